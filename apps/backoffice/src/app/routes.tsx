@@ -1,0 +1,96 @@
+/**
+ * The route table of the back office (React Router, basename /backoffice). Screens are lazily loaded
+ * chunks; features are combined only here. Every route but /login is behind staffLoader.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AREAS, type AreaId } from '../lib/areas.ts';
+import { BASENAME, paths } from '../lib/paths.ts';
+import { NotFound } from './not-found.tsx';
+import { PageLoading } from './page-loading.tsx';
+import { RequireArea } from './require-area.tsx';
+import { RequireStaff } from './require-staff.tsx';
+import { AreaError, RouteError } from './route-error.tsx';
+import { loginLoader, revalidateStaffOnPageChange, staffLoader } from './session-loaders.ts';
+
+/** An area route: its page chunk, shown only to roles that include the area. */
+function areaRoute(area: AreaId, load: () => Promise<ComponentType>): RouteObject {
+  const { path } = AREAS[area];
+  return {
+    ...(path === '/' ? { index: true } : { path: path.slice(1) }),
+    lazy: async () => {
+      const Page = await load();
+      return {
+        Component: function AreaRoute() {
+          return (
+            <RequireArea area={area}>
+              <Page />
+            </RequireArea>
+          );
+        },
+      };
+    },
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.login.path,
+    loader: loginLoader,
+    HydrateFallback: PageLoading,
+    errorElement: <RouteError />,
+    lazy: async () => ({
+      Component: (await import('../features/auth/components/login-page.tsx')).LoginPage,
+    }),
+  },
+  {
+    id: 'staff',
+    path: '/',
+    loader: staffLoader,
+    shouldRevalidate: revalidateStaffOnPageChange,
+    Component: RequireStaff,
+    HydrateFallback: PageLoading,
+    errorElement: <RouteError />,
+    children: [
+      {
+        lazy: async () => ({
+          Component: (await import('../features/shell/components/shell-layout.tsx')).ShellLayout,
+        }),
+        children: [
+          {
+            // Errors of one area stay inside the shell, with the navigation still usable.
+            errorElement: <AreaError />,
+            children: [
+              areaRoute(
+                'home',
+                async () => (await import('../features/home/components/home-page.tsx')).HomePage,
+              ),
+              areaRoute(
+                'verificationQueue',
+                async () =>
+                  (await import('../features/verification-queue/components/verification-queue-page.tsx'))
+                    .VerificationQueuePage,
+              ),
+              areaRoute(
+                'questionnaires',
+                async () =>
+                  (await import('../features/questionnaires/components/questionnaires-page.tsx'))
+                    .QuestionnairesPage,
+              ),
+              areaRoute(
+                'auditLog',
+                async () =>
+                  (await import('../features/audit-log/components/audit-log-page.tsx')).AuditLogPage,
+              ),
+              { path: '*', Component: NotFound },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename: BASENAME });
+}

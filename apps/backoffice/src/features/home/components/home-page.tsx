@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { areasFor } from '../../../lib/areas.ts';
+import { useStaff } from '../../../lib/staff-session.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { Card } from '../../../ui/card.tsx';
+import './home-page.css';
+
+/** Welcome: who is signed in, with which role, and what each of their areas is for. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  const areas = areasFor(staff.role).filter((area) => area.id !== 'home');
+  useDocumentTitle(t('areas.home.title'));
+  return (
+    <>
+      <h1>{t('home.welcome', { name: staff.display_name })}</h1>
+      <p className="home-page__role">{t('home.roleLine', { role: t(`roles.${staff.role}`) })}</p>
+      <h2 className="home-page__areas-heading">{t('home.areasHeading')}</h2>
+      {areas.length === 0 ? (
+        <p>{t('home.noAreas')}</p>
+      ) : (
+        <ul className="home-page__areas">
+          {areas.map((area) => (
+            <li key={area.id}>
+              <Card className="home-page__area">
+                <h3>
+                  <Link to={area.href}>{t(`areas.${area.id}.title`)}</Link>
+                </h3>
+                <p>{t(`areas.${area.id}.description`)}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

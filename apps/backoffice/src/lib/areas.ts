@@ -1,0 +1,47 @@
+/**
+ * The areas of the console and which staff roles see them. Access is data, not scattered ifs: the side
+ * navigation, the home page and the route guard all read this table. The server enforces the same
+ * rules on every API call; this only decides what a staff member is shown.
+ */
+import type { StaffRole } from '@kyc/contracts';
+import { paths } from './paths.ts';
+
+export const AREA_IDS = ['home', 'verificationQueue', 'questionnaires', 'auditLog'] as const;
+export type AreaId = (typeof AREA_IDS)[number];
+
+export interface Area {
+  id: AreaId;
+  path: string;
+  href: string;
+}
+
+export const AREAS: Record<AreaId, Area> = {
+  home: { id: 'home', path: paths.home.path, href: paths.home.getHref() },
+  verificationQueue: {
+    id: 'verificationQueue',
+    path: paths.verificationQueue.path,
+    href: paths.verificationQueue.getHref(),
+  },
+  questionnaires: {
+    id: 'questionnaires',
+    path: paths.questionnaires.path,
+    href: paths.questionnaires.getHref(),
+  },
+  auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
+};
+
+/** Reviewers work the queues, auditors read the audit log, administrators see everything. */
+export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
+  reviewer: ['home', 'verificationQueue', 'questionnaires'],
+  senior_reviewer: ['home', 'verificationQueue', 'questionnaires'],
+  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog'],
+  auditor: ['home', 'auditLog'],
+};
+
+export function areasFor(role: StaffRole): Area[] {
+  return AREAS_BY_ROLE[role].map((id) => AREAS[id]);
+}
+
+export function canAccess(role: StaffRole, area: AreaId): boolean {
+  return AREAS_BY_ROLE[role].includes(area);
+}

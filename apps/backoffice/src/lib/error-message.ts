@@ -1,0 +1,22 @@
+/**
+ * Which translated message a failed call shows. Screens map the codes they expect (e.g. 20001 on
+ * sign-in) themselves and fall back to this; the raw ret_msg is never shown to staff.
+ */
+import { RET_CODES } from '@kyc/contracts';
+import { isApiError } from './api-client.ts';
+
+export type ErrorMessageKey =
+  'errors.network' | 'errors.timeout' | 'errors.csrf' | 'errors.server' | 'errors.generic';
+
+const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
+  [RET_CODES.NETWORK_ERROR.code]: 'errors.network',
+  [RET_CODES.REQUEST_TIMEOUT.code]: 'errors.timeout',
+  [RET_CODES.CSRF_TOKEN_INVALID.code]: 'errors.csrf',
+  [RET_CODES.INTERNAL_ERROR.code]: 'errors.server',
+  [RET_CODES.SERVICE_UNAVAILABLE.code]: 'errors.server',
+};
+
+export function errorMessageKey(error: unknown): ErrorMessageKey {
+  if (isApiError(error)) return KEY_BY_CODE[error.ret_code] ?? 'errors.generic';
+  return 'errors.generic';
+}

@@ -1,0 +1,11 @@
+// English is the source of truth for keys: t('a.typo') is a compile error (docs/STYLE.md, Excalidraw).
+import type english from '../../../../locales/backoffice/en.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'backoffice';
+  }
+  interface ResourceNamespaceMap {
+    backoffice: typeof english;
+  }
+}

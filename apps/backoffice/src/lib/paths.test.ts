@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { browserPath, paths, resolveNextPath } from './paths.ts';
+
+const origin = 'https://kyc.example.com';
+
+describe('resolveNextPath', () => {
+  it.each([
+    ['/backoffice/audit-log', '/audit-log'],
+    ['/backoffice/verification-queue?page=2#top', '/verification-queue?page=2#top'],
+    ['/backoffice', '/'],
+    ['/backoffice/', '/'],
+  ])('when next is %s, then it returns the in-app path %s', (next, expected) => {
+    expect(resolveNextPath(next, origin)).toBe(expected);
+  });
+
+  it.each([
+    ['absent', null],
+    ['another site', 'https://evil.example/backoffice/'],
+    ['protocol-relative', '//evil.example/backoffice/'],
+    ['backslash trick', '/\\evil.example/backoffice/'],
+    ['the end-user app', '/user/accounts/en/auth/personal'],
+    ['a look-alike prefix', '/backoffice-evil/'],
+    ['a path escaping with ..', '/backoffice/../user/accounts/'],
+    ['the sign-in page itself', '/backoffice/login?next=/backoffice/'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['too long', `/backoffice/${'a'.repeat(3000)}`],
+  ])('when next is %s, then it is refused', (_label, next) => {
+    expect(resolveNextPath(next, origin)).toBeNull();
+  });
+});
+
+describe('paths', () => {
+  it('when linking to sign-in with a return path, then next is encoded as a query parameter', () => {
+    expect(paths.login.getHref('/backoffice/audit-log?x=1')).toBe(
+      '/login?next=%2Fbackoffice%2Faudit-log%3Fx%3D1',
+    );
+    expect(paths.login.getHref()).toBe('/login');
+  });
+
+  it('when building ?next= from an in-app location, then the basename is included', () => {
+    expect(browserPath({ pathname: '/audit-log', search: '?x=1' })).toBe('/backoffice/audit-log?x=1');
+    expect(browserPath({ pathname: '/' })).toBe('/backoffice');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The route table of the back office: every screen's path and how to link to it, so that no screen
+ * hard-codes another's URL. Paths are relative to BASENAME, where the server mounts the SPA.
+ */
+import { URL_MAX_LENGTH } from '@kyc/contracts';
+
+export const BASENAME = '/backoffice';
+
+export const paths = {
+  login: {
+    path: '/login',
+    /** `next` is the full browser path (with BASENAME) to return to after signing in. */
+    getHref: (next?: string) => (next ? `/login?${new URLSearchParams({ next }).toString()}` : '/login'),
+  },
+  home: { path: '/', getHref: () => '/' },
+  verificationQueue: { path: '/verification-queue', getHref: () => '/verification-queue' },
+  questionnaires: { path: '/questionnaires', getHref: () => '/questionnaires' },
+  auditLog: { path: '/audit-log', getHref: () => '/audit-log' },
+} as const;
+
+/** The browser path of an in-app location: what goes into ?next=. */
+export function browserPath(location: { pathname: string; search?: string; hash?: string }): string {
+  const inApp = location.pathname === '/' ? '' : location.pathname;
+  return `${BASENAME}${inApp}${location.search ?? ''}${location.hash ?? ''}`;
+}
+
+/**
+ * Where to go after signing in: the ?next= value when it is a same-origin path under BASENAME (never
+ * another site, another app on this origin, or the sign-in page itself), as an in-app path; else null.
+ */
+export function resolveNextPath(next: string | null | undefined, origin: string): string | null {
+  if (!next || next.length > URL_MAX_LENGTH) return null;
+  // Only a path: "//host" and "/\host" are protocol-relative in browsers, absolute URLs are refused too.
+  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  const { pathname } = url;
+  if (pathname !== BASENAME && !pathname.startsWith(`${BASENAME}/`)) return null;
+  const inApp = pathname.slice(BASENAME.length) || '/';
+  if (inApp === paths.login.path || inApp.startsWith(`${paths.login.path}/`)) return null;
+  return `${inApp}${url.search}${url.hash}`;
+}

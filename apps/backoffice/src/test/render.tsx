@@ -1,0 +1,19 @@
+// Renders routes in a memory router under the real basename, with the test translations.
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { BASENAME } from '../lib/paths.ts';
+import { createTestI18n } from './i18n.ts';
+
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const i18n = createTestI18n();
+  const router = createMemoryRouter(routes, { basename: BASENAME, initialEntries: [initialPath] });
+  const user = userEvent.setup();
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return { ...view, router, user, i18n };
+}

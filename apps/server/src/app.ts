@@ -1,0 +1,147 @@
+/**
+ * The application as a Fastify plugin factory: tests build it and call app.inject(); server.ts listens.
+ * Wiring only: repositories → use-cases → routes.
+ */
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './data/db.ts';
+import { usersRepo } from './data/repositories/users-repo.ts';
+import { staffRepo } from './data/repositories/staff-repo.ts';
+import { sessionsRepo } from './data/repositories/sessions-repo.ts';
+import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
+import { sessionService } from './domain/sessions/session-service.ts';
+import { staffUseCases } from './domain/staff/staff-auth.ts';
+import { installAuth } from './http/auth.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { tooManyRequests } from './lib/app-error.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
+import { healthRoutes } from './routes/health-routes.ts';
+import { sessionRoutes } from './routes/user/session-routes.ts';
+import { profileRoutes } from './routes/user/profile-routes.ts';
+import { staffAuthRoutes } from './routes/backoffice/staff-auth-routes.ts';
+import { spaRoutes } from './routes/static/spa-routes.ts';
+import { i18nRoutes } from './routes/static/i18n-routes.ts';
+import type { Services, StaticPaths } from './routes/services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deletes expired sessions; server.ts calls it on a timer. */
+    sessionsSweep(): Promise<number>;
+  }
+}
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export const DEFAULT_PATHS: StaticPaths = {
+  webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+  backofficeDist: path.join(REPO_ROOT, 'apps/backoffice/dist'),
+  locales: path.join(REPO_ROOT, 'locales'),
+};
+
+/** JSON bodies of the API are small; uploads (later issues) get their own, larger limit per route. */
+const API_BODY_LIMIT = 64 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  paths?: Partial<StaticPaths>;
+  limits?: Partial<AccountLimits>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function defaultAccountLimits(): AccountLimits {
+  return {
+    failuresPerAccount: createRateLimiter(5, 15 * 60_000),
+    attemptsPerAddress: createRateLimiter(30, 15 * 60_000),
+    signUpsPerAddress: createRateLimiter(20, 60 * 60_000),
+  };
+}
+
+/** pino options: no personal data in logs (no query strings, addresses, cookies or bodies). */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+      remove: true,
+    },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const paths = { ...DEFAULT_PATHS, ...options.paths };
+  const limits = { ...defaultAccountLimits(), ...options.limits };
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: API_BODY_LIMIT,
+    return503OnClosing: true,
+  });
+  // The API speaks JSON only: any other body type is 415 (the form-encoded endpoint of spec §7 opts in).
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sessions = sessionService(sessionsRepo(database.db), {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const services: Services = {
+    config,
+    database,
+    sessions,
+    accounts: accountUseCases(usersRepo(database.db), limits),
+    staff: staffUseCases(staffRepo(database.db), limits),
+    paths,
+  };
+
+  app.decorate('sessionsSweep', () => sessions.sweep());
+  installErrorHandling(app);
+  installSecurityHeaders(app, config);
+  await app.register(fastifyCookie);
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(fastifyRateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
+    });
+  }
+  installAuth(app, config, sessions);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'KYC portal API',
+        version: '0.1.0',
+        description: 'Every answer is the envelope {ret_code, ret_msg, result}; see docs/api.md.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes(services));
+  await app.register(sessionRoutes(services));
+  await app.register(profileRoutes(services));
+  await app.register(staffAuthRoutes(services));
+  await app.register(i18nRoutes(services));
+  await app.register(spaRoutes(services));
+  app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'kyc-config-'));
+
+describe('configuration (validated at boot)', () => {
+  it('when nothing is set, then the documented defaults apply and DATABASE_URL is a SQLite file in DATA_DIR', () => {
+    const cwd = dir();
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      production: false,
+      cookieSecure: false,
+      demoData: false,
+      logLevel: 'info',
+    });
+    expect(config.databaseUrl).toBe(path.join(cwd, '.data', 'kyc.sqlite'));
+    expect(config.publicOrigin).toBe('http://localhost:8080');
+  });
+
+  it('when several settings are wrong, then every problem is listed at once', () => {
+    try {
+      loadConfig(
+        {
+          PORT: 'eighty',
+          LOG_LEVEL: 'loud',
+          COOKIE_SECURE: 'maybe',
+          PUBLIC_ORIGIN: 'not a url',
+          SESSION_SECRET: 'short',
+        },
+        dir(),
+      );
+      expect.unreachable('loadConfig accepted invalid settings');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const names = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+      expect(names).toEqual(
+        expect.arrayContaining(['PORT', 'LOG_LEVEL', 'COOKIE_SECURE', 'PUBLIC_ORIGIN', 'SESSION_SECRET']),
+      );
+    }
+  });
+
+  it('when production mode lacks SESSION_SECRET or asks for demo data, then both problems are reported', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }, dir())).toThrow(
+      /SESSION_SECRET[\s\S]*DEMO_DATA/,
+    );
+  });
+
+  it('when production mode is configured fully, then cookies are secure by default', () => {
+    const config = loadConfig(
+      { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u@db:5432/kyc' },
+      dir(),
+    );
+    expect(config.cookieSecure).toBe(true);
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/kyc');
+  });
+
+  it('when SESSION_SECRET is absent outside production, then one is generated once, kept with mode 0600 and reused', () => {
+    const cwd = dir();
+    const first = loadConfig({}, cwd).sessionSecret;
+    const second = loadConfig({}, cwd).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    const file = path.join(cwd, '.data', 'session-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('when FRAME_ANCESTORS is malformed, then it is refused; when it lists origins, then it is kept', () => {
+    expect(() => loadConfig({ FRAME_ANCESTORS: 'https://a.example; script-src *' }, dir())).toThrow(
+      /FRAME_ANCESTORS/,
+    );
+    expect(loadConfig({ FRAME_ANCESTORS: 'https://a.example https://b.example' }, dir()).frameAncestors).toBe(
+      'https://a.example https://b.example',
+    );
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * Every setting of the server, validated at boot. Each has a default (or is required) and a one-line
+ * doc; `describeSettings()` feeds the README's configuration table. All problems are reported at once.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const intInRange = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`);
+
+/** Documentation of each setting: what the README table shows. */
+export const SETTINGS = {
+  NODE_ENV: {
+    default: 'development',
+    doc: '`production` turns on production mode: SESSION_SECRET required, secure cookies, no demo data.',
+  },
+  PORT: { default: '8080', doc: 'TCP port the server listens on.' },
+  HOST: {
+    default: '127.0.0.1',
+    doc: 'Interface to bind; `0.0.0.0` to accept connections from other machines or containers.',
+  },
+  DATA_DIR: {
+    default: '.data',
+    doc: 'Folder for the SQLite database, the generated session secret and (later) encrypted documents. Created if missing.',
+  },
+  DATABASE_URL: {
+    default: '<DATA_DIR>/kyc.sqlite',
+    doc: 'A SQLite file path, or `postgres://user@host:5432/db` for PostgreSQL.',
+  },
+  SESSION_SECRET: {
+    default: 'generated into <DATA_DIR>/session-secret outside production',
+    doc: 'At least 32 characters; signs anonymous CSRF tokens. Required in production.',
+  },
+  COOKIE_SECURE: {
+    default: 'true in production, else false',
+    doc: 'Adds `Secure` to cookies and sends HSTS; set true whenever the site is served over HTTPS.',
+  },
+  PUBLIC_ORIGIN: {
+    default: 'http://localhost:<PORT>',
+    doc: 'The origin users reach the portal at; state-changing requests from other origins are refused.',
+  },
+  LOG_LEVEL: {
+    default: 'info',
+    doc: 'pino level: fatal, error, warn, info, debug, trace or silent. Logs never hold personal data.',
+  },
+  DEMO_DATA: {
+    default: 'false (`npm start` sets true)',
+    doc: 'Seed the demo accounts at start-up. Refused in production.',
+  },
+  FRAME_ANCESTORS: {
+    default: "'none'",
+    doc: "CSP frame-ancestors: origins allowed to embed the portal (SDK mode in a partner's web view), e.g. `https://partner.example`.",
+  },
+  SESSION_IDLE_MINUTES: { default: '30', doc: 'A session ends after this long without a request.' },
+  SESSION_ABSOLUTE_HOURS: { default: '12', doc: 'A session ends this long after sign-in, active or not.' },
+  RATE_LIMIT_PER_MINUTE: {
+    default: '600',
+    doc: 'API requests per minute per client address; 0 disables the global limit (sign-in limits stay).',
+  },
+  TRUST_PROXY: {
+    default: 'false',
+    doc: 'Trust X-Forwarded-For / -Proto from a reverse proxy (set true behind one), so rate limits see real addresses.',
+  },
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: intInRange(0, 65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  COOKIE_SECURE: bool.optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .url('must be an origin such as https://kyc.example.com')
+    .refine(
+      (v) => /^https?:\/\/[^/]+$/.test(v.replace(/\/$/, '')),
+      'must be scheme://host[:port] with no path',
+    )
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  DEMO_DATA: bool.default(false),
+  FRAME_ANCESTORS: z
+    .string()
+    .regex(
+      /^('none'|'self'|[a-z]+:\/\/[^\s;,]+)(\s+('self'|[a-z]+:\/\/[^\s;,]+))*$/,
+      "must be 'none', 'self' or space-separated origins",
+    )
+    .default("'none'"),
+  SESSION_IDLE_MINUTES: intInRange(1, 24 * 60).default(30),
+  SESSION_ABSOLUTE_HOURS: intInRange(1, 24 * 30).default(12),
+  RATE_LIMIT_PER_MINUTE: intInRange(0, 1_000_000).default(600),
+  TRUST_PROXY: bool.default(false),
+});
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  sessionSecret: string;
+  cookieSecure: boolean;
+  publicOrigin: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  demoData: boolean;
+  frameAncestors: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the settings from `env`, listing every problem at once in a ConfigError. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(SETTINGS)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') raw[name] = value;
+  }
+  const parsed = schema.safeParse(raw);
+  const problems: string[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(config)'}: ${issue.message}`);
+  if (!parsed.success) throw new ConfigError(problems);
+
+  const s = parsed.data;
+  const production = s.NODE_ENV === 'production';
+  if (production && !s.SESSION_SECRET)
+    problems.push('SESSION_SECRET: required in production (at least 32 characters)');
+  if (production && s.DEMO_DATA) problems.push('DEMO_DATA: demo accounts are refused in production');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(cwd, s.DATA_DIR);
+  const databaseUrl = s.DATABASE_URL ?? path.join(dataDir, 'kyc.sqlite');
+  return {
+    production,
+    port: s.PORT,
+    host: s.HOST,
+    dataDir,
+    databaseUrl:
+      isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? databaseUrl : path.resolve(cwd, databaseUrl),
+    sessionSecret: s.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    cookieSecure: s.COOKIE_SECURE ?? production,
+    publicOrigin: (s.PUBLIC_ORIGIN ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
+    logLevel: s.LOG_LEVEL,
+    demoData: s.DEMO_DATA,
+    frameAncestors: s.FRAME_ANCESTORS,
+    sessionIdleMs: s.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: s.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
+    trustProxy: s.TRUST_PROXY,
+  };
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** Outside production a missing SESSION_SECRET is generated once and kept (mode 0600) in DATA_DIR. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

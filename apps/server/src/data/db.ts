@@ -1,0 +1,100 @@
+/**
+ * The database: Kysely over better-sqlite3 (the default: WAL, synchronous=FULL, foreign keys on) or
+ * over pg. Migrations run at start-up on either. Repositories are the only code that writes SQL.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database as Schema } from './schema.ts';
+import { migrationProvider } from './migrations/index.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Schema>;
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  /** Runs every pending migration; throws with the failing migration's error. */
+  migrate(): Promise<void>;
+  /** True when a trivial query answers (readiness). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL only: the schema to use (tests run each in their own schema). Created if missing. */
+  schema?: string;
+  poolSize?: number;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
+  return openSqlite(url);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return wrap(db, 'sqlite');
+}
+
+function openPostgres(url: string, options: DatabaseOptions): Database {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('invalid schema name');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // bigint (epoch ms, ids) and numeric come back as numbers, as they do from SQLite.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID || oid === NUMERIC_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return wrap(db, 'postgres', schema);
+}
+
+function wrap(db: Db, dialect: Dialect, schema?: string): Database {
+  return {
+    db,
+    dialect,
+    async migrate() {
+      if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+      // With a schema, the migrator's own tables live there too (and it looks for them only there).
+      const migrator = new Migrator({
+        db,
+        provider: migrationProvider(dialect),
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((r) => r.status === 'Error');
+      if (error || failed) {
+        throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+      }
+    },
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  SESSION_COOKIE,
+  STAFF_CSRF_COOKIE,
+  STAFF_SESSION_COOKIE,
+} from '@kyc/contracts';
+import type { Config } from '../config.ts';
+import type { Audience, ResolvedSession, SessionService } from '../domain/sessions/session-service.ts';
+import { AppError, notLoggedIn } from '../lib/app-error.ts';
+import { hmac, randomToken, safeEqual } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The live session for this request's audience, once resolved (null: none). */
+    session: ResolvedSession | null;
+    sessionResolved: boolean;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface AudienceCookies {
+  session: string;
+  csrf: string;
+  path: string;
+}
+
+export const COOKIES: Record<Audience, AudienceCookies> = {
+  user: { session: SESSION_COOKIE, csrf: CSRF_COOKIE, path: '/' },
+  staff: { session: STAFF_SESSION_COOKIE, csrf: STAFF_CSRF_COOKIE, path: '/backoffice' },
+};
+
+export function audienceOf(url: string): Audience {
+  return url.startsWith('/backoffice') ? 'staff' : 'user';
+}
+
+/**
+ * Sessions and CSRF for both populations.
+ *
+ * CSRF (ASVS 4.2.2, 50.x): every state-changing request must carry X-CSRF-Token. With a session, it must
+ * equal the session's own token (a synchroniser token, delivered in a script-readable cookie). Without a
+ * session (sign-in, sign-up) it must equal the CSRF cookie and carry our HMAC (signed double submit), so
+ * an attacker cannot plant one. An Origin header naming a foreign origin is refused outright.
+ */
+export function installAuth(app: FastifyInstance, config: Config, sessions: SessionService): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionResolved', false);
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    checkOrigin(request, config);
+    const audience = audienceOf(request.url);
+    const header = request.headers[CSRF_HEADER];
+    const sent = typeof header === 'string' ? header : undefined;
+    if (!sent) throw new AppError('CSRF_TOKEN_INVALID', 'missing CSRF token', 403);
+    const session = await resolveSession(request, sessions);
+    const valid = session
+      ? safeEqual(sent, session.csrfToken)
+      : safeEqual(sent, request.cookies[COOKIES[audience].csrf] ?? '') &&
+        isSignedAnonymousToken(sent, config.sessionSecret);
+    if (!valid) throw new AppError('CSRF_TOKEN_INVALID', 'invalid CSRF token', 403);
+  });
+
+  // Hand out a CSRF cookie to any client that has none (pages and API alike), and mend a cookie that does
+  // not match the live session (for instance after the cookie was cleared while the session lived on).
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Cacheable static files (assets, translations) never carry cookies.
+    if (/public|immutable/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
+    const audience = audienceOf(request.url);
+    const { csrf, path } = COOKIES[audience];
+    if (reply.hasHeader('set-cookie') && String(reply.getHeader('set-cookie')).includes(`${csrf}=`))
+      return payload;
+    const current = request.cookies[csrf];
+    // Only a request that looked its session up knows which token is right; others only fill a gap.
+    const wanted = request.sessionResolved ? request.session?.csrfToken : undefined;
+    const stale =
+      request.sessionResolved &&
+      (wanted ? current !== wanted : !current || !isSignedAnonymousToken(current, config.sessionSecret));
+    if (!current || stale) {
+      void reply.setCookie(
+        csrf,
+        wanted ?? signedAnonymousToken(config.sessionSecret),
+        csrfCookieOptions(config, path),
+      );
+    }
+    return payload;
+  });
+}
+
+/** Loads the session for the request's audience once per request. */
+export async function resolveSession(
+  request: FastifyRequest,
+  sessions: SessionService,
+): Promise<ResolvedSession | null> {
+  if (request.sessionResolved) return request.session;
+  const audience = audienceOf(request.url);
+  request.session = await sessions.resolve(audience, request.cookies[COOKIES[audience].session]);
+  request.sessionResolved = true;
+  return request.session;
+}
+
+/** preHandler for private routes: 10007 unless a live session of the route's audience exists. */
+export function requireSession(sessions: SessionService) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const session = await resolveSession(request, sessions);
+    if (!session) throw notLoggedIn();
+  };
+}
+
+export function subjectOf(request: FastifyRequest): number {
+  if (!request.session) throw notLoggedIn();
+  return request.session.subjectId;
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: Config,
+  audience: Audience,
+  token: string,
+  csrfToken: string,
+): void {
+  const { session, csrf, path } = COOKIES[audience];
+  void reply.setCookie(session, token, {
+    path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    maxAge: Math.floor(config.sessionAbsoluteMs / 1000),
+  });
+  void reply.setCookie(csrf, csrfToken, csrfCookieOptions(config, path));
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: Config, audience: Audience): void {
+  const { session, csrf, path } = COOKIES[audience];
+  void reply.clearCookie(session, { path, httpOnly: true, sameSite: 'lax', secure: config.cookieSecure });
+  void reply.setCookie(csrf, signedAnonymousToken(config.sessionSecret), csrfCookieOptions(config, path));
+}
+
+function csrfCookieOptions(config: Config, path: string) {
+  return { path, httpOnly: false, sameSite: 'strict' as const, secure: config.cookieSecure };
+}
+
+function signedAnonymousToken(secret: string): string {
+  const nonce = randomToken(18);
+  return `${nonce}.${hmac(secret, `csrf:${nonce}`)}`;
+}
+
+function isSignedAnonymousToken(token: string, secret: string): boolean {
+  const [nonce, mac, extra] = token.split('.');
+  return !!nonce && !!mac && extra === undefined && safeEqual(mac, hmac(secret, `csrf:${nonce}`));
+}
+
+/** A browser sends Origin on cross-site POSTs: it must be our public origin or the host the request came to. */
+function checkOrigin(request: FastifyRequest, config: Config): void {
+  const origin = request.headers.origin;
+  if (!origin) return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw new AppError('CSRF_TOKEN_INVALID', 'invalid Origin', 403);
+  }
+  if (origin === config.publicOrigin || host === request.headers.host) return;
+  throw new AppError('CSRF_TOKEN_INVALID', 'cross-origin request refused', 403);
+}

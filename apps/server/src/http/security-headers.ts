@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * Security headers on every answer (ASVS 14.4). The CSP allows only our own origin: the portal makes no
+ * third-party requests (no CDN, fonts or trackers), which is also what a page holding passports must do.
+ * frame-ancestors is configurable so that a partner app can embed SDK mode.
+ */
+export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${config.frameAncestors}`,
+  ].join('; ');
+  const fixed: Record<string, string> = {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
+  };
+  if (config.frameAncestors === "'none'") fixed['x-frame-options'] = 'DENY';
+  if (config.cookieSecure) fixed['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(fixed);
+    // API answers and pages carry personal data: never stored by shared caches unless a route said otherwise.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

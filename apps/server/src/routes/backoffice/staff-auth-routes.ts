@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { credentialsRequest, staffMe } from '@kyc/contracts';
+import { clearSessionCookies, requireSession, setSessionCookies, subjectOf } from '../../http/auth.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import type { Services } from '../services.ts';
+
+/** Back-office sign-in: staff sessions live under /backoffice with their own cookies. */
+export function staffAuthRoutes(services: Services): FastifyPluginAsync {
+  const { config, staff, sessions } = services;
+  return async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const me = { 200: envelopeOf(staffMe) };
+
+    r.post(
+      '/backoffice/api/login',
+      { schema: { body: credentialsRequest, response: me } },
+      async (request, reply) => {
+        const member = await staff.signIn({ ...request.body, address: request.ip });
+        if (request.session) await sessions.end(request.session.id);
+        const { token, session } = await sessions.start('staff', member.id);
+        setSessionCookies(reply, config, 'staff', token, session.csrfToken);
+        return ok(member);
+      },
+    );
+
+    r.get(
+      '/backoffice/api/me',
+      { schema: { response: me }, preHandler: requireSession(sessions) },
+      async (request) => ok(await staff.me(subjectOf(request))),
+    );
+
+    r.post(
+      '/backoffice/api/logout',
+      { schema: { response: { 200: envelopeOf(z.null()) } } },
+      async (request, reply) => {
+        if (request.session) await sessions.end(request.session.id);
+        request.session = null;
+        clearSessionCookies(reply, config, 'staff');
+        return ok(null);
+      },
+    );
+  };
+}

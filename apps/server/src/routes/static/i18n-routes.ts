@@ -1,0 +1,54 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { ALL_LANGUAGE_CODES, RET_CODES } from '@kyc/contracts';
+import { errorEnvelope } from '../../http/envelope.ts';
+import type { Services } from '../services.ts';
+
+export const NAMESPACES = ['user-accounts', 'inverse-error-code', 'backoffice'] as const;
+
+/**
+ * Translation files (spec §7 "Translations"): GET /common-static/i18n-upload/{ns}/{lng}.json?v=1, where
+ * the file name may carry the test- or testnet- environment prefix. Files are read once at start-up from
+ * locales/{ns}/{lng}.json and answered with an ETag and a short cache lifetime.
+ */
+export function i18nRoutes(services: Services): FastifyPluginAsync {
+  const files = loadLocales(services.paths.locales);
+  return async (app) => {
+    app.get<{ Params: { ns: string; file: string } }>(
+      '/common-static/i18n-upload/:ns/:file',
+      (request, reply) => {
+        const match = /^(?:testnet-|test-)?([A-Za-z]{2}(?:-[A-Za-z]{2})?)\.json$/.exec(request.params.file);
+        const entry = match ? files.get(`${request.params.ns}/${match[1]}`) : undefined;
+        if (!entry) {
+          return reply
+            .code(404)
+            .send(errorEnvelope(RET_CODES.ROUTE_NOT_FOUND.code, 'no such translation file'));
+        }
+        void reply.header('cache-control', 'public, max-age=300').header('etag', entry.etag);
+        if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+        return reply.type('application/json; charset=utf-8').send(entry.body);
+      },
+    );
+  };
+}
+
+function loadLocales(dir: string): Map<string, { body: string; etag: string }> {
+  const files = new Map<string, { body: string; etag: string }>();
+  for (const ns of NAMESPACES) {
+    const nsDir = path.join(dir, ns);
+    if (!existsSync(nsDir)) continue;
+    for (const name of readdirSync(nsDir)) {
+      const lng = name.replace(/\.json$/, '');
+      if (!name.endsWith('.json') || !ALL_LANGUAGE_CODES.includes(lng)) continue;
+      const body = readFileSync(path.join(nsDir, name), 'utf8');
+      JSON.parse(body); // a broken file fails at start-up, not in a user's browser
+      files.set(`${ns}/${lng}`, {
+        body,
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+      });
+    }
+  }
+  return files;
+}

@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ALL_LANGUAGE_CODES, RET_CODES } from '@kyc/contracts';
+import { errorEnvelope } from '../../http/envelope.ts';
+import type { Services } from '../services.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The two SPAs and the sign-in page. Hashed assets are immutable and served pre-compressed (br, gzip,
+ * written at build time); HTML is never cached, so a new release is picked up at the next load.
+ * Client routes answer index.html; the SPA itself canonicalises the language segment (spec §2, §4:
+ * query → localStorage → browser), which the server cannot see.
+ */
+export function spaRoutes(services: Services): FastifyPluginAsync {
+  const { webDist, backofficeDist } = services.paths;
+  return async (app) => {
+    registerAssets(app, path.join(webDist, 'assets'), '/user/accounts/assets/', true);
+    registerAssets(app, path.join(backofficeDist, 'assets'), '/backoffice/assets/', false);
+
+    app.get('/', (_request, reply) => reply.redirect('/user/accounts/', 302));
+    app.get('/user/accounts', (request, reply) => reply.redirect(`/user/accounts/${queryOf(request)}`, 302));
+    app.get('/user/accounts/*', (request, reply) =>
+      sendHtml(request, reply, path.join(webDist, 'index.html')),
+    );
+    app.get('/login', (request, reply) => sendHtml(request, reply, path.join(webDist, 'login.html')));
+
+    // /{lang}/user/accounts/… is the spec's language-prefixed form: redirect to the canonical one.
+    app.get<{ Params: { lang: string; '*': string } }>('/:lang/user/accounts/*', (request, reply) => {
+      const { lang } = request.params;
+      if (!ALL_LANGUAGE_CODES.includes(lang)) return notFound(request, reply);
+      const rest = request.params['*'].replace(/^\/+/, '');
+      const withoutLang =
+        rest.split('/')[0] && ALL_LANGUAGE_CODES.includes(rest.split('/')[0] ?? '')
+          ? rest.split('/').slice(1).join('/')
+          : rest;
+      return reply.redirect(`/user/accounts/${lang}/${withoutLang}${queryOf(request)}`, 302);
+    });
+
+    app.get('/backoffice', (request, reply) => reply.redirect(`/backoffice/${queryOf(request)}`, 302));
+    app.get('/backoffice/*', (request, reply) => {
+      if (request.url.startsWith('/backoffice/api/')) return notFound(request, reply);
+      return sendHtml(request, reply, path.join(backofficeDist, 'index.html'));
+    });
+  };
+}
+
+function registerAssets(
+  app: Parameters<FastifyPluginAsync>[0],
+  root: string,
+  prefix: string,
+  decorate: boolean,
+): void {
+  if (!existsSync(root)) {
+    app.get(`${prefix}*`, (request, reply) => notFound(request, reply));
+    return;
+  }
+  void app.register(fastifyStatic, {
+    root,
+    prefix,
+    decorateReply: decorate,
+    preCompressed: true,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders(reply) {
+      void reply.header('cache-control', IMMUTABLE);
+    },
+  });
+}
+
+function queryOf(request: FastifyRequest): string {
+  const index = request.url.indexOf('?');
+  return index === -1 ? '' : request.url.slice(index);
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(404)
+    .send(errorEnvelope(RET_CODES.ROUTE_NOT_FOUND.code, `nothing at ${request.url.split('?')[0]}`));
+}
+
+/** Serves an HTML file, pre-compressed when the client accepts it; a 503 page when the build is missing. */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, file: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const variants: [string, string][] = [
+    ['br', `${file}.br`],
+    ['gzip', `${file}.gz`],
+  ];
+  void reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  for (const [encoding, candidate] of variants) {
+    if (new RegExp(`\\b${encoding}\\b`).test(accepts) && existsSync(candidate)) {
+      return reply.header('content-encoding', encoding).send(await readFile(candidate));
+    }
+  }
+  if (!existsSync(file)) {
+    return reply.code(503).type('text/plain; charset=utf-8').send(notBuiltMessage(file));
+  }
+  return reply.send(await readFile(file));
+}
+
+function notBuiltMessage(file: string): string {
+  return `The front end is not built (${path.basename(path.dirname(path.dirname(file)))}): run \`npm run build\` or \`npm start\`.\n`;
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { credentialsRequest, safeRedirectPath, signInResult, DEFAULT_LANGUAGE } from '@kyc/contracts';
+import { clearSessionCookies, setSessionCookies } from '../../http/auth.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import type { Services } from '../services.ts';
+
+const signInBody = credentialsRequest.extend({ redirect_url: z.string().max(2048).optional() });
+
+/** Sign-up, sign-in and sign-out of end users (spec §2: after logout the SPA goes to /login). */
+export function sessionRoutes(services: Services): FastifyPluginAsync {
+  const { config, accounts, sessions } = services;
+  return async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const response = { 200: envelopeOf(signInResult) };
+
+    r.post('/user/public/register', { schema: { body: signInBody, response } }, async (request, reply) => {
+      const user = await accounts.signUp({ ...request.body, address: request.ip });
+      const { token, session } = await sessions.start('user', user.id);
+      setSessionCookies(reply, config, 'user', token, session.csrfToken);
+      return ok({
+        redirect: redirectAfterSignIn(request.body.redirect_url, originOf(request.protocol, request.host)),
+      });
+    });
+
+    r.post('/user/public/login', { schema: { body: signInBody, response } }, async (request, reply) => {
+      const user = await accounts.signIn({ ...request.body, address: request.ip });
+      // A fresh session id at every sign-in, and any session the browser already held ends (no fixation).
+      if (request.session) await sessions.end(request.session.id);
+      const { token, session } = await sessions.start('user', user.id);
+      setSessionCookies(reply, config, 'user', token, session.csrfToken);
+      return ok({
+        redirect: redirectAfterSignIn(request.body.redirect_url, originOf(request.protocol, request.host)),
+      });
+    });
+
+    r.post('/logout', { schema: { response: { 200: envelopeOf(z.null()) } } }, async (request, reply) => {
+      if (request.session) await sessions.end(request.session.id);
+      request.session = null;
+      clearSessionCookies(reply, config, 'user');
+      return ok(null);
+    });
+  };
+}
+
+/** The origin the request came to, normalised (default ports dropped) as URL parsing does. */
+function originOf(protocol: string, host: string): string {
+  return new URL(`${protocol}://${host}`).origin;
+}
+
+/** Only same-origin targets (ASVS 5.1.5); anything else goes to the personal verification page. */
+export function redirectAfterSignIn(target: string | undefined, origin: string): string {
+  return safeRedirectPath(target, origin) ?? `/user/accounts/${DEFAULT_LANGUAGE}/auth/personal`;
+}

@@ -1,0 +1,58 @@
+/**
+ * Demo data (DEMO_DATA=true; `npm start` turns it on, production refuses it). Idempotent: accounts that
+ * exist are left as they are. Issues 4 and 5 give these accounts their verification state.
+ */
+import type { SiteCode, StaffRole } from '@kyc/contracts';
+import type { Database } from '../data/db.ts';
+import { usersRepo } from '../data/repositories/users-repo.ts';
+import { staffRepo } from '../data/repositories/staff-repo.ts';
+import { hashPassword } from '../lib/passwords.ts';
+
+/** One documented password for every demo account (README). Never used outside demo mode. */
+export const DEMO_PASSWORD = 'Demo-Pass-2026';
+
+export const DEMO_USERS: { email: string; site: SiteCode; note: string }[] = [
+  { email: 'new@demo.test', site: 'GLOBAL', note: 'level 0, nothing submitted' },
+  { email: 'l1@demo.test', site: 'GLOBAL', note: 'level 1 approved' },
+  { email: 'pending@demo.test', site: 'GLOBAL', note: 'level 1 under review' },
+  { email: 'reverify@demo.test', site: 'TUR', note: 'Turkey site, re-verification needed' },
+];
+
+export const DEMO_STAFF: { email: string; name: string; role: StaffRole }[] = [
+  { email: 'reviewer@demo.test', name: 'Riley Reviewer', role: 'reviewer' },
+  { email: 'senior@demo.test', name: 'Sam Senior', role: 'senior_reviewer' },
+  { email: 'admin@demo.test', name: 'Alex Admin', role: 'admin' },
+  { email: 'auditor@demo.test', name: 'Avery Auditor', role: 'auditor' },
+];
+
+export async function seedDemoData(database: Database, now = Date.now()): Promise<{ created: number }> {
+  const users = usersRepo(database.db);
+  const staff = staffRepo(database.db);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let created = 0;
+  for (const user of DEMO_USERS) {
+    if (await users.findByEmail(user.email)) continue;
+    await users.insert({
+      email: user.email,
+      password_hash: passwordHash,
+      site: user.site,
+      created_at: now,
+      updated_at: now,
+      last_login_at: null,
+    });
+    created += 1;
+  }
+  for (const member of DEMO_STAFF) {
+    if (await staff.findByEmail(member.email)) continue;
+    await staff.insert({
+      email: member.email,
+      display_name: member.name,
+      role: member.role,
+      password_hash: passwordHash,
+      created_at: now,
+      last_login_at: null,
+    });
+    created += 1;
+  }
+  return { created };
+}

@@ -1,0 +1,74 @@
+/**
+ * Entry point: configuration, database (migrated at start-up), optional demo data, then listen.
+ * SIGINT / SIGTERM close the server gracefully (in-flight requests finish, then the database closes).
+ */
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './data/db.ts';
+import { buildApp } from './app.ts';
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, seedDemoData } from './seed/demo.ts';
+
+const SESSION_SWEEP_MS = 10 * 60_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase(config.databaseUrl);
+  await database.migrate();
+  if (config.demoData) await seedDemoData(database);
+
+  const app = await buildApp({ config, database });
+  const sweep = setInterval(() => {
+    app.sessionsSweep().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  printBanner(config.publicOrigin, config.demoData, database.dialect);
+}
+
+function printBanner(origin: string, demo: boolean, dialect: string): void {
+  const lines = [
+    '',
+    `KYC portal is running (${dialect})`,
+    `  Portal:      ${origin}/user/accounts/`,
+    `  Sign in:     ${origin}/login`,
+    `  Back office: ${origin}/backoffice/`,
+    `  API docs:    ${origin}/docs/openapi.json`,
+  ];
+  if (demo) {
+    lines.push('', `Demo accounts (password for all: ${DEMO_PASSWORD})`);
+    for (const u of DEMO_USERS) lines.push(`  ${u.email.padEnd(22)} ${u.note}`);
+    for (const s of DEMO_STAFF) lines.push(`  ${s.email.padEnd(22)} staff: ${s.role}`);
+  }
+  lines.push('', 'Press Ctrl-C to stop.', '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,189 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { RET_CODES, SESSION_COOKIE } from '@kyc/contracts';
+import { testDatabases } from './support/databases.ts';
+import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
+import { usersRepo } from '../src/data/repositories/users-repo.ts';
+import type { Database } from '../src/data/db.ts';
+
+describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
+  let database: Database;
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    database = await testDb.open();
+    app = await testApp(database);
+    return () => app.close();
+  });
+  afterAll(() => testDb.cleanup());
+
+  it('when a new user signs up, then the session cookie is HttpOnly and SameSite and the profile answers', async () => {
+    const client = new TestClient(app);
+    await client.visit();
+    const { response, envelope } = await client.post('/user/public/register', {
+      email: '  Alice@Example.COM ',
+      password: 'a long passphrase',
+    });
+
+    expect(envelope).toEqual({
+      ret_code: 0,
+      ret_msg: 'OK',
+      result: { redirect: '/user/accounts/en/auth/personal' },
+    });
+    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    const profile = await client.get('/v2/private/user/profile');
+    expect(profile.envelope?.ret_code).toBe(0);
+    expect(profile.envelope?.result).toMatchObject({
+      email: 'al***@example.com',
+      currency_code: 'USD',
+      site: 'GLOBAL',
+      member_tag: { KYC: '' },
+    });
+  });
+
+  it('when the email is already registered in another case, then sign-up answers 20002 and keeps the first account', async () => {
+    await signedUpClient(app, 'bob@example.com', 'first password!');
+    const again = new TestClient(app);
+    await again.visit();
+    const { envelope } = await again.post('/user/public/register', {
+      email: 'BOB@example.com',
+      password: 'second password',
+    });
+    expect(envelope?.ret_code).toBe(RET_CODES.EMAIL_ALREADY_REGISTERED.code);
+
+    const signIn = await again.post('/user/public/login', {
+      email: 'bob@example.com',
+      password: 'first password!',
+    });
+    expect(signIn.envelope?.ret_code).toBe(0);
+  });
+
+  it('when the email breaks the spec §5 rules or the password the policy, then sign-up refuses with the catalogue code', async () => {
+    const client = new TestClient(app);
+    await client.visit();
+    const tooLong = `${'a'.repeat(310)}@example.com`; // 322 characters: over the 320 maximum
+    expect(
+      (await client.post('/user/public/register', { email: 'not-an-email', password: 'a long passphrase' }))
+        .envelope?.ret_code,
+    ).toBe(20004);
+    expect(
+      (await client.post('/user/public/register', { email: tooLong, password: 'a long passphrase' })).envelope
+        ?.ret_code,
+    ).toBe(20004);
+    expect(
+      (await client.post('/user/public/register', { email: '', password: 'a long passphrase' })).envelope
+        ?.ret_code,
+    ).toBe(20004);
+    const weak = await client.post('/user/public/register', {
+      email: 'carol@example.com',
+      password: 'short',
+    });
+    expect(weak.envelope).toMatchObject({
+      ret_code: 20003,
+      ret_msg: 'password must be at least 8 characters',
+    });
+    expect(
+      (await client.post('/user/public/register', { email: 'carol@example.com', password: 'Password123' }))
+        .envelope?.ret_code,
+    ).toBe(20003);
+    expect(await usersRepo(database.db).findByEmail('carol@example.com')).toBeUndefined();
+  });
+
+  it('when the password is wrong or the email unknown, then both answers are the same generic 20001', async () => {
+    await signedUpClient(app, 'dave@example.com', 'dave password 1');
+    const client = new TestClient(app);
+    await client.visit();
+    const wrongPassword = await client.post('/user/public/login', {
+      email: 'dave@example.com',
+      password: 'not it at all',
+    });
+    const unknownEmail = await client.post('/user/public/login', {
+      email: 'nobody@example.com',
+      password: 'not it at all',
+    });
+    expect(wrongPassword.response.statusCode).toBe(200);
+    expect(wrongPassword.envelope).toEqual(unknownEmail.envelope);
+    expect(wrongPassword.envelope).toEqual({
+      ret_code: 20001,
+      ret_msg: 'email or password is incorrect',
+      result: null,
+    });
+  });
+
+  it('when an account has five failed sign-ins, then even the right password is refused with 429 and Retry-After', async () => {
+    await signedUpClient(app, 'erin@example.com', 'erin password 1');
+    const attacker = new TestClient(app);
+    await attacker.visit();
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        (
+          await attacker.post('/user/public/login', {
+            email: 'erin@example.com',
+            password: `guess ${i} guess`,
+          })
+        ).envelope?.ret_code,
+      ).toBe(20001);
+    }
+    const locked = await attacker.post('/user/public/login', {
+      email: 'erin@example.com',
+      password: 'erin password 1',
+    });
+    expect(locked.response.statusCode).toBe(429);
+    expect(Number(locked.response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.envelope?.ret_code).toBe(RET_CODES.TOO_MANY_REQUESTS.code);
+  });
+
+  it('when signing in, then a new session id is issued and the earlier one stops working', async () => {
+    const client = await signedUpClient(app, 'frank@example.com', 'frank password 1');
+    const before = client.cookies.get(SESSION_COOKIE);
+    await client.post('/user/public/login', { email: 'frank@example.com', password: 'frank password 1' });
+    const after = client.cookies.get(SESSION_COOKIE);
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+
+    const stale = new TestClient(app);
+    stale.cookies.set(SESSION_COOKIE, before ?? '');
+    expect((await stale.get('/v2/private/user/profile')).envelope?.ret_code).toBe(10007);
+  });
+
+  it('when logging out, then the session ends on the server, not only in the browser', async () => {
+    const client = await signedUpClient(app, 'gina@example.com', 'gina password 1');
+    const token = client.cookies.get(SESSION_COOKIE);
+    const { envelope } = await client.post('/logout');
+    expect(envelope?.ret_code).toBe(0);
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+
+    const replay = new TestClient(app);
+    replay.cookies.set(SESSION_COOKIE, token ?? '');
+    expect((await replay.get('/v2/private/user/profile')).envelope).toMatchObject({
+      ret_code: 10007,
+      result: null,
+    });
+  });
+
+  it('when redirect_url is same-origin it is kept, and when it is foreign the user goes to the personal page', async () => {
+    const client = new TestClient(app);
+    await client.visit();
+    const same = await client.post('/user/public/register', {
+      email: 'hana@example.com',
+      password: 'hana password 1',
+      redirect_url: 'http://localhost:80/user/accounts/de-DE/auth/kyc?x=1',
+    });
+    // inject() answers on host localhost:80
+    expect(same.envelope?.result).toEqual({ redirect: '/user/accounts/de-DE/auth/kyc?x=1' });
+    const foreign = await client.post('/user/public/login', {
+      email: 'hana@example.com',
+      password: 'hana password 1',
+      redirect_url: 'https://evil.example/phish',
+    });
+    expect(foreign.envelope?.result).toEqual({ redirect: '/user/accounts/en/auth/personal' });
+    const scheme = await client.post('/user/public/login', {
+      email: 'hana@example.com',
+      password: 'hana password 1',
+      redirect_url: '//evil.example/x',
+    });
+    expect(scheme.envelope?.result).toEqual({ redirect: '/user/accounts/en/auth/personal' });
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Builds the real app against a test database, and a small client that keeps cookies like a browser
+ * and sends the CSRF header from the CSRF cookie, as the SPA does.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { CSRF_COOKIE, STAFF_CSRF_COOKIE, type Envelope } from '@kyc/contracts';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/data/db.ts';
+
+export const TEST_SECRET = 'test-secret-0123456789-0123456789-abcdef';
+
+export function testConfig(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-cfg-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: TEST_SECRET,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_ORIGIN: 'http://localhost:8080',
+    ...env,
+  });
+}
+
+export async function testApp(
+  database: Database,
+  options: Partial<BuildOptions> & { env?: Record<string, string> } = {},
+): Promise<FastifyInstance> {
+  const { env, ...rest } = options;
+  const app = await buildApp({ config: testConfig(env), database, logger: false, ...rest });
+  return app;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface SendOptions {
+  headers?: Record<string, string>;
+  /** Raw payload instead of JSON. */
+  payload?: string | Buffer;
+  /** Leave out the X-CSRF-Token header. */
+  noCsrf?: boolean;
+}
+
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  get(url: string, options: SendOptions = {}) {
+    return this.send('GET', url, undefined, options);
+  }
+
+  post(url: string, body?: unknown, options: SendOptions = {}) {
+    return this.send('POST', url, body, options);
+  }
+
+  /** Sends a request; answers the raw response and its parsed envelope (when the body is JSON). */
+  async send(method: Method, url: string, body?: unknown, options: SendOptions = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && !options.noCsrf) {
+      const csrf = this.cookies.get(url.startsWith('/backoffice') ? STAFF_CSRF_COOKIE : CSRF_COOKIE);
+      if (csrf) headers['x-csrf-token'] = csrf;
+    }
+    let payload = options.payload;
+    if (payload === undefined && body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    this.absorb(response);
+    return { response, envelope: parseEnvelope(response) };
+  }
+
+  /** Fetches a page first, as a browser does, so that the CSRF cookie exists. */
+  async visit(url = '/user/accounts/en/auth/personal') {
+    return this.get(url);
+  }
+
+  private absorb(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+}
+
+export function parseEnvelope(response: LightMyRequestResponse): Envelope | undefined {
+  if (!String(response.headers['content-type'] ?? '').includes('json')) return undefined;
+  try {
+    return response.json() as Envelope;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Signs up a new user through the API and answers the client holding its session. */
+export async function signedUpClient(
+  app: FastifyInstance,
+  email: string,
+  password = 'correct horse battery',
+) {
+  const client = new TestClient(app);
+  await client.visit();
+  const { envelope } = await client.post('/user/public/register', { email, password });
+  if (envelope?.ret_code !== 0) throw new Error(`sign-up failed: ${JSON.stringify(envelope)}`);
+  return client;
+}

@@ -1,0 +1,182 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { I18nextProvider } from 'react-i18next';
+import { isValidElement, type ReactElement } from 'react';
+import { MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router';
+import { SCREENS } from '@kyc/contracts';
+import { browserLocation } from '../lib/browser/location';
+import { ROUTER_BASENAME } from '../lib/language/app-path';
+import { createAppStore } from '../lib/store/create-store';
+import { ok, stubFetch } from '../test/fetch';
+import { createTestI18n } from '../test/i18n';
+import { AppRoutes, createRoutes } from './routes';
+import { SCREEN_MODULES } from './screen-modules';
+
+const PROFILE = {
+  id: 4242,
+  email: 'j***@example.com',
+  currency_code: 'EUR',
+  sub_attribute: '',
+  site: 'GLOBAL',
+  member_tag: { KYC: '0' },
+  registered_member_type: 'individual',
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+
+function authChildren(): RouteObject[] {
+  const shell = createRoutes()[0];
+  const lang = shell?.children?.find((r) => r.path === ':lang');
+  const auth = lang?.children?.find((r) => r.path === 'auth');
+  if (!auth?.children) throw new Error('no /:lang/auth route');
+  return auth.children;
+}
+
+/** Renders the app at a path; `router.state.location` mirrors the data router's view (basename included). */
+function renderApp(path: string) {
+  let current: Location | undefined;
+  function LocationProbe() {
+    current = useLocation();
+    return null;
+  }
+  render(
+    <Provider store={createAppStore()}>
+      <I18nextProvider i18n={createTestI18n()}>
+        <MemoryRouter basename={ROUTER_BASENAME} initialEntries={[`${ROUTER_BASENAME}${path}`]}>
+          <AppRoutes />
+          <LocationProbe />
+        </MemoryRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return {
+    state: {
+      get location() {
+        return { pathname: `${ROUTER_BASENAME}${current?.pathname ?? ''}`, search: current?.search ?? '' };
+      },
+    },
+  };
+}
+
+const LAZY = Symbol.for('react.lazy');
+
+/** The lazy component a screen route renders (inside its Suspense boundary). */
+function lazyComponentOf(route: RouteObject): unknown {
+  const suspense = route.element as ReactElement<{ children: ReactElement }>;
+  if (!isValidElement(suspense)) return undefined;
+  return (suspense.props.children.type as { $$typeof?: symbol }).$$typeof;
+}
+
+describe('route table (spec §2)', () => {
+  it('registers every screen of SCREENS under /:lang/auth as its own lazy (React.lazy) element', () => {
+    const children = authChildren();
+    for (const screen of SCREENS) {
+      const route = children.find((r) => r.path === screen.path);
+      expect(route, screen.path).toBeDefined();
+      expect(lazyComponentOf(route as RouteObject), screen.path).toBe(LAZY);
+    }
+    const index = children.find((r) => r.index);
+    expect(lazyComponentOf(index as RouteObject)).toBe(LAZY);
+  });
+
+  it('loads a component from every screen module', async () => {
+    for (const screen of SCREENS) {
+      const loaded = await SCREEN_MODULES[screen.path]();
+      expect(typeof loaded.default, screen.path).toBe('function');
+    }
+  });
+});
+
+describe('routing in the app', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '<div id="header"></div><div id="footer"></div>';
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    window.localStorage.clear();
+    document.body.innerHTML = '';
+  });
+
+  it('when a screen owned by a later issue is opened, then its translated title and the building note show', async () => {
+    stubFetch(() => ok(PROFILE));
+    renderApp('/en/auth/crypto-knowledge-test');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Crypto knowledge test' })).toBeTruthy();
+    expect(screen.getByText('This screen is being built.')).toBeTruthy();
+  });
+
+  it('when /:lang/auth is opened, then the personal screen shows the account from the profile', async () => {
+    stubFetch(() => ok(PROFILE));
+    renderApp('/en/auth');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Identity verification' })).toBeTruthy();
+    expect(screen.getByText('4242')).toBeTruthy();
+    expect(screen.getAllByText('j***@example.com').length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'Step 1 · Basic verification' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 2 · Advanced verification' })).toBeTruthy();
+  });
+
+  it('when the language segment is unsupported, then it is replaced by en and the rest is kept', async () => {
+    stubFetch(() => ok(PROFILE));
+    const router = renderApp('/xx-XX/auth/kyc?from=app');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Document verification' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/user/accounts/en/auth/kyc');
+    expect(router.state.location.search).toBe('?from=app');
+  });
+
+  it('when there is no language segment, then the detected language is put in front', async () => {
+    window.localStorage.setItem('i18nextLng', 'ja-JP');
+    stubFetch(() => ok(PROFILE));
+    const router = renderApp('/auth/step1');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/accounts/ja-JP/auth/step1'));
+  });
+
+  it('when the app root is opened, then it goes to the personal screen in the detected language', async () => {
+    vi.spyOn(window.navigator, 'language', 'get').mockReturnValue('ko-KR');
+    stubFetch(() => ok(PROFILE));
+    const router = renderApp('/');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/accounts/ko-KR/auth/personal'));
+  });
+
+  it('when the screen is unknown, then a not-found page links to the personal screen', async () => {
+    stubFetch(() => ok(PROFILE));
+    renderApp('/en/auth/no-such-screen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Go to identity verification' });
+    expect(link.getAttribute('href')).toBe('/user/accounts/en/auth/personal');
+  });
+
+  it('when another language is chosen in the header, then only the language segment changes', async () => {
+    stubFetch(() => ok(PROFILE));
+    const router = renderApp('/en/auth/kyc?from=app');
+    await screen.findByRole('heading', { level: 1, name: 'Document verification' });
+    const header = within(document.getElementById('header') as HTMLElement);
+    await userEvent.selectOptions(header.getByRole('combobox', { name: 'Language' }), 'de-DE');
+    expect(router.state.location.pathname).toBe('/user/accounts/de-DE/auth/kyc');
+    expect(router.state.location.search).toBe('?from=app');
+  });
+
+  it('when Log out is pressed, then POST /logout is sent and the browser goes to /login', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const fetch = stubFetch(
+      () => ok(PROFILE),
+      () => ok(null),
+    );
+    renderApp('/en/auth/personal');
+    const header = within(document.getElementById('header') as HTMLElement);
+    expect(await header.findByText('j***@example.com')).toBeTruthy();
+    await userEvent.click(header.getByRole('button', { name: 'Log out' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+    expect(String(fetch.mock.calls[1]?.[0])).toBe('/logout');
+    expect(fetch.mock.calls[1]?.[1]?.method).toBe('POST');
+  });
+
+  it('renders the footer into its host container', async () => {
+    stubFetch(() => ok(PROFILE));
+    renderApp('/en/auth/personal');
+    const footer = document.getElementById('footer') as HTMLElement;
+    await vi.waitFor(() => expect(footer.textContent).toContain('All rights reserved'));
+  });
+});

@@ -1,0 +1,73 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { SCREENS, type ScreenPath } from '@kyc/contracts';
+import { ProfileGate } from '../features/profile/components/profile-gate';
+import { PageSpinner } from '../ui/spinner';
+import { AppShell } from './app-shell';
+import { DetectedLanguageRedirect, LanguageRoute } from './language-route';
+import { NotFound } from './not-found';
+import { SCREEN_MODULES } from './screen-modules';
+
+/** One React.lazy component per screen: each screen is its own chunk, loaded on first visit. */
+const LAZY_SCREENS = Object.fromEntries(
+  (Object.keys(SCREEN_MODULES) as ScreenPath[]).map((path) => [path, lazy(SCREEN_MODULES[path])]),
+) as Record<ScreenPath, LazyExoticComponent<ComponentType>>;
+
+/** The element of a screen route: its lazy chunk, with a spinner while the chunk loads. */
+export function screenElement(path: ScreenPath) {
+  const Screen = LAZY_SCREENS[path];
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/**
+ * The route table (spec §2), relative to the basename /user/accounts:
+ *   /                      → /{detected}/auth/personal
+ *   /:lang                 → /:lang/auth/personal
+ *   /:lang/auth            → personal screen (index), inside the profile-loading wrapper
+ *   /:lang/auth/{screen}   → every screen of SCREENS, each its own lazily loaded chunk
+ *   anything else          → a not-found page
+ */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      element: <AppShell />,
+      children: [
+        { index: true, element: <DetectedLanguageRedirect /> },
+        {
+          path: ':lang',
+          element: <LanguageRoute />,
+          children: [
+            { index: true, element: <Navigate replace to="auth/personal" /> },
+            {
+              path: 'auth',
+              element: <ProfileGate />,
+              children: [
+                { index: true, element: screenElement('personal') },
+                ...SCREENS.map((screen): RouteObject => ({
+                  path: screen.path,
+                  element: screenElement(screen.path),
+                })),
+                { path: '*', element: <NotFound /> },
+              ],
+            },
+            { path: '*', element: <NotFound /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+const ROUTES = createRoutes();
+
+/**
+ * The app's routes in declarative mode (inside <BrowserRouter>): the data-router APIs are not used, and
+ * leaving them out keeps about 16 KB gzip off the first load (docs/decisions.md, bundle budget).
+ */
+export function AppRoutes() {
+  return useRoutes(ROUTES);
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
+import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+
+/**
+ * /auth/personalquestion (spec §2): further questionnaire.
+ * Filled by issue 5.
+ */
+export default function PersonalquestionScreen() {
+  const { t } = useTranslation();
+  const title = useScreenTitle('screens.personalquestion');
+  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+}

@@ -1,0 +1,39 @@
+import { APP_BASE_PATH, matchLanguage, type Language } from '@kyc/contracts';
+
+/** The router basename: APP_BASE_PATH without its trailing slash ('/user/accounts'). */
+export const ROUTER_BASENAME = APP_BASE_PATH.replace(/\/$/, '');
+
+/** The first segment of a router path ('/en/auth/kyc' → 'en'); '' for '/'. */
+export function firstSegment(routerPath: string): string {
+  return routerPath.split('/').filter(Boolean)[0] ?? '';
+}
+
+/** The language segment of a full browser path ('/user/accounts/en/auth' → 'en'), or null outside the app. */
+export function languageSegmentOf(pathname: string): string | null {
+  if (!pathname.startsWith(APP_BASE_PATH)) return null;
+  return firstSegment(pathname.slice(ROUTER_BASENAME.length)) || null;
+}
+
+/**
+ * What the first segment of an app URL means: a supported language (returned in its canonical
+ * spelling), 'auth' with no language in front (/user/accounts/auth/…), or anything else.
+ */
+export type LanguageSegment =
+  { kind: 'language'; code: string } | { kind: 'missing' } | { kind: 'unsupported' };
+
+export function classifyLanguageSegment(segment: string, languages: readonly Language[]): LanguageSegment {
+  const code = matchLanguage(segment, languages);
+  if (code) return { kind: 'language', code };
+  if (segment === '' || segment.toLowerCase() === 'auth') return { kind: 'missing' };
+  return { kind: 'unsupported' };
+}
+
+/**
+ * The same router path in another language: '/en/auth/kyc' → '/de-DE/auth/kyc'. A path without a
+ * language segment gets one in front ('/auth/kyc' → '/de-DE/auth/kyc').
+ */
+export function withLanguage(routerPath: string, code: string, hasLanguageSegment = true): string {
+  const segments = routerPath.split('/').filter(Boolean);
+  if (hasLanguageSegment) segments.shift();
+  return '/' + [code, ...segments].join('/');
+}

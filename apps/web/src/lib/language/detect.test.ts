@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { languagesForRegion } from '@kyc/contracts';
+import { detectLanguage, readLanguageSources } from './detect';
+
+const DEFAULT = languagesForRegion('default');
+const HONG_KONG = languagesForRegion('hk');
+const EMIRATES = languagesForRegion('ae');
+
+describe('detectLanguage (spec §4)', () => {
+  it('when every source has a supported language, then the URL segment wins', () => {
+    expect(
+      detectLanguage(
+        { pathLanguage: 'ja-JP', queryLanguage: 'ko-KR', storedLanguage: 'de-DE', browserLanguage: 'es-ES' },
+        DEFAULT,
+      ),
+    ).toBe('ja-JP');
+  });
+
+  it('when there is no URL segment, then ?lang= comes before storage and the browser', () => {
+    expect(
+      detectLanguage({ queryLanguage: 'ko-KR', storedLanguage: 'de-DE', browserLanguage: 'es-ES' }, DEFAULT),
+    ).toBe('ko-KR');
+  });
+
+  it('when there is no query, then localStorage comes before the browser', () => {
+    expect(detectLanguage({ storedLanguage: 'de-DE', browserLanguage: 'es-ES' }, DEFAULT)).toBe('de-DE');
+  });
+
+  it('when only the browser language is known, then it is used', () => {
+    expect(detectLanguage({ browserLanguage: 'es-ES' }, DEFAULT)).toBe('es-ES');
+  });
+
+  it('when a source is unsupported, then it is skipped in favour of the next one', () => {
+    expect(detectLanguage({ queryLanguage: 'xx-YY', storedLanguage: 'tr-TR' }, DEFAULT)).toBe('tr-TR');
+  });
+
+  it('when no source is supported, then the default is used', () => {
+    expect(
+      detectLanguage({ queryLanguage: 'xx', storedLanguage: 'klingon', browserLanguage: 'pt-BR' }, DEFAULT),
+    ).toBe('en');
+    expect(detectLanguage({}, DEFAULT)).toBe('en');
+  });
+
+  it('when codes differ only in case, then the canonical spelling is returned', () => {
+    expect(detectLanguage({ queryLanguage: 'zh-cn' }, DEFAULT)).toBe('zh-CN');
+  });
+
+  it('when the browser sends a bare or other-region tag, then the offered language of that family is used', () => {
+    expect(detectLanguage({ browserLanguage: 'de' }, DEFAULT)).toBe('de-DE');
+    expect(detectLanguage({ browserLanguage: 'en-GB' }, DEFAULT)).toBe('en');
+  });
+
+  it('when the host is a Hong Kong one, then only en-HK and zh-HK are offered and zh-HK is the default', () => {
+    expect(detectLanguage({ storedLanguage: 'en' }, HONG_KONG)).toBe('zh-HK');
+    expect(detectLanguage({ storedLanguage: 'en-HK' }, HONG_KONG)).toBe('en-HK');
+  });
+
+  it('when ar-SA is asked for, then only Emirates hosts offer it', () => {
+    expect(detectLanguage({ queryLanguage: 'ar-SA' }, DEFAULT)).toBe('en');
+    expect(detectLanguage({ queryLanguage: 'ar-SA' }, EMIRATES)).toBe('ar-SA');
+  });
+});
+
+describe('readLanguageSources', () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    window.localStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  it('reads ?lang=, localStorage i18nextLng and navigator.language of the page', () => {
+    window.history.replaceState(null, '', '/login?lang=ko-KR&redirect_url=%2Fx');
+    window.localStorage.setItem('i18nextLng', 'de-DE');
+    vi.spyOn(window.navigator, 'language', 'get').mockReturnValue('es-ES');
+    expect(readLanguageSources('ja-JP')).toEqual({
+      pathLanguage: 'ja-JP',
+      queryLanguage: 'ko-KR',
+      storedLanguage: 'de-DE',
+      browserLanguage: 'es-ES',
+    });
+  });
+});

@@ -1,0 +1,25 @@
+import './spinner.css';
+
+export interface SpinnerProps {
+  /** Announced to assistive technology and shown next to the circle; omit for a purely visual spinner. */
+  label?: string;
+  size?: 'small' | 'medium';
+}
+
+export function Spinner({ label, size = 'medium' }: SpinnerProps) {
+  return (
+    <span className={`spinner spinner--${size}`} role={label ? 'status' : undefined}>
+      <span className="spinner__circle" aria-hidden="true" />
+      {label ? <span className="spinner__label">{label}</span> : null}
+    </span>
+  );
+}
+
+/** A centred spinner for a whole page or content area. */
+export function PageSpinner({ label }: { label?: string }) {
+  return (
+    <div className="page-spinner">
+      <Spinner label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// Build of the end-user SPA (mounted at /user/accounts/) and of the sign-in page the server serves at
+// /login. Every asset is hashed under dist/assets/ and also written pre-compressed (.br, .gz) because
+// the server serves static files pre-compressed and never compresses on the fly.
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = join(root, 'dist');
+const COMPRESSIBLE = /\.(?:js|css|html|svg)$/;
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+/** Writes file.br (quality 11) and file.gz (level 9) next to every js/css/html/svg file of the build. */
+function precompress(): Plugin {
+  let dir = outDir;
+  return {
+    name: 'kyc-precompress',
+    apply: 'build',
+    configResolved(config) {
+      dir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(dir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const source = readFileSync(file);
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  base: '/user/accounts/',
+  plugins: [react(), precompress()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: false,
+    manifest: true,
+    // Never inline SVGs as data: URLs (a strict Content-Security-Policy may refuse them); small raster
+    // assets keep Vite's default.
+    assetsInlineLimit: (file: string) => (file.endsWith('.svg') ? false : undefined),
+    rolldownOptions: {
+      input: {
+        index: join(root, 'index.html'),
+        login: join(root, 'login.html'),
+      },
+      // The contracts package re-exports its zod schemas from its index; they are only needed by the
+      // server. Declaring its modules side-effect free lets the bundler drop every unused schema (and
+      // with them zod) from the browser bundles.
+      output: {
+        // The libraries both pages need, in one long-cached chunk; the router and the store stay with
+        // the SPA entry, which alone uses them.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?:react|react-dom|scheduler|i18next|react-i18next|i18next-http-backend|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contracts[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+});

@@ -1,0 +1,93 @@
+/**
+ * Debian's Chromium through playwright-core. Emirates host names (kyc.example.ae) are mapped to the
+ * loopback server, so that the .ae region and its right-to-left ar-SA language can be exercised.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const EMIRATES_HOST = 'kyc.example.ae';
+export const DEMO_PASSWORD = 'Demo-Pass-2026';
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+
+export const baseUrl = () => inject('baseUrl');
+export const emiratesUrl = () => `http://${EMIRATES_HOST}:${inject('port')}`;
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--host-resolver-rules=MAP ${EMIRATES_HOST} 127.0.0.1`,
+    ],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** A context whose every request is recorded, so a test can prove no third party was contacted. */
+export async function newContext(browser: Browser, viewport = DESKTOP, locale = 'en-US') {
+  const context = await browser.newContext({
+    viewport,
+    locale,
+    isMobile: viewport.width < 768,
+    hasTouch: viewport.width < 768,
+  });
+  const requests: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  return { context, requests };
+}
+
+export function expectOnlyOwnOrigins(requests: string[]) {
+  const own = new Set([new URL(baseUrl()).origin, new URL(emiratesUrl()).origin]);
+  const foreign = requests.filter(
+    (url) => !url.startsWith('data:') && !url.startsWith('blob:') && !own.has(new URL(url).origin),
+  );
+  expect(foreign).toEqual([]);
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string) {
+  const dir = path.join(ARTIFACTS, 'screens');
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  await page.screenshot({
+    path: path.join(dir, `${name}-${size?.width}x${size?.height}.png`),
+    fullPage: true,
+  });
+}
+
+/** Signs in through the real /login page, as a person would. */
+export async function signIn(
+  page: Page,
+  origin: string,
+  email: string,
+  password = DEMO_PASSWORD,
+  redirect?: string,
+) {
+  const query = redirect ? `?redirect_url=${encodeURIComponent(redirect)}` : '';
+  await page.goto(`${origin}/login${query}`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+export type { Browser, BrowserContext, Page };

@@ -1,0 +1,91 @@
+/**
+ * Starts the real server (built front ends, a fresh SQLite file, demo data) on a free loopback port
+ * for the end-to-end run, and stops it afterwards. The build itself is `npm test`'s build stage.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    port: number;
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready within 60 s:\n${output()}`);
+}
+
+export default async function setup(project: TestProject) {
+  for (const dist of [
+    'apps/web/dist/index.html',
+    'apps/web/dist/login.html',
+    'apps/backoffice/dist/index.html',
+  ]) {
+    if (!existsSync(path.join(ROOT, dist)))
+      throw new Error(`${dist} is missing: run \`npm run build\` (npm test builds before e2e)`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForReady(`${baseUrl}/readyz`, child, () => log);
+  project.provide('baseUrl', baseUrl);
+  project.provide('port', port);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    if (log.includes('"level":50') || log.includes('"level":60'))
+      console.warn(`server logged errors during e2e:\n${log}`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,107 @@
+// Lint: typescript-eslint on every workspace, plus the import boundaries of docs/architecture.md:
+// packages never import apps, apps never import each other, and inside each SPA code flows
+// lib/ui → features → app with features isolated from one another (one zone per feature folder,
+// found on disk so that a new feature is covered without touching this file).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { readdirSync, existsSync } from 'node:fs';
+
+function featureZones(app) {
+  const dir = `./apps/${app}/src/features`;
+  if (!existsSync(dir)) return [];
+  const features = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  return features.map((feature) => ({
+    target: `${dir}/${feature}`,
+    from: dir,
+    except: [`./${feature}`],
+    message: 'Features never import each other: go through the store or the API (docs/architecture.md).',
+  }));
+}
+
+function spaZones(app) {
+  return [
+    ...featureZones(app),
+    {
+      target: [`./apps/${app}/src/lib`, `./apps/${app}/src/ui`],
+      from: [`./apps/${app}/src/features`, `./apps/${app}/src/app`],
+      message: 'lib/ and ui/ are shared code: they may not import features or the app.',
+    },
+    {
+      target: `./apps/${app}/src/features`,
+      from: `./apps/${app}/src/app`,
+      message: 'Features may not import the app layer.',
+    },
+  ];
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages', from: './apps', message: 'Packages never import apps.' },
+            {
+              target: './apps/web',
+              from: ['./apps/server', './apps/backoffice'],
+              message: 'Apps never import each other.',
+            },
+            {
+              target: './apps/backoffice',
+              from: ['./apps/server', './apps/web'],
+              message: 'Apps never import each other.',
+            },
+            {
+              target: './apps/server',
+              from: ['./apps/web', './apps/backoffice'],
+              message: 'Apps never import each other.',
+            },
+            {
+              target: './apps/server/src/data',
+              from: ['./apps/server/src/routes', './apps/server/src/domain'],
+              message: 'Repositories sit below use-cases and routes.',
+            },
+            {
+              target: './apps/server/src/domain',
+              from: './apps/server/src/routes',
+              message: 'Use-cases never import routes.',
+            },
+            ...spaZones('web'),
+            ...spaZones('backoffice'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+);

@@ -1,0 +1,101 @@
+/**
+ * The ret_code catalogue (spec §8). One entry per code: a stable name, the code, and its meaning for
+ * developers. End users never see `meaning`: the web app translates each code through the
+ * inverse-error-code namespace (locales/inverse-error-code/{lng}.json), keyed by the code.
+ *
+ * Codes 10007, 33003 and 10009 are "user no permission" for the client (spec §6, §8); 1007 and 1008
+ * are token timeouts (toast "Timeout, {ret_msg or 'token error'}."). 9000001 and 50016 never come
+ * from the server: the client produces them for a timeout and for network failures.
+ */
+export const RET_CODES = {
+  OK: { code: 0, meaning: 'Success; result holds the answer.' },
+
+  // Transport and request shape. The HTTP status is kept for these (400, 404, 413, 415, 429, 5xx).
+  PARAMS_ERROR: {
+    code: 10001,
+    meaning: 'A request parameter is missing or invalid; ret_msg names the field.',
+  },
+  PERMISSION_DENIED: { code: 10005, meaning: 'Signed in, but this account may not perform the action.' },
+  TOO_MANY_REQUESTS: { code: 10006, meaning: 'Rate limit reached; retry after the Retry-After header.' },
+  NOT_LOGGED_IN: {
+    code: 10007,
+    meaning: 'No valid session: not signed in, signed out, or the session expired.',
+  },
+  ACCOUNT_DISABLED: {
+    code: 10009,
+    meaning: 'The account is disabled; treated by the client as no permission.',
+  },
+  CSRF_TOKEN_INVALID: {
+    code: 10011,
+    meaning: 'The X-CSRF-Token header is missing or does not match the session.',
+  },
+  MALFORMED_BODY: { code: 10012, meaning: 'The request body is not valid JSON or form data (HTTP 400).' },
+  PAYLOAD_TOO_LARGE: {
+    code: 10013,
+    meaning: 'The request body is larger than the endpoint accepts (HTTP 413).',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    code: 10014,
+    meaning: 'The Content-Type is not one the endpoint accepts (HTTP 415).',
+  },
+  INTERNAL_ERROR: {
+    code: 10016,
+    meaning: 'Unexpected server error; details are only in the server log (HTTP 500).',
+  },
+  ROUTE_NOT_FOUND: { code: 10017, meaning: 'No API endpoint at this method and path (HTTP 404).' },
+  SERVICE_UNAVAILABLE: { code: 10018, meaning: 'A dependency (the database) is not reachable (HTTP 503).' },
+
+  // Tokens (spec §8: 1007/1008 toast "Timeout, …" for 3 s).
+  TOKEN_TIMEOUT: { code: 1007, meaning: 'The access token has expired.' },
+  TOKEN_ERROR: { code: 1008, meaning: 'The access token is malformed or unknown.' },
+  SDK_NO_PERMISSION: {
+    code: 33003,
+    meaning: 'The SDK access token does not grant this call; treated as no permission.',
+  },
+
+  // Accounts.
+  INVALID_CREDENTIALS: {
+    code: 20001,
+    meaning: 'Sign-in failed: email or password wrong (deliberately not saying which).',
+  },
+  EMAIL_ALREADY_REGISTERED: { code: 20002, meaning: 'Sign-up refused: an account with this email exists.' },
+  WEAK_PASSWORD: {
+    code: 20003,
+    meaning: 'Password does not meet the policy (8 to 128 characters, not a common password).',
+  },
+  INVALID_EMAIL: {
+    code: 20004,
+    meaning: "Email fails spec §5: trimmed value not an address, or over 320 characters ('invalid email').",
+  },
+  INVALID_MOBILE: {
+    code: 20005,
+    meaning: "Mobile number fails spec §5: 7 to 12 digits ('invalid mobile number').",
+  },
+  INVALID_MEMBER_TAG: {
+    code: 20006,
+    meaning: 'tagmember: unknown tagName or a value outside the allowed set.',
+  },
+
+  // Produced by the client, never by the server (spec §8).
+  REQUEST_TIMEOUT: {
+    code: 9000001,
+    meaning: "Client: no answer within 30000 ms ('Request timeout, please re-try!').",
+  },
+  NETWORK_ERROR: {
+    code: 50016,
+    meaning: 'Client: network, HTTP status or timeout failure; shown as a 2 s toast.',
+  },
+} as const satisfies Record<string, { code: number; meaning: string }>;
+
+export type RetCodeName = keyof typeof RET_CODES;
+export type RetCode = (typeof RET_CODES)[RetCodeName]['code'];
+
+/** Every code of the catalogue, for the translation completeness test and the docs. */
+export const ALL_RET_CODES: readonly RetCode[] = Object.values(RET_CODES).map((entry) => entry.code);
+
+/** spec §6, §8: codes the client treats as "user no permission" (and that clear the request cache). */
+export const NO_PERMISSION_CODES: readonly number[] = [
+  RET_CODES.NOT_LOGGED_IN.code,
+  RET_CODES.SDK_NO_PERMISSION.code,
+  RET_CODES.ACCOUNT_DISABLED.code,
+];

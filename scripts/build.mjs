@@ -1,0 +1,78 @@
+// Builds each front end whose inputs changed since its last build (or all with --force). The inputs are
+// hashed into dist/.build-stamp, so `npm start` rebuilds only what is missing or stale.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SHARED_INPUTS = ['packages/contracts/src', 'package-lock.json'];
+export const FRONT_ENDS = [
+  {
+    name: 'web',
+    dir: 'apps/web',
+    inputs: ['src', 'index.html', 'login.html', 'public', 'vite.config.ts', 'package.json'],
+  },
+  {
+    name: 'backoffice',
+    dir: 'apps/backoffice',
+    inputs: ['src', 'index.html', 'public', 'vite.config.ts', 'package.json'],
+  },
+];
+
+function listFiles(target) {
+  if (!existsSync(target)) return [];
+  if (!statSync(target).isDirectory()) return [target];
+  return readdirSync(target, { withFileTypes: true })
+    .filter((entry) => entry.name !== 'node_modules' && entry.name !== 'dist')
+    .flatMap((entry) => listFiles(path.join(target, entry.name)))
+    .sort();
+}
+
+export function inputHash(frontEnd) {
+  const hash = createHash('sha256');
+  const files = [
+    ...frontEnd.inputs.flatMap((input) => listFiles(path.join(root, frontEnd.dir, input))),
+    ...SHARED_INPUTS.flatMap((input) => listFiles(path.join(root, input))),
+  ];
+  for (const file of files) {
+    hash.update(path.relative(root, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+export function buildFrontEnds({ force = false, log = console.log } = {}) {
+  for (const frontEnd of FRONT_ENDS) {
+    const stampFile = path.join(root, frontEnd.dir, 'dist', '.build-stamp');
+    const wanted = inputHash(frontEnd);
+    const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+    if (!force && current === wanted && existsSync(path.join(root, frontEnd.dir, 'dist', 'index.html'))) {
+      log(`build: ${frontEnd.name} is up to date`);
+      continue;
+    }
+    log(`build: building ${frontEnd.name}…`);
+    const started = Date.now();
+    const run = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      {
+        cwd: path.join(root, frontEnd.dir),
+        stdio: 'inherit',
+      },
+    );
+    if (run.status !== 0) throw new Error(`build of ${frontEnd.name} failed`);
+    writeFileSync(stampFile, `${wanted}\n`);
+    log(`build: ${frontEnd.name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    buildFrontEnds({ force: process.argv.includes('--force') });
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

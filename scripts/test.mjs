@@ -1,0 +1,93 @@
+// `npm test`: lint (ESLint + Prettier), typecheck, unit, integration (SQLite + PostgreSQL), build, and
+// end-to-end in Debian's Chromium. Stops at the first failing stage and ends with one summary line.
+//   --only <stage>   run one stage (lint, typecheck, unit, integration, build, e2e)
+//   --skip <stage>   leave a stage out (repeatable)
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { buildFrontEnds } from './build.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, '.vitest-results');
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const skipped = args.flatMap((arg, i) => (arg === '--skip' ? [args[i + 1]] : []));
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(command, commandArgs) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: process.env });
+  return result.status ?? 1;
+}
+
+function vitest(project) {
+  mkdirSync(resultsDir, { recursive: true });
+  const out = path.join(resultsDir, `${project}.json`);
+  rmSync(out, { force: true });
+  const status = run(bin('vitest'), [
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    if ((report.numTotalTests ?? 0) === 0) {
+      console.error(`test: the ${project} project ran no test`);
+      return 1;
+    }
+  }
+  return status;
+}
+
+/** @type {[string, () => number][]} */
+const stages = [
+  [
+    'lint',
+    () =>
+      run(bin('eslint'), ['--max-warnings=0', '.']) ||
+      run(bin('prettier'), ['--check', '--log-level=warn', '.']),
+  ],
+  ['typecheck', () => run(process.execPath, ['scripts/typecheck.mjs'])],
+  ['unit', () => vitest('unit')],
+  ['integration', () => vitest('integration')],
+  ['build', () => (buildFrontEnds(), 0)],
+  ['e2e', () => (ensureChromium(), vitest('e2e'))],
+];
+
+const started = Date.now();
+let failedStage;
+for (const [name, stage] of stages) {
+  if ((only && name !== only) || skipped.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  const stageStarted = Date.now();
+  let status;
+  try {
+    status = stage();
+  } catch (error) {
+    console.error(`${name}: ${error instanceof Error ? error.message : error}`);
+    status = 1;
+  }
+  console.log(
+    `=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - stageStarted) / 1000).toFixed(1)} s ===`,
+  );
+  if (status !== 0) {
+    failedStage = name;
+    break;
+  }
+}
+
+console.log(
+  `\nnpm test ${failedStage ? `FAILED at ${failedStage}` : 'passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
+if (failedStage && totals.failed === 0) totals.failed = 1; // a failed lint, typecheck or build stage counts
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStage ? 1 : 0);
