@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { MigrationFactory, MigrationDb } from './index.ts';
-import { withIdColumn } from './index.ts';
+import type { MigrationFactory, MigrationDb } from './helpers.ts';
+import { withIdColumn } from './helpers.ts';
 
 /** Accounts of end users and staff, and the sessions of both. */
 export const m001Accounts: MigrationFactory = (dialect) => ({

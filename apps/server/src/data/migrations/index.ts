@@ -1,12 +1,13 @@
 /**
  * One list of migrations, written once with Kysely's schema builder and run on SQLite and PostgreSQL
- * alike. Where the two differ (auto-increment keys), the helper takes the dialect.
+ * alike. Where the two differ (auto-increment keys), helpers.ts takes the dialect.
  */
-import type { Kysely, Migration, MigrationProvider, CreateTableBuilder } from 'kysely';
+import type { MigrationProvider } from 'kysely';
 import type { Dialect } from '../db.ts';
+import type { MigrationFactory } from './helpers.ts';
 import { m001Accounts } from './001-accounts.ts';
 
-export type MigrationFactory = (dialect: Dialect) => Migration;
+export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
 const ALL: Record<string, MigrationFactory> = {
   '001-accounts': m001Accounts,
@@ -19,16 +20,3 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     },
   };
 }
-
-/** An auto-increment integer primary key on either database. */
-export function withIdColumn<T extends string>(
-  table: CreateTableBuilder<T, never>,
-  dialect: Dialect,
-): CreateTableBuilder<T, 'id'> {
-  return dialect === 'postgres'
-    ? table.addColumn('id', 'bigint', (col) => col.primaryKey().generatedByDefaultAsIdentity())
-    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was then
-export type MigrationDb = Kysely<any>;
