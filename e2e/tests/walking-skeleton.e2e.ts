@@ -181,15 +181,24 @@ describe('walking skeleton in Chromium', () => {
       await screenshot(page, 'personal-ar-SA');
       await expectNoAxeViolations(page);
 
-      await page.goto(`${emiratesUrl()}/login?lang=ar-SA`);
-      await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
-      await screenshot(page, 'login-ar-SA');
-
       await page.goto(`${baseUrl()}/backoffice/login`);
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       await screenshot(page, 'backoffice-login-en');
       expectOnlyOwnOrigins(requests);
       await context.close();
+
+      // The sign-in page in ar-SA, signed out, in a fresh context (it remembers the language).
+      const arabic = await newContext(browser, viewport);
+      const signInPage = await arabic.context.newPage();
+      await signInPage.goto(`${emiratesUrl()}/login?lang=ar-SA`);
+      await expect.poll(() => signInPage.locator('html').getAttribute('dir')).toBe('rtl');
+      // Wait for the translated form itself, not just the document: the screenshot must show it.
+      await signInPage.locator('form button[type="submit"]').first().waitFor();
+      expect(await signInPage.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0);
+      await screenshot(signInPage, 'login-ar-SA');
+      await expectNoAxeViolations(signInPage);
+      expectOnlyOwnOrigins(arabic.requests);
+      await arabic.context.close();
     }
   });
 });
