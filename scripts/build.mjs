@@ -12,7 +12,7 @@ export const FRONT_ENDS = [
   {
     name: 'web',
     dir: 'apps/web',
-    inputs: ['src', 'index.html', 'login.html', 'public', 'vite.config.ts', 'package.json'],
+    inputs: ['src', 'index.html', 'login.html', 'gallery.html', 'public', 'vite.config.ts', 'package.json'],
   },
   {
     name: 'backoffice',
@@ -30,8 +30,15 @@ function listFiles(target) {
     .sort();
 }
 
+/** NODE_ENV=production (or KYC_PRODUCTION_BUILD=1) builds without the development-only gallery page. */
+function productionBuild() {
+  return process.env.NODE_ENV === 'production' || process.env.KYC_PRODUCTION_BUILD === '1';
+}
+
 export function inputHash(frontEnd) {
   const hash = createHash('sha256');
+  // A production build leaves the component gallery out: switching modes must rebuild.
+  hash.update(productionBuild() ? 'production\n' : 'development\n');
   const files = [
     ...frontEnd.inputs.flatMap((input) => listFiles(path.join(root, frontEnd.dir, input))),
     ...SHARED_INPUTS.flatMap((input) => listFiles(path.join(root, input))),
@@ -60,6 +67,7 @@ export function buildFrontEnds({ force = false, log = console.log } = {}) {
       {
         cwd: path.join(root, frontEnd.dir),
         stdio: 'inherit',
+        env: { ...process.env, ...(productionBuild() ? { KYC_PRODUCTION_BUILD: '1' } : {}) },
       },
     );
     if (run.status !== 0) throw new Error(`build of ${frontEnd.name} failed`);

@@ -120,9 +120,10 @@ const noCycle = {
         for (const first of staticImports(filename)) {
           // Depth-first search from each direct import for a path back to this file.
           const seen = new Set();
+          /** @type {Array<[string, string[]]>} */
           const stack = [[first.file, [first.file]]];
-          while (stack.length > 0) {
-            const [file, trail] = stack.pop();
+          for (let top = stack.pop(); top; top = stack.pop()) {
+            const [file, trail] = top;
             if (file === filename) {
               const chain = trail.map((f) => path.relative(context.cwd, f)).join(' → ');
               context.report({

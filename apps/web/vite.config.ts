@@ -1,6 +1,8 @@
 // Build of the end-user SPA (mounted at /user/accounts/) and of the sign-in page the server serves at
-// /login. Every asset is hashed under dist/assets/ and also written pre-compressed (.br, .gz) because
-// the server serves static files pre-compressed and never compresses on the fly.
+// /login; outside production builds (KYC_PRODUCTION_BUILD=1) also of the component gallery, which the
+// server serves at /user/accounts/gallery/. Every asset is hashed under dist/assets/ and also written
+// pre-compressed (.br, .gz) because the server serves static files pre-compressed and never compresses
+// on the fly.
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** The component gallery (gallery.html, src/gallery) is built everywhere except in production builds. */
+const withGallery = process.env.KYC_PRODUCTION_BUILD !== '1';
 const outDir = join(root, 'dist');
 const COMPRESSIBLE = /\.(?:js|css|html|svg)$/;
 
@@ -65,6 +69,7 @@ export default defineConfig({
       input: {
         index: join(root, 'index.html'),
         login: join(root, 'login.html'),
+        ...(withGallery ? { gallery: join(root, 'gallery.html') } : {}),
       },
       // The contracts package re-exports its zod schemas from its index; they are only needed by the
       // server. Declaring its modules side-effect free lets the bundler drop every unused schema (and

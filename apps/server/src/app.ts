@@ -13,11 +13,14 @@ import type { Database } from './data/db.ts';
 import { usersRepo } from './data/repositories/users-repo.ts';
 import { staffRepo } from './data/repositories/staff-repo.ts';
 import { sessionsRepo } from './data/repositories/sessions-repo.ts';
+import { sdkRepo } from './data/repositories/sdk-repo.ts';
 import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
 import { sessionService } from './domain/sessions/session-service.ts';
 import { staffUseCases } from './domain/staff/staff-auth.ts';
+import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { installSdkAuth } from './http/sdk-auth.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
@@ -25,13 +28,15 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { sessionRoutes } from './routes/user/session-routes.ts';
 import { profileRoutes } from './routes/user/profile-routes.ts';
 import { staffAuthRoutes } from './routes/backoffice/staff-auth-routes.ts';
+import { sdkPartnerRoutes } from './routes/sdk/partner-routes.ts';
+import { sdkTokenRoutes } from './routes/sdk/token-routes.ts';
 import { spaRoutes } from './routes/static/spa-routes.ts';
 import { i18nRoutes } from './routes/static/i18n-routes.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes expired sessions; server.ts calls it on a timer. */
+    /** Deletes expired sessions and SDK access tokens; server.ts calls it on a timer. */
     sessionsSweep(): Promise<number>;
   }
 }
@@ -52,7 +57,13 @@ export interface BuildOptions {
   database: Database;
   paths?: Partial<StaticPaths>;
   limits?: Partial<AccountLimits>;
+  sdkLimits?: Partial<SdkLimits>;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** Access tokens per business: 120 a minute (per instance, as the sign-in limits: D7). */
+export function defaultSdkLimits(): SdkLimits {
+  return { issuesPerBusiness: createRateLimiter(120, 60_000) };
 }
 
 export function defaultAccountLimits(): AccountLimits {
@@ -68,7 +79,13 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-csrf-token"]',
+        'req.headers["kyc-access-token"]',
+        'req.headers["kyc-access-key"]',
+      ],
       remove: true,
     },
     serializers: {
@@ -86,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   const paths = { ...DEFAULT_PATHS, ...options.paths };
   const limits = { ...defaultAccountLimits(), ...options.limits };
+  const sdkLimits = { ...defaultSdkLimits(), ...options.sdkLimits };
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -108,10 +126,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessions,
     accounts: accountUseCases(usersRepo(database.db), limits),
     staff: staffUseCases(staffRepo(database.db), limits),
+    sdk: sdkUseCases(
+      sdkRepo(database.db),
+      usersRepo(database.db),
+      { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
+      sdkLimits,
+    ),
     paths,
   };
 
-  app.decorate('sessionsSweep', () => sessions.sweep());
+  app.decorate('sessionsSweep', async () => (await sessions.sweep()) + (await services.sdk.sweep()));
   installErrorHandling(app);
   installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
@@ -122,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
     });
   }
+  installSdkAuth(app);
   installAuth(app, config, sessions);
 
   await app.register(fastifySwagger, {
@@ -139,6 +164,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sessionRoutes(services));
   await app.register(profileRoutes(services));
   await app.register(staffAuthRoutes(services));
+  await app.register(sdkPartnerRoutes(services));
+  await app.register(sdkTokenRoutes(services));
   await app.register(i18nRoutes(services));
   await app.register(spaRoutes(services));
   app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { SITE_CODES, type SiteCode } from '@kyc/contracts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -73,9 +74,44 @@ export const SETTINGS = {
     default: 'false',
     doc: 'Trust X-Forwarded-For / -Proto from a reverse proxy (set true behind one), so rate limits see real addresses.',
   },
+  SITE: {
+    default: 'from the host name',
+    doc: `Pins the site variant for this deployment (${SITE_CODES.join(', ')}), e.g. \`HKG\` to test Hong Kong on localhost; unset, the page derives it from its host (.hk, .ae, .tr, .kz, .eu, .ge, .id, else GLOBAL).`,
+  },
+  API_ORIGIN: {
+    default: 'same origin as the page',
+    doc: "An API origin other than the page's, e.g. `https://api2.example.com`; unset, the SPA calls this server.",
+  },
+  PUBLIC_ENVIRONMENT: {
+    default: 'production',
+    doc: 'Environment name the SPA sees: `production`, `testnet` or `test` (translation file prefixes testnet- / test-).',
+  },
+  HELP_CENTER_BASE_URL: {
+    default: '/help/',
+    doc: 'Base of the help-center article links shown in the footer: a path on this server or an `https://` address.',
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
+
+const origin = z
+  .string()
+  .url('must be an origin such as https://kyc.example.com')
+  .refine(
+    (v) => /^https?:\/\/[^/]+$/.test(v.replace(/\/$/, '')),
+    'must be scheme://host[:port] with no path',
+  );
+
+export const PUBLIC_ENVIRONMENTS = ['production', 'testnet', 'test'] as const;
+export type PublicEnvironment = (typeof PUBLIC_ENVIRONMENTS)[number];
+
+/** A same-server path ('/help/', never '//host') or an http(s) address. */
+const helpCenterBase = z
+  .string()
+  .refine(
+    (v) => (/^\/(?!\/)/.test(v) || /^https?:\/\/[^\s/]+/.test(v)) && !/[\s"'<>]/.test(v),
+    'must be a path such as /help/ or an address such as https://help.example.com/',
+  );
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -85,14 +121,7 @@ const schema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   COOKIE_SECURE: bool.optional(),
-  PUBLIC_ORIGIN: z
-    .string()
-    .url('must be an origin such as https://kyc.example.com')
-    .refine(
-      (v) => /^https?:\/\/[^/]+$/.test(v.replace(/\/$/, '')),
-      'must be scheme://host[:port] with no path',
-    )
-    .optional(),
+  PUBLIC_ORIGIN: origin.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   DEMO_DATA: bool.default(false),
   FRAME_ANCESTORS: z
@@ -106,6 +135,10 @@ const schema = z.object({
   SESSION_ABSOLUTE_HOURS: intInRange(1, 24 * 30).default(12),
   RATE_LIMIT_PER_MINUTE: intInRange(0, 1_000_000).default(600),
   TRUST_PROXY: bool.default(false),
+  SITE: z.enum(SITE_CODES).optional(),
+  API_ORIGIN: origin.optional(),
+  PUBLIC_ENVIRONMENT: z.enum(PUBLIC_ENVIRONMENTS).default('production'),
+  HELP_CENTER_BASE_URL: helpCenterBase.default('/help/'),
 });
 
 export interface Config {
@@ -124,6 +157,12 @@ export interface Config {
   sessionAbsoluteMs: number;
   rateLimitPerMinute: number;
   trustProxy: boolean;
+  /** spec §1: the site pinned for this deployment; undefined = the page derives it from its host. */
+  site: SiteCode | undefined;
+  /** spec §7: API origin override; undefined = the API is served by this server (same origin). */
+  apiOrigin: string | undefined;
+  publicEnvironment: PublicEnvironment;
+  helpCenterBaseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionAbsoluteMs: s.SESSION_ABSOLUTE_HOURS * 3_600_000,
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
     trustProxy: s.TRUST_PROXY,
+    site: s.SITE,
+    apiOrigin: s.API_ORIGIN?.replace(/\/$/, ''),
+    publicEnvironment: s.PUBLIC_ENVIRONMENT,
+    helpCenterBaseUrl: s.HELP_CENTER_BASE_URL,
   };
 }
 

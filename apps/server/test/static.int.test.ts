@@ -1,21 +1,24 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ALL_LANGUAGE_CODES } from '@kyc/contracts';
 import { testDatabases } from './support/databases.ts';
 import { TestClient, testApp } from './support/test-app.ts';
 
+const CONFIG_PLACEHOLDER = '<script type="application/json" id="kyc-config">{}</script>';
+
 /** A stand-in build: the server's serving rules are tested without running Vite. */
-function fakeDist(title: string) {
+function fakeDist(title: string, { gallery = false } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'kyc-dist-'));
   mkdirSync(path.join(dir, 'assets'));
-  const html = `<!doctype html><title>${title}</title>`;
+  const html = `<!doctype html><html><head><title>${title}</title>${CONFIG_PLACEHOLDER}</head><body></body></html>`;
   writeFileSync(path.join(dir, 'index.html'), html);
   writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync(html));
-  writeFileSync(path.join(dir, 'login.html'), '<!doctype html><title>login</title>');
+  writeFileSync(path.join(dir, 'login.html'), '<!doctype html><head><title>login</title></head>');
+  if (gallery) writeFileSync(path.join(dir, 'gallery.html'), '<!doctype html><title>gallery</title>');
   const js = 'console.log("app");'.repeat(50);
   writeFileSync(path.join(dir, 'assets', 'index-Abc123.js'), js);
   writeFileSync(path.join(dir, 'assets', 'index-Abc123.js.br'), brotliCompressSync(js));
@@ -32,6 +35,13 @@ function fakeLocales() {
 }
 
 const sqlite = testDatabases()[0] as ReturnType<typeof testDatabases>[number];
+
+/** The runtime configuration a served page carries (spec §1, §4, §7; apps/web lib/config). */
+function runtimeConfigOf(html: string): unknown {
+  const match = /<script type="application\/json" id="kyc-config">([^<]*)<\/script>/.exec(html);
+  if (!match) throw new Error(`no runtime configuration in ${html}`);
+  return JSON.parse(match[1] ?? '');
+}
 
 describe('serving the SPAs, the sign-in page and translations', () => {
   let app: FastifyInstance;
@@ -123,5 +133,127 @@ describe('serving the SPAs, the sign-in page and translations', () => {
     expect(
       (await client.get('/common-static/i18n-upload/user-accounts/xx-XX.json')).response.statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the runtime configuration written into the web pages', () => {
+  afterAll(async () => {
+    await sqlite.cleanup();
+  });
+
+  it('when nothing is configured, then index.html and login.html carry production, the same-origin API, no pinned site and help links on our own server', async () => {
+    const app = await testApp(await sqlite.open(), {
+      paths: { webDist: fakeDist('web'), backofficeDist: fakeDist('backoffice'), locales: fakeLocales() },
+    });
+    const client = new TestClient(app);
+    const expected = {
+      sameOriginApi: true,
+      environment: 'production',
+      helpCenter: {
+        identityTransfer: '/help/identity-transfer',
+        webFormIssueReport: '/help/web-form-issue-report',
+        detail: '/help/kyc-detail',
+        faq: '/help/kyc-faq',
+        guide: '/help/kyc-guide',
+        commonFailureReasons: '/help/common-kyc-failure-reasons',
+      },
+    };
+    const index = await client.get('/user/accounts/en/auth/personal');
+    expect(runtimeConfigOf(index.response.body)).toEqual(expected);
+    expect(index.response.headers['cache-control']).toBe('no-cache');
+    // The placeholder is replaced, not duplicated.
+    expect(index.response.body.match(/id="kyc-config"/g)).toHaveLength(1);
+    const login = await client.get('/login');
+    expect(runtimeConfigOf(login.response.body)).toEqual(expected);
+    expect(login.response.body).toContain('<title>login</title>');
+    expect(login.response.headers['cache-control']).toBe('no-cache');
+    await app.close();
+  });
+
+  it('when SITE, API_ORIGIN, PUBLIC_ENVIRONMENT and HELP_CENTER_BASE_URL are set, then the pages carry them, compressed or not', async () => {
+    const app = await testApp(await sqlite.open(), {
+      paths: { webDist: fakeDist('web'), backofficeDist: fakeDist('backoffice'), locales: fakeLocales() },
+      env: {
+        SITE: 'HKG',
+        API_ORIGIN: 'https://api2.example.com/',
+        PUBLIC_ENVIRONMENT: 'testnet',
+        HELP_CENTER_BASE_URL: 'https://help.example.com/kyc',
+      },
+    });
+    const client = new TestClient(app);
+    const expected = {
+      apiOrigin: 'https://api2.example.com',
+      sameOriginApi: false,
+      environment: 'testnet',
+      site: 'HKG',
+      helpCenter: expect.objectContaining({ faq: 'https://help.example.com/kyc/kyc-faq' }),
+    };
+    const plain = await client.get('/user/accounts/zh-HK/auth/kyc');
+    expect(runtimeConfigOf(plain.response.body)).toEqual(expected);
+
+    const br = await app.inject({
+      url: '/user/accounts/zh-HK/auth/kyc',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(runtimeConfigOf(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(expected);
+
+    const gz = await app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(runtimeConfigOf(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(expected);
+    await app.close();
+  });
+
+  it('when SITE is not a site code, then the server refuses to start', async () => {
+    await expect(testApp(await sqlite.open(), { env: { SITE: 'MARS' } })).rejects.toThrow(/SITE/);
+  });
+});
+
+describe('the design-system gallery', () => {
+  afterAll(async () => {
+    await sqlite.cleanup();
+  });
+
+  it('when not in production mode and the build has gallery.html, then /user/accounts/gallery/ serves it with the runtime configuration', async () => {
+    const app = await testApp(await sqlite.open(), {
+      paths: { webDist: fakeDist('web', { gallery: true }), backofficeDist: fakeDist('backoffice') },
+    });
+    const client = new TestClient(app);
+    for (const url of ['/user/accounts/gallery/', '/user/accounts/gallery']) {
+      const { response } = await client.get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>gallery</title>');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(runtimeConfigOf(response.body), url).toMatchObject({ environment: 'production' });
+    }
+    await app.close();
+  });
+
+  it('when the build has no gallery.html, then /user/accounts/gallery/ is 404 in the envelope', async () => {
+    const app = await testApp(await sqlite.open(), {
+      paths: { webDist: fakeDist('web'), backofficeDist: fakeDist('backoffice') },
+    });
+    const client = new TestClient(app);
+    for (const url of ['/user/accounts/gallery/', '/user/accounts/gallery']) {
+      const { response, envelope } = await client.get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(envelope?.ret_code, url).toBe(10017);
+    }
+    await app.close();
+  });
+
+  it('when in production mode, then the gallery is 404 in the envelope even if the file exists', async () => {
+    const app = await testApp(await sqlite.open(), {
+      paths: { webDist: fakeDist('web', { gallery: true }), backofficeDist: fakeDist('backoffice') },
+      env: { NODE_ENV: 'production' },
+    });
+    const client = new TestClient(app);
+    for (const url of ['/user/accounts/gallery/', '/user/accounts/gallery']) {
+      const { response, envelope } = await client.get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(envelope?.ret_code, url).toBe(10017);
+    }
+    await app.close();
   });
 });

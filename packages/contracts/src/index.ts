@@ -5,4 +5,5 @@ export * from './sites.ts';
 export * from './screens.ts';
 export * from './validation.ts';
 export * from './api/account.ts';
+export * from './api/sdk.ts';
 export * from './http.ts';

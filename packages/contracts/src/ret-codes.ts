@@ -15,11 +15,21 @@ export const RET_CODES = {
     code: 10001,
     meaning: 'A request parameter is missing or invalid; ret_msg names the field.',
   },
-  PERMISSION_DENIED: { code: 10005, meaning: 'Signed in, but this account may not perform the action.' },
+  INVALID_API_KEY: {
+    code: 10003,
+    meaning:
+      'Integration: the kyc-access-business / kyc-access-key pair is missing, unknown or wrong (deliberately not saying which).',
+  },
+  PERMISSION_DENIED: {
+    code: 10005,
+    meaning:
+      'Signed in (or a valid partner API key), but this account may not perform the action, e.g. an inactive business.',
+  },
   TOO_MANY_REQUESTS: { code: 10006, meaning: 'Rate limit reached; retry after the Retry-After header.' },
   NOT_LOGGED_IN: {
     code: 10007,
-    meaning: 'No valid session: not signed in, signed out, or the session expired.',
+    meaning:
+      'No valid session: not signed in, signed out, or the session expired; in SDK mode the access token is missing, unknown, expired, revoked or presented with headers of another business.',
   },
   ACCOUNT_DISABLED: {
     code: 10009,

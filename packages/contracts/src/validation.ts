@@ -12,14 +12,25 @@ const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 const MOBILE_PATTERN = /^\d{7,12}$/;
 
-export type FieldCheck = { ok: true; value: string } | { ok: false; error: string };
+/** The error of each rule, as spec §5 words it (a form maps it to a translated message). */
+export const VALIDATION_ERRORS = {
+  email: 'invalid email',
+  mobile: 'invalid mobile number',
+  url: 'invalid url',
+} as const;
+export type ValidationError = (typeof VALIDATION_ERRORS)[keyof typeof VALIDATION_ERRORS];
 
-/** spec §5: optional email; the trimmed value must match the pattern, else 'invalid email'. Empty passes. */
+export type FieldCheck = { ok: true; value: string } | { ok: false; error: ValidationError };
+
+/**
+ * spec §5: optional email; the trimmed value must match the pattern, else 'invalid email'. Empty passes.
+ * spec §9: at most 320 characters.
+ */
 export function checkEmail(raw: string | null | undefined): FieldCheck {
   const value = (raw ?? '').trim();
   if (value === '') return { ok: true, value };
   if (value.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(value))
-    return { ok: false, error: 'invalid email' };
+    return { ok: false, error: VALIDATION_ERRORS.email };
   return { ok: true, value };
 }
 
@@ -27,8 +38,28 @@ export function checkEmail(raw: string | null | undefined): FieldCheck {
 export function checkMobile(raw: string | null | undefined): FieldCheck {
   const value = (raw ?? '').trim();
   if (value === '') return { ok: true, value };
-  if (!MOBILE_PATTERN.test(value)) return { ok: false, error: 'invalid mobile number' };
+  if (!MOBILE_PATTERN.test(value)) return { ok: false, error: VALIDATION_ERRORS.mobile };
   return { ok: true, value };
+}
+
+/**
+ * spec §9 "url max 2048 in generic form validation": optional web address; trimmed, at most 2048
+ * characters, an absolute http or https URL with a host and no white space, else 'invalid url'. Empty
+ * passes, like the other optional fields of spec §5. (Other schemes, javascript: above all, are refused:
+ * a URL typed into a form is later shown as a link.)
+ */
+export function checkUrl(raw: string | null | undefined): FieldCheck {
+  const value = (raw ?? '').trim();
+  if (value === '') return { ok: true, value };
+  if (value.length > URL_MAX_LENGTH || /\s/.test(value)) return { ok: false, error: VALIDATION_ERRORS.url };
+  try {
+    const url = new URL(value);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '')
+      return { ok: true, value };
+  } catch {
+    // not a URL at all
+  }
+  return { ok: false, error: VALIDATION_ERRORS.url };
 }
 
 /** Emails are compared case-insensitively; the stored key is the trimmed, lower-cased address. */

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Audience, ResolvedSession, SessionService } from '../domain/sessions/session-service.ts';
 import { AppError, notLoggedIn } from '../lib/app-error.ts';
 import { hmac, randomToken, safeEqual } from '../lib/tokens.ts';
+import { isHeaderAuthenticatedRoute } from './sdk-auth.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,6 +44,9 @@ export function audienceOf(url: string): Audience {
  * equal the session's own token (a synchroniser token, delivered in a script-readable cookie). Without a
  * session (sign-in, sign-up) it must equal the CSRF cookie and carry our HMAC (signed double submit), so
  * an attacker cannot plant one. An Origin header naming a foreign origin is refused outright.
+ *
+ * The one exception: integration routes that authenticate by header (SDK token or partner API key) and
+ * read no cookie skip both checks, and get no CSRF cookie (http/sdk-auth.ts, docs/sdk.md).
  */
 export function installAuth(app: FastifyInstance, config: Config, sessions: SessionService): void {
   app.decorateRequest('session', null);
@@ -50,6 +54,7 @@ export function installAuth(app: FastifyInstance, config: Config, sessions: Sess
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    if (isHeaderAuthenticatedRoute(request)) return;
     checkOrigin(request, config);
     const audience = audienceOf(request.url);
     const header = request.headers[CSRF_HEADER];
@@ -68,6 +73,8 @@ export function installAuth(app: FastifyInstance, config: Config, sessions: Sess
   app.addHook('onSend', async (request, reply, payload) => {
     // Cacheable static files (assets, translations) never carry cookies.
     if (/public|immutable/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
+    // Header-authenticated integration calls (partner servers, SDK mode) use no cookie at all.
+    if (isHeaderAuthenticatedRoute(request)) return payload;
     const audience = audienceOf(request.url);
     const { csrf, path } = COOKIES[audience];
     if (reply.hasHeader('set-cookie') && String(reply.getHeader('set-cookie')).includes(`${csrf}=`))

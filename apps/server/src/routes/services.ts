@@ -3,6 +3,7 @@ import type { Database } from '../data/db.ts';
 import type { AccountUseCases } from '../domain/accounts/accounts.ts';
 import type { SessionService } from '../domain/sessions/session-service.ts';
 import type { StaffUseCases } from '../domain/staff/staff-auth.ts';
+import type { SdkUseCases } from '../domain/sdk/sdk-service.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -11,6 +12,7 @@ export interface Services {
   sessions: SessionService;
   accounts: AccountUseCases;
   staff: StaffUseCases;
+  sdk: SdkUseCases;
   paths: StaticPaths;
 }
 

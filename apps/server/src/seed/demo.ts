@@ -1,12 +1,15 @@
 /**
- * Demo data (DEMO_DATA=true; `npm start` turns it on, production refuses it). Idempotent: accounts that
- * exist are left as they are. Issues 4 and 5 give these accounts their verification state.
+ * Demo data (DEMO_DATA=true; `npm start` turns it on, production refuses it): accounts, staff and one
+ * SDK partner. Idempotent: what exists is left as it is. Issues 4 and 5 give these accounts their
+ * verification state.
  */
 import type { SiteCode, StaffRole } from '@kyc/contracts';
 import type { Database } from '../data/db.ts';
 import { usersRepo } from '../data/repositories/users-repo.ts';
 import { staffRepo } from '../data/repositories/staff-repo.ts';
+import { sdkRepo } from '../data/repositories/sdk-repo.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { sha256Hex } from '../lib/tokens.ts';
 
 /** One documented password for every demo account (README). Never used outside demo mode. */
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
@@ -25,9 +28,21 @@ export const DEMO_STAFF: { email: string; name: string; role: StaffRole }[] = [
   { email: 'auditor@demo.test', name: 'Avery Auditor', role: 'auditor' },
 ];
 
+/**
+ * The demo SDK partner (docs/sdk.md, README). Its API key is published, so it exists only in demo mode;
+ * a real business gets 256 random bits, shown once, stored as SHA-256.
+ */
+export const DEMO_PARTNER = {
+  id: 'demo-partner',
+  name: 'Demo Partner',
+  allowedOrigins: ['https://partner.demo.test'],
+  apiKey: 'kyck_demo_fokTmJRkLQCyGDhqIDixzwRn6CZHiXwPvB0TtO0QZb4',
+} as const;
+
 export async function seedDemoData(database: Database, now = Date.now()): Promise<{ created: number }> {
   const users = usersRepo(database.db);
   const staff = staffRepo(database.db);
+  const sdk = sdkRepo(database.db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let created = 0;
   for (const user of DEMO_USERS) {
@@ -52,6 +67,18 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
       created_at: now,
       last_login_at: null,
     });
+    created += 1;
+  }
+  if (!(await sdk.findBusiness(DEMO_PARTNER.id))) {
+    await sdk.insertBusiness(
+      {
+        id: DEMO_PARTNER.id,
+        name: DEMO_PARTNER.name,
+        allowedOrigins: DEMO_PARTNER.allowedOrigins,
+        apiKeyHash: sha256Hex(DEMO_PARTNER.apiKey),
+      },
+      now,
+    );
     created += 1;
   }
   return { created };

@@ -4,8 +4,11 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../features/chrome/components/footer';
 import { Header, MAIN_CONTENT_ID } from '../features/chrome/components/header';
-import { useAppDispatch } from '../lib/store/hooks';
+import { useMiniApp } from '../lib/mini-app/use-mini-app';
+import { chromeVisibility, pageMode, type ChromeVisibility } from '../lib/navigation/page-mode';
+import { selectUser, useAppDispatch, useAppSelector } from '../lib/store/hooks';
 import { locationChanged } from '../lib/store/router-slice';
+import { NotificationRegion } from '../ui/notification';
 import { PageSpinner } from '../ui/spinner';
 import { ToastRegion } from '../ui/toast';
 import './app-shell.css';
@@ -24,36 +27,53 @@ function RouterSync() {
   return null;
 }
 
-function Toasts() {
+function Messages() {
   const { t } = useTranslation();
-  return <ToastRegion dismissLabel={t('app.dismiss')} />;
+  return (
+    <>
+      <ToastRegion dismissLabel={t('app.dismiss')} />
+      <NotificationRegion />
+    </>
+  );
 }
 
+/** Mounts the chrome into its host container when the page has one (spec §2); nothing otherwise. */
 function Portal({ containerId, children }: { containerId: string; children: ReactNode }) {
   const container = document.getElementById(containerId);
   return container ? createPortal(children, container) : null;
 }
 
+/** spec §2 chrome per page mode; SDK mode also counts once the user holds an SDK token. */
+function useChrome(): ChromeVisibility {
+  const user = useAppSelector(selectUser);
+  const { sdk, app } = pageMode();
+  return chromeVisibility({ sdk: sdk !== null || Boolean(user.sdkToken), app });
+}
+
 /**
- * The root layout: chrome in its host containers, the routed screen in <main>, the toast region.
+ * The root layout: chrome in its host containers, the routed screen in <main>, the message regions.
  * One Suspense boundary around all of it, so that header, content and footer appear together once
  * the translations are in (no untranslated flash, no header popping in after the content).
  */
 export function AppShell() {
+  const chrome = useChrome();
+  useMiniApp();
   return (
     <>
       <RouterSync />
       <Suspense fallback={<PageSpinner />}>
-        <Portal containerId={HEADER_CONTAINER_ID}>
-          <Header />
-        </Portal>
+        {chrome.header === 'absent' ? null : (
+          <Portal containerId={HEADER_CONTAINER_ID}>
+            <Header hidden={chrome.header === 'hidden'} />
+          </Portal>
+        )}
         <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
           <Outlet />
         </main>
         <Portal containerId={FOOTER_CONTAINER_ID}>
-          <Footer />
+          <Footer hidden={chrome.footer === 'hidden'} />
         </Portal>
-        <Toasts />
+        <Messages />
       </Suspense>
     </>
   );

@@ -1,11 +1,18 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { prefetchProfile } from '../features/profile/api/get-profile';
+import { configureHttp } from '../lib/http';
 import { createI18n } from '../lib/i18n/create-i18n';
+import { httpTexts } from '../lib/i18n/http-texts';
 import { applyLanguage } from '../lib/language/apply';
 import { classifyLanguageSegment, languageSegmentOf, ROUTER_BASENAME } from '../lib/language/app-path';
 import { detectLanguage, readLanguageSources } from '../lib/language/detect';
 import { pageLanguages, urlFallbackLanguage } from '../lib/language/page-languages';
+import { registerMessenger } from '../lib/messages/messenger';
+import { startPageMode } from '../lib/navigation/page-mode';
+import { connectComplianceConfig } from '../lib/store/connect-compliance-config';
+import { showNotification } from '../ui/notification';
+import { showToast } from '../ui/toast';
 import '../ui/theme.css';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
@@ -27,12 +34,25 @@ function startLanguage(): string {
   return detectLanguage(readLanguageSources(), region);
 }
 
+// spec §2, §6: SDK mode and app mode are decided from the address the page was opened with.
+const mode = startPageMode();
 const language = startLanguage();
 applyLanguage(language);
 const { i18n } = createI18n(language);
-// Every screen sits behind the profile gate: ask for the profile now, in parallel with the screen's
-// chunk and the translations.
-prefetchProfile();
+
+// spec §8: the HTTP client's messages are translated, and shown through the design system's toast and
+// notification (lib/ never imports ui/; this is the one place that connects them).
+configureHttp(httpTexts(i18n));
+registerMessenger({ toast: showToast, notify: showNotification });
+
+// spec §4 start-up: every screen sits behind the start-up wrapper, so its request starts now, in
+// parallel with the screen's chunk and the translations — the SDK token info in SDK mode (its code is
+// a chunk of its own, not part of the normal first load), else the profile.
+const sdkLink = mode.sdk;
+if (sdkLink) void import('../features/sdk/api/load-sdk-user').then((sdk) => sdk.prefetchSdkUser(sdkLink));
+else prefetchProfile();
+// spec §4: once a user id exists, follow the compliance configuration and give it the sub_attribute.
+connectComplianceConfig(store);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

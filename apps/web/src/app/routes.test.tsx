@@ -8,9 +8,11 @@ import { isValidElement, type ReactElement } from 'react';
 import { MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router';
 import { SCREENS } from '@kyc/contracts';
 import { browserLocation } from '../lib/browser/location';
+import { clearRequestCache, configureSdkSession } from '../lib/http';
+import { setPageModeForTests } from '../lib/navigation/page-mode';
 import { ROUTER_BASENAME } from '../lib/language/app-path';
 import { createAppStore } from '../lib/store/create-store';
-import { ok, stubFetch } from '../test/fetch';
+import { fetchCall, ok, stubFetch } from '../test/fetch';
 import { createTestI18n } from '../test/i18n';
 import { AppRoutes, createRoutes } from './routes';
 import { SCREEN_MODULES } from './screen-modules';
@@ -95,10 +97,13 @@ describe('routing in the app', () => {
   });
   afterEach(() => {
     cleanup();
+    clearRequestCache();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     window.localStorage.clear();
     document.body.innerHTML = '';
+    setPageModeForTests();
+    configureSdkSession(null);
   });
 
   it('when a screen owned by a later issue is opened, then its translated title and the building note show', async () => {
@@ -178,5 +183,48 @@ describe('routing in the app', () => {
     renderApp('/en/auth/personal');
     const footer = document.getElementById('footer') as HTMLElement;
     await vi.waitFor(() => expect(footer.textContent).toContain('All rights reserved'));
+  });
+
+  it('spec §2: the footer shows the help-center article links', async () => {
+    stubFetch(() => ok(PROFILE));
+    renderApp('/en/auth/personal');
+    const footer = within(document.getElementById('footer') as HTMLElement);
+    const faq = await footer.findByRole('link', { name: 'Verification FAQ' });
+    expect(faq.getAttribute('href')).toBe('/help/kyc-faq');
+    expect(footer.getAllByRole('link')).toHaveLength(6);
+  });
+
+  it('spec §2: in app mode the header and the footer are hidden', async () => {
+    setPageModeForTests({ app: true });
+    stubFetch(() => ok(PROFILE));
+    renderApp('/en/auth/personal');
+    await screen.findByRole('heading', { level: 1, name: 'Identity verification' });
+    const header = document.querySelector('#header header') as HTMLElement;
+    const footer = document.querySelector('#footer footer') as HTMLElement;
+    expect(header.hidden).toBe(true);
+    expect(footer.hidden).toBe(true);
+  });
+
+  it('spec §2, §4: in SDK mode the header is absent, the footer stays, and the token info is loaded instead of the profile', async () => {
+    const fetch = stubFetch(() =>
+      ok({ sdkLang: 'en', sdkFrom: 'partner', email: 'p***@example.com', accessOrigin: 'bybit' }),
+    );
+    renderApp('/en/auth/sdk?token=tok-9&from=partner&lang=en');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Embedded verification' })).toBeTruthy();
+    expect(fetchCall(fetch).url).toBe('/v1/s1/kyc/integration/token-info');
+    expect(new Headers(fetchCall(fetch).init.headers).get('kyc-access-token')).toBe('tok-9');
+    expect(document.getElementById('header')?.childElementCount).toBe(0);
+    expect(document.querySelector('#footer footer')).not.toBeNull();
+    expect(screen.getByText('p***@example.com')).toBeTruthy();
+  });
+
+  it('spec §2: switching language keeps an explicit lang query parameter in step', async () => {
+    stubFetch(() => ok(PROFILE));
+    const router = renderApp('/en/auth/kyc?lang=en&from=app');
+    await screen.findByRole('heading', { level: 1, name: 'Document verification' });
+    const header = within(document.getElementById('header') as HTMLElement);
+    await userEvent.selectOptions(header.getByRole('combobox', { name: 'Language' }), 'ko-KR');
+    expect(router.state.location.pathname).toBe('/user/accounts/ko-KR/auth/kyc');
+    expect(router.state.location.search).toBe('?lang=ko-KR&from=app');
   });
 });

@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { SCREENS, type ScreenPath } from '@kyc/contracts';
-import { ProfileGate } from '../features/profile/components/profile-gate';
 import { PageSpinner } from '../ui/spinner';
 import { AppShell } from './app-shell';
 import { DetectedLanguageRedirect, LanguageRoute } from './language-route';
 import { NotFound } from './not-found';
 import { SCREEN_MODULES } from './screen-modules';
+import { StartUpGate } from './start-up-gate';
 
 /** One React.lazy component per screen: each screen is its own chunk, loaded on first visit. */
 const LAZY_SCREENS = Object.fromEntries(
@@ -27,7 +27,8 @@ export function screenElement(path: ScreenPath) {
  * The route table (spec §2), relative to the basename /user/accounts:
  *   /                      → /{detected}/auth/personal
  *   /:lang                 → /:lang/auth/personal
- *   /:lang/auth            → personal screen (index), inside the profile-loading wrapper
+ *   /:lang/auth            → personal screen (index), inside the start-up wrapper (profile, or the
+ *                            SDK token info in SDK mode)
  *   /:lang/auth/{screen}   → every screen of SCREENS, each its own lazily loaded chunk
  *   anything else          → a not-found page
  */
@@ -44,7 +45,7 @@ export function createRoutes(): RouteObject[] {
             { index: true, element: <Navigate replace to="auth/personal" /> },
             {
               path: 'auth',
-              element: <ProfileGate />,
+              element: <StartUpGate />,
               children: [
                 { index: true, element: screenElement('personal') },
                 ...SCREENS.map((screen): RouteObject => ({

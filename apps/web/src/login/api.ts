@@ -8,12 +8,14 @@ export interface CredentialsBody {
   redirect_url?: string;
 }
 
+// Silent: the form shows the translated error next to the fields (login-form.tsx), not as a toast.
+
 /** POST /user/public/login (docs/api.md). */
 export function signIn(body: CredentialsBody): Promise<SignInResult> {
-  return http.post<SignInResult>('/user/public/login', { ...body });
+  return http.post<SignInResult>('/user/public/login', { ...body }, { silent: true });
 }
 
 /** POST /user/public/register (docs/api.md): creates the account and signs in. */
 export function register(body: CredentialsBody): Promise<SignInResult> {
-  return http.post<SignInResult>('/user/public/register', { ...body });
+  return http.post<SignInResult>('/user/public/register', { ...body }, { silent: true });
 }

@@ -1,7 +1,9 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { configureHttp } from '../lib/http';
 import { createI18n } from '../lib/i18n/create-i18n';
+import { httpTexts } from '../lib/i18n/http-texts';
 import { applyLanguage } from '../lib/language/apply';
 import { detectLanguage, readLanguageSources } from '../lib/language/detect';
 import { pageLanguages } from '../lib/language/page-languages';
@@ -13,6 +15,8 @@ import { LoginPage } from './login-page';
 const language = detectLanguage(readLanguageSources(), pageLanguages());
 applyLanguage(language);
 const { i18n } = createI18n(language);
+// spec §8: the HTTP client's messages in the page language (the form's own calls are silent).
+configureHttp(httpTexts(i18n));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('login.html has no #root');

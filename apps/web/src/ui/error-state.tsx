@@ -8,11 +8,12 @@ export interface ErrorStateProps {
   /** Label and handler of the recovery action (e.g. Retry). */
   actionLabel?: string;
   onAction?: () => void;
-  headingLevel?: 1 | 2;
+  /** Heading level within the page outline (3 inside a titled section). */
+  headingLevel?: 1 | 2 | 3;
 }
 
 export function ErrorState({ title, message, actionLabel, onAction, headingLevel = 2 }: ErrorStateProps) {
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const Heading = headingLevel === 1 ? 'h1' : headingLevel === 3 ? 'h3' : 'h2';
   return (
     <div className="error-state" role="alert">
       <Heading className="error-state__title">{title}</Heading>

@@ -12,6 +12,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   trailing?: ReactNode;
 }
 
+/** Addresses, numbers and links read left to right in every language (ar-SA included). */
+const LEFT_TO_RIGHT_TYPES = new Set(['email', 'tel', 'url', 'number']);
+
 export function TextField({ id, label, error, hint, trailing, className, ref, ...input }: TextFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -23,6 +26,7 @@ export function TextField({ id, label, error, hint, trailing, className, ref, ..
       </label>
       <div className={error ? 'field__control field__control--invalid' : 'field__control'}>
         <input
+          dir={input.type && LEFT_TO_RIGHT_TYPES.has(input.type) ? 'ltr' : undefined}
           {...input}
           ref={ref}
           id={id}

@@ -6,11 +6,13 @@ import type { MigrationProvider } from 'kysely';
 import type { Dialect } from '../db.ts';
 import type { MigrationFactory } from './helpers.ts';
 import { m001Accounts } from './001-accounts.ts';
+import { m002Sdk } from './002-sdk.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
 const ALL: Record<string, MigrationFactory> = {
   '001-accounts': m001Accounts,
+  '002-sdk': m002Sdk,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

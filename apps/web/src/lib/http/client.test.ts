@@ -1,23 +1,149 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, fetchCall, jsonResponse, ok, stubFetch } from '../../test/fetch';
+import { resetRuntimeConfigForTests } from '../config/runtime-config';
 import { setCurrentLanguage } from '../language/current';
+import { registerMessenger, type Messenger } from '../messages/messenger';
+import { setTelemetryReporter, type TelemetryEvent } from '../telemetry/telemetry';
 import { ApiError } from './api-error';
-import { http, request } from './client';
+import { clearRequestCache, http, kycHttp, request } from './client';
+import { configureHttp } from './configure';
 
 function clearCookie(name: string) {
   document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 }
 
-describe('http client', () => {
-  beforeEach(() => setCurrentLanguage('en'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-    clearCookie('kyc_csrf');
+/** A fetch that never answers until aborted, recording the signal it was given. */
+function hangingFetch() {
+  const signals: AbortSignal[] = [];
+  const mock = vi.fn(
+    (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        const signal = init.signal;
+        if (signal) {
+          signals.push(signal);
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }
+      }),
+  );
+  vi.stubGlobal('fetch', mock);
+  return { mock, signals };
+}
+
+/** A fetch answering `response` after `ms` milliseconds (for fake timers). */
+function delayedFetch(ms: number, response: () => Response) {
+  const mock = vi.fn(() => new Promise<Response>((resolve) => setTimeout(() => resolve(response()), ms)));
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+const headersOf = (init: RequestInit) => new Headers(init.headers);
+
+let toast: ReturnType<typeof vi.fn<Messenger['toast']>>;
+let notify: ReturnType<typeof vi.fn<Messenger['notify']>>;
+let events: TelemetryEvent[];
+const restore: Array<() => void> = [];
+
+beforeEach(() => {
+  setCurrentLanguage('en');
+  clearRequestCache();
+  toast = vi.fn<Messenger['toast']>();
+  notify = vi.fn<Messenger['notify']>();
+  events = [];
+  restore.push(
+    registerMessenger({ toast, notify }),
+    setTelemetryReporter((event) => events.push(event)),
+    configureHttp({ translate: (code) => ({ 50016: 'Network error.', 20001: 'Wrong password.' })[code] }),
+  );
+});
+
+afterEach(() => {
+  while (restore.length) restore.pop()?.();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  clearCookie('kyc_csrf');
+  resetRuntimeConfigForTests();
+  delete window.Telegram;
+});
+
+describe('app client headers (spec §7 "Client behaviour")', () => {
+  it('spec §7: sends credentials, Accept and Content-Type JSON, the platform and the current language', async () => {
+    setCurrentLanguage('de-DE');
+    const fetch = stubFetch(() => ok(null));
+    await http.get('/v2/private/user/profile');
+    const { init } = fetchCall(fetch);
+    const headers = headersOf(init);
+    expect(init.credentials).toBe('include');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept-Language')).toBe('de-DE');
+    expect(headers.get('platform')).toBe('pc');
+    expect(headers.has('X-User-Agent')).toBe(false);
   });
 
-  it('when a GET has body fields, then they become query parameters and no body is sent', async () => {
+  it('spec §1, §7: a mobile user agent sends platform h5', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36',
+    );
+    const fetch = stubFetch(() => ok(null));
+    await http.get('/x');
+    expect(headersOf(fetchCall(fetch).init).get('platform')).toBe('h5');
+  });
+
+  it('spec §7: in the mini-app, platform ios_tg and X-User-Agent naming platform, system and device', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    );
+    window.Telegram = { WebApp: { platform: 'ios' } };
+    const fetch = stubFetch(() => ok(null));
+    await http.post('/v3/private/kyc/kyc-info');
+    const headers = headersOf(fetchCall(fetch).init);
+    expect(headers.get('platform')).toBe('ios_tg');
+    expect(headers.get('X-User-Agent')).toBe('platform=ios_tg; system=iOS 17.4; device=iPhone');
+  });
+
+  it('docs/api.md: a state-changing call sends the kyc_csrf cookie in X-CSRF-Token, a GET does not', async () => {
+    document.cookie = 'kyc_csrf=token%2Fvalue; path=/';
+    const fetch = stubFetch(
+      () => ok(null),
+      () => ok(null),
+    );
+    await http.post('/logout', { a: 1 });
+    await http.get('/v2/private/user/profile');
+    expect(headersOf(fetchCall(fetch, 0).init).get('X-CSRF-Token')).toBe('token/value');
+    expect(headersOf(fetchCall(fetch, 1).init).has('X-CSRF-Token')).toBe(false);
+  });
+
+  it('docs/api.md: without a CSRF cookie no CSRF header is invented', async () => {
+    const fetch = stubFetch(() => ok(null));
+    await http.post('/logout');
+    expect(headersOf(fetchCall(fetch).init).has('X-CSRF-Token')).toBe(false);
+  });
+
+  it("spec §7: a caller's header replaces the client's whatever its letter case", async () => {
+    const fetch = stubFetch(() => ok(null));
+    await http.get('/x', undefined, { headers: { 'accept-language': 'ja-JP' } });
+    expect(headersOf(fetchCall(fetch).init).get('Accept-Language')).toBe('ja-JP');
+  });
+
+  it('spec §7: with an API host override, calls go to that origin', async () => {
+    resetRuntimeConfigForTests({ apiOrigin: 'https://api2.example.com/' });
+    const fetch = stubFetch(() => ok(null));
+    await http.get('/v2/public/country-list', { is_disable: 1 });
+    expect(fetchCall(fetch).url).toBe('https://api2.example.com/v2/public/country-list?is_disable=1');
+  });
+
+  it('spec §7: on our own server (nothing configured), calls stay relative', async () => {
+    resetRuntimeConfigForTests({});
+    const fetch = stubFetch(() => ok(null));
+    await http.get('/v2/private/user/profile');
+    expect(fetchCall(fetch).url).toBe('/v2/private/user/profile');
+  });
+});
+
+describe('request bodies (spec §7)', () => {
+  it('spec §7: GET body fields become query parameters and no body is sent', async () => {
     const fetch = stubFetch(() => ok({ ok: true }));
     await http.get('/v3/private/kyc/questionnaire-token?a=1', {
       template_code: 200,
@@ -30,125 +156,412 @@ describe('http client', () => {
     expect(init.body).toBeUndefined();
   });
 
-  it('when any call is made, then it sends credentials, JSON headers and the current language', async () => {
-    setCurrentLanguage('de-DE');
+  it.each(['post', 'put', 'patch', 'delete'] as const)(
+    'spec §7: %s sends its body as JSON',
+    async (method) => {
+      const fetch = stubFetch(() => ok(null));
+      await http[method]('/x', { level: 1, extraParams: { reason: 'UPDATE_KYC' } });
+      const { url, init } = fetchCall(fetch);
+      expect(url).toBe('/x');
+      expect(init.method).toBe(method.toUpperCase());
+      expect(init.body).toBe('{"level":1,"extraParams":{"reason":"UPDATE_KYC"}}');
+      expect(headersOf(init).get('Content-Type')).toBe('application/json');
+    },
+  );
+
+  it('spec §7: a form call sends the fields form-encoded', async () => {
     const fetch = stubFetch(() => ok(null));
-    await http.get('/v2/private/user/profile');
+    await http.post('/user/public/risk/default-intercept', { sence: 'login page' }, { form: true });
     const { init } = fetchCall(fetch);
-    const headers = new Headers(init.headers);
-    expect(init.credentials).toBe('include');
-    expect(headers.get('Accept')).toBe('application/json');
-    expect(headers.get('Content-Type')).toBe('application/json');
-    expect(headers.get('Accept-Language')).toBe('de-DE');
+    expect(init.body).toBe('sence=login+page');
+    expect(headersOf(init).get('Content-Type')).toBe('application/x-www-form-urlencoded');
   });
+});
 
-  it('when a state-changing call is made, then the kyc_csrf cookie goes in X-CSRF-Token', async () => {
-    document.cookie = 'kyc_csrf=token%2Fvalue; path=/';
-    const fetch = stubFetch(
-      () => ok(null),
-      () => ok(null),
-    );
-    await http.post('/logout', { a: 1 });
-    await http.get('/v2/private/user/profile');
-
-    const post = fetchCall(fetch, 0);
-    expect(new Headers(post.init.headers).get('X-CSRF-Token')).toBe('token/value');
-    expect(post.init.body).toBe(JSON.stringify({ a: 1 }));
-    expect(new Headers(fetchCall(fetch, 1).init.headers).has('X-CSRF-Token')).toBe(false);
-  });
-
-  it('when there is no CSRF cookie, then no CSRF header is invented', async () => {
-    const fetch = stubFetch(() => ok(null));
-    await http.post('/logout');
-    expect(new Headers(fetchCall(fetch).init.headers).has('X-CSRF-Token')).toBe(false);
-  });
-
-  it('when ret_code is 0, then the call resolves to result', async () => {
+describe('envelope and ret_codes (spec §7, §8)', () => {
+  it('spec §8: ret_code 0 resolves to result', async () => {
     stubFetch(() => ok({ id: 7 }));
     await expect(http.get('/x')).resolves.toEqual({ id: 7 });
+    expect(toast).not.toHaveBeenCalled();
   });
 
-  it('when ret_code is not 0, then the call rejects with an ApiError carrying the envelope', async () => {
+  it.each([10007, 33003, 10009])(
+    "spec §6, §8: %i rejects as 'user no permission' to the caller and clears the cache",
+    async (code) => {
+      const fetch = stubFetch(
+        () => ok({ n: 1 }),
+        () => fail(code, 'no permission'),
+        () => ok({ n: 2 }),
+      );
+      await expect(http.get('/cached', undefined, { cache: true })).resolves.toEqual({ n: 1 });
+      await expect(http.get('/private')).rejects.toMatchObject({
+        reason: 'user no permission',
+        ret_code: code,
+      });
+      await expect(http.get('/cached', undefined, { cache: true })).resolves.toEqual({ n: 2 });
+      expect(fetch).toHaveBeenCalledTimes(3);
+    },
+  );
+
+  it("spec §8: 1007 shows 'Timeout, token error.' for 3 s and rejects", async () => {
+    stubFetch(() => fail(1007, ''));
+    await expect(http.post('/v1/s1/kyc/integration/info')).rejects.toMatchObject({
+      reason: 'token timeout',
+      ret_code: 1007,
+    });
+    expect(toast).toHaveBeenCalledExactlyOnceWith({
+      kind: 'fail',
+      message: 'Timeout, token error.',
+      duration: 3000,
+    });
+  });
+
+  it("spec §8: 1008 shows 'Timeout, {ret_msg}.' for 3 s and rejects", async () => {
+    stubFetch(() => fail(1008, 'token invalid'));
+    await expect(http.get('/x')).rejects.toMatchObject({ ret_code: 1008 });
+    expect(toast).toHaveBeenCalledExactlyOnceWith({
+      kind: 'fail',
+      message: 'Timeout, token invalid.',
+      duration: 3000,
+    });
+  });
+
+  it("spec §8: another non-zero code rejects as 'bad business ret_code' with the whole response", async () => {
     stubFetch(() => jsonResponse({ ret_code: 20001, ret_msg: 'invalid credentials', result: { n: 1 } }));
     const error = await http.post('/user/public/login', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
+      reason: 'bad business ret_code',
       ret_code: 20001,
       ret_msg: 'invalid credentials',
       result: { n: 1 },
       httpStatus: 200,
     });
+    // spec §8 "Rejection with ret_code": the translation as a toast.
+    expect(toast).toHaveBeenCalledExactlyOnceWith({ kind: 'fail', message: 'Wrong password.' });
   });
 
-  it('when the status is outside 200-299 with an envelope, then the envelope code and the status are kept', async () => {
-    stubFetch(() => fail(10006, 'too many requests', 429));
+  it('spec §8: with a notification reminder, a translated code becomes a notification', async () => {
+    stubFetch(() => fail(20001, 'invalid credentials'));
+    await expect(http.post('/x', {}, { notificationReminder: true })).rejects.toBeInstanceOf(ApiError);
+    expect(notify).toHaveBeenCalledExactlyOnceWith({
+      kind: 'fail',
+      title: 'Something went wrong',
+      description: 'Wrong password.',
+    });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it("spec §8: a status outside 200-299 rejects as 'http error' with status and status text, event 79998, 2 s toast", async () => {
+    stubFetch(() => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(http.get('/x')).rejects.toMatchObject({
+      reason: 'http error',
+      ret_code: 50016,
+      ret_msg: 'Bad Gateway',
+      httpStatus: 502,
+      statusText: 'Bad Gateway',
+    });
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'api-error', code: 79998, httpStatus: 502 }),
+    );
+    expect(toast).toHaveBeenCalledExactlyOnceWith({
+      kind: 'fail',
+      message: 'Network error.',
+      duration: 2000,
+    });
+  });
+
+  it("spec §8: a status outside 200-299 without a status text is 'http error'; an envelope's code is kept", async () => {
+    stubFetch(
+      () => new Response('', { status: 500 }),
+      () => fail(10006, 'too many requests', 429),
+    );
+    await expect(http.get('/x')).rejects.toMatchObject({ statusText: 'http error', httpStatus: 500 });
     await expect(http.post('/user/public/login')).rejects.toMatchObject({
+      reason: 'http error',
       ret_code: 10006,
       ret_msg: 'too many requests',
       httpStatus: 429,
     });
   });
 
-  it('when the status is outside 200-299 without an envelope, then it rejects with 50016 and the status', async () => {
-    stubFetch(() => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(http.get('/x')).rejects.toMatchObject({
-      ret_code: 50016,
-      ret_msg: 'Bad Gateway',
-      httpStatus: 502,
+  it("spec §8: an empty answer rejects with 'Non Response!', is logged with event 79996 and shows nothing", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => new Response('', { status: 200 }));
+    await expect(http.get('/x')).rejects.toMatchObject({ reason: 'Non Response!', ret_msg: 'Non Response!' });
+    expect(log).toHaveBeenCalled();
+    expect(events).toContainEqual(expect.objectContaining({ type: 'api-error', code: 79996 }));
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('spec §8: a network failure rejects with 50016, event 79999 and a 2 s toast of the 50016 translation', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(http.get('/x')).rejects.toMatchObject({ reason: 'network error', ret_code: 50016 });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'api-error', code: 79999, url: '/x' }));
+    expect(toast).toHaveBeenCalledExactlyOnceWith({
+      kind: 'fail',
+      message: 'Network error.',
+      duration: 2000,
     });
   });
 
-  it('when a 200 answer has no envelope, then it rejects with Non Response!', async () => {
-    stubFetch(() => new Response('', { status: 200 }));
-    await expect(http.get('/x')).rejects.toMatchObject({ ret_code: 50016, ret_msg: 'Non Response!' });
-  });
-
-  it('when the network fails, then it rejects with ret_code 50016', async () => {
+  it('spec §8: a silent call shows nothing but still reports the event', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(http.get('/x')).rejects.toMatchObject({ ret_code: 50016 });
+    await expect(http.get('/x', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(toast).not.toHaveBeenCalled();
+    expect(events).toContainEqual(expect.objectContaining({ code: 79999 }));
   });
+});
 
-  it('when no answer comes within 30000 ms, then it aborts and rejects with 9000001', async () => {
+describe('timeout (spec §7, §8, §9)', () => {
+  it('spec §8: after 30000 ms the request is aborted and rejects with 9000001, the url and HTTP 408', async () => {
     vi.useFakeTimers();
-    let signal: AbortSignal | undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => {
-            signal = init.signal ?? undefined;
-            signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-          }),
-      ),
-    );
-    const outcome = expect(http.get('/slow')).rejects.toMatchObject({
+    const { signals } = hangingFetch();
+    const error = http.get('/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(signals[0]?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signals[0]?.aborted).toBe(true);
+    const rejected = await error;
+    expect(rejected).toMatchObject({
+      reason: 'timeout',
       ret_code: 9000001,
       ret_msg: 'Request timeout, please re-try!',
       httpStatus: 408,
       url: '/slow',
     });
-    await vi.advanceTimersByTimeAsync(29_999);
-    expect(signal?.aborted).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(signal?.aborted).toBe(true);
-    await outcome;
+    expect(((rejected as ApiError).cause as Error).message).toBe('timeout of 30000ms exceeded');
+    expect(events).toContainEqual(expect.objectContaining({ type: 'api-error', code: 79997, url: '/slow' }));
+    expect(toast).toHaveBeenCalledExactlyOnceWith({
+      kind: 'fail',
+      message: 'Network error.',
+      duration: 2000,
+    });
   });
 
-  it('when the caller cancels, then the call rejects with the AbortError, not an ApiError', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-          }),
-      ),
-    );
+  it("spec §8: a call's own timeout is used and named in 'timeout of N ms exceeded'", async () => {
+    vi.useFakeTimers();
+    hangingFetch();
+    const error = http.post('/x', {}, { timeout: 5000 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(((await error) as ApiError).cause).toMatchObject({ message: 'timeout of 5000ms exceeded' });
+  });
+
+  it('spec §7: timeout 0 disables the timeout (as in axios)', async () => {
+    vi.useFakeTimers();
+    const { signals } = hangingFetch();
+    void http.get('/upload', undefined, { timeout: 0 }).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(signals[0]?.aborted).toBe(false);
+  });
+
+  it('spec §8: when the caller cancels, the call rejects with the AbortError and nothing is reported', async () => {
+    hangingFetch();
     const controller = new AbortController();
     const pending = request('GET', '/x', undefined, { signal: controller.signal });
     controller.abort();
     const error = await pending.catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as DOMException).name).toBe('AbortError');
+    expect(toast).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+  });
+});
+
+describe('response cache (spec §7, §9: 60 s, 20 entries)', () => {
+  it('spec §9: an identical cached call within 60 s is answered without a request, then asked again', async () => {
+    vi.useFakeTimers();
+    const fetch = stubFetch(
+      () => ok({ n: 1 }),
+      () => ok({ n: 2 }),
+    );
+    await expect(http.get('/v2/private/user/profile', undefined, { cache: true })).resolves.toEqual({ n: 1 });
+    await vi.advanceTimersByTimeAsync(59_999);
+    await expect(http.get('/v2/private/user/profile', undefined, { cache: true })).resolves.toEqual({ n: 1 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(http.get('/v2/private/user/profile', undefined, { cache: true })).resolves.toEqual({ n: 2 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('spec §7: the key is method, url and query; calls without cache: true never use it', async () => {
+    const fetch = stubFetch(
+      () => ok('a'),
+      () => ok('b'),
+      () => ok('c'),
+      () => ok('d'),
+    );
+    await http.get('/q', { code: 1 }, { cache: true });
+    await expect(http.get('/q', { code: 2 }, { cache: true })).resolves.toBe('b');
+    await expect(http.post('/q', { code: 1 }, { cache: true })).resolves.toBe('c');
+    await expect(http.get('/q', { code: 1 })).resolves.toBe('d');
+    await expect(http.get('/q', { code: 1 }, { cache: true })).resolves.toBe('a');
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('spec §9: at most 20 entries; the oldest is evicted first', async () => {
+    const fetch = vi.fn(async (url: RequestInfo | URL) => ok(String(url)));
+    vi.stubGlobal('fetch', fetch);
+    for (let i = 0; i < 21; i++) await http.get(`/item/${i}`, undefined, { cache: true });
+    expect(fetch).toHaveBeenCalledTimes(21);
+    await http.get('/item/1', undefined, { cache: true });
+    expect(fetch).toHaveBeenCalledTimes(21);
+    await http.get('/item/0', undefined, { cache: true });
+    expect(fetch).toHaveBeenCalledTimes(22);
+  });
+
+  it('spec §7: a failed call is not cached', async () => {
+    const fetch = stubFetch(
+      () => fail(20001),
+      () => ok('second'),
+    );
+    await expect(http.get('/x', undefined, { cache: true, silent: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(http.get('/x', undefined, { cache: true })).resolves.toBe('second');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('spec §7: identical cached calls in flight share one request; one caller cancelling leaves the other', async () => {
+    vi.useFakeTimers();
+    const fetch = delayedFetch(100, () => ok('shared'));
+    const controller = new AbortController();
+    const first = http
+      .get('/x', undefined, { cache: true, signal: controller.signal })
+      .catch((e: unknown) => e);
+    const second = http.get('/x', undefined, { cache: true });
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(((await first) as DOMException).name).toBe('AbortError');
+    await expect(second).resolves.toBe('shared');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([]);
+  });
+});
+
+describe('client-tag timer and performance events (spec §7, §9)', () => {
+  it('spec §9: a call with a client tag still pending at 60 s reports an event', async () => {
+    vi.useFakeTimers();
+    hangingFetch();
+    void http.post('/v3/private/kyc/do-quick-kyc', {}, { clientTag: 'quick-kyc', timeout: 0 });
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(events.filter((e) => e.type === 'client-tag-pending')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(events).toContainEqual({
+      type: 'client-tag-pending',
+      clientTag: 'quick-kyc',
+      method: 'POST',
+      url: '/v3/private/kyc/do-quick-kyc',
+      elapsedMs: 60_000,
+    });
+  });
+
+  it('spec §7: the client-tag timer is cleared when the call settles', async () => {
+    vi.useFakeTimers();
+    delayedFetch(500, () => ok(null));
+    const call = http.get('/x', undefined, { clientTag: 'tag' });
+    await vi.advanceTimersByTimeAsync(500);
+    await call;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(events.filter((e) => e.type === 'client-tag-pending')).toEqual([]);
+  });
+
+  it('spec §9: a call with an event tag settling in under 30 s reports its duration', async () => {
+    vi.useFakeTimers();
+    delayedFetch(1200, () => ok(null));
+    const call = http.post('/v3/private/kyc/kyc-info', {}, { eventTag: 'kyc_info' });
+    await vi.advanceTimersByTimeAsync(1200);
+    await call;
+    expect(events).toEqual([
+      {
+        type: 'performance',
+        eventTag: 'kyc_info',
+        method: 'POST',
+        url: '/v3/private/kyc/kyc-info',
+        durationMs: 1200,
+        success: true,
+      },
+    ]);
+  });
+
+  it('spec §9: no performance event at 30 s or more, nor without an event tag', async () => {
+    vi.useFakeTimers();
+    delayedFetch(30_000, () => ok(null));
+    const slow = http.get('/slow', undefined, { eventTag: 'slow', timeout: 0 });
+    await vi.advanceTimersByTimeAsync(30_000);
+    await slow;
+    stubFetch(() => ok(null));
+    await http.get('/untagged');
+    expect(events.filter((e) => e.type === 'performance')).toEqual([]);
+  });
+
+  it('spec §7: a failing tagged call reports its duration with success false', async () => {
+    stubFetch(() => fail(20001));
+    await http.get('/x', undefined, { eventTag: 'x', silent: true }).catch(() => undefined);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'performance', eventTag: 'x', success: false }),
+    );
+  });
+});
+
+describe('KYC client (spec §7 "a second client", §8)', () => {
+  it('spec §7: sends only a JSON Content-Type, and no cookies to other origins', async () => {
+    setCurrentLanguage('de-DE');
+    const fetch = stubFetch(() => jsonResponse({ applicantId: 'a1' }));
+    await expect(kycHttp.post('https://vendor.example/api/applicant', { a: 1 })).resolves.toEqual({
+      applicantId: 'a1',
+    });
+    const { url, init } = fetchCall(fetch);
+    expect(url).toBe('https://vendor.example/api/applicant');
+    expect([...headersOf(init).keys()]).toEqual(['content-type']);
+    expect(headersOf(init).get('Content-Type')).toBe('application/json');
+    expect(init.credentials).toBe('same-origin');
+  });
+
+  it("spec §7: the CSRF token goes only to our own origin's state-changing calls", async () => {
+    document.cookie = 'kyc_csrf=abc; path=/';
+    const fetch = stubFetch(
+      () => jsonResponse('ok'),
+      () => jsonResponse('ok'),
+    );
+    await kycHttp.post('/v3/private/kyc/x');
+    await kycHttp.post('https://vendor.example/x');
+    expect(headersOf(fetchCall(fetch, 0).init).get('X-CSRF-Token')).toBe('abc');
+    expect(headersOf(fetchCall(fetch, 1).init).has('X-CSRF-Token')).toBe(false);
+  });
+
+  it("spec §8: an empty answer is 'Non Response!'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => new Response('', { status: 200 }));
+    await expect(kycHttp.get('/x')).rejects.toMatchObject({
+      reason: 'Non Response!',
+      ret_msg: 'Non Response!',
+    });
+  });
+
+  it("spec §8: a call expecting 'ok' resolves for 'ok' and is 'Non Response!' for anything else", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(
+      () => new Response('ok'),
+      () => jsonResponse('ok'),
+      () => jsonResponse({ ret_code: 0, ret_msg: 'OK', result: null }),
+      () => new Response('fine'),
+    );
+    await expect(kycHttp.post('/x', {}, { expectOk: true })).resolves.toBe('ok');
+    await expect(kycHttp.post('/x', {}, { expectOk: true })).resolves.toBe('ok');
+    await expect(kycHttp.post('/x', {}, { expectOk: true })).rejects.toMatchObject({
+      ret_msg: 'Non Response!',
+    });
+    await expect(kycHttp.post('/x', {}, { expectOk: true })).rejects.toMatchObject({
+      ret_msg: 'Non Response!',
+    });
+  });
+
+  it("spec §8: the KYC client's status and timeout rules are the app client's", async () => {
+    vi.useFakeTimers();
+    stubFetch(() => new Response('nope', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(kycHttp.get('/x')).rejects.toMatchObject({ reason: 'http error', httpStatus: 503 });
+    hangingFetch();
+    const error = kycHttp.get('/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await error).toMatchObject({ ret_code: 9000001, httpStatus: 408 });
   });
 });

@@ -1,3 +1,27 @@
-export { ApiError, isApiError, NETWORK_ERROR_CODE, TIMEOUT_CODE, TIMEOUT_MESSAGE } from './api-error';
+export {
+  ApiError,
+  isApiError,
+  NETWORK_ERROR_CODE,
+  NON_RESPONSE_MESSAGE,
+  TIMEOUT_CODE,
+  TIMEOUT_MESSAGE,
+  type ApiErrorReason,
+} from './api-error';
+export { apiBaseFor } from './api-base';
 export type { HttpMethod, RequestBody } from './build-request';
-export { http, request, REQUEST_TIMEOUT_MS, type RequestOptions } from './client';
+export {
+  clearRequestCache,
+  http,
+  kycHttp,
+  kycRequest,
+  request,
+  REQUEST_TIMEOUT_MS,
+  type KycRequestOptions,
+  type RequestOptions,
+} from './client';
+export { configureHttp, type HttpConfig, type HttpTextKey, type HttpTextValues } from './configure';
+export { callEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
+export { reportApiError, type ReportOptions } from './report-error';
+export { postRiskDefaultIntercept } from './risk-intercept';
+export { configureSdkSession, sdkSession, type SdkSession } from './sdk-session';
+export { getSdkTokenInfo } from './sdk-token-info';

@@ -37,3 +37,23 @@ export function withLanguage(routerPath: string, code: string, hasLanguageSegmen
   if (hasLanguageSegment) segments.shift();
   return '/' + [code, ...segments].join('/');
 }
+
+/**
+ * spec §2, §4: the address after choosing another language in the switcher. The screen, the query and
+ * the hash stay, and the URL keeps its shape (/{lang}/auth/{screen}); only the language segment
+ * changes. An explicit ?lang= is updated too, since it outranks the remembered language (spec §4) and
+ * an SDK link's lang is carried on (spec §2 SDK landing path).
+ */
+export function switchLanguageLocation(
+  location: { pathname: string; search: string; hash: string },
+  code: string,
+  hasLanguageSegment = true,
+): { pathname: string; search: string; hash: string } {
+  const query = new URLSearchParams(location.search);
+  let search = location.search;
+  if (query.has('lang')) {
+    query.set('lang', code);
+    search = `?${query.toString()}`;
+  }
+  return { pathname: withLanguage(location.pathname, code, hasLanguageSegment), search, hash: location.hash };
+}

@@ -81,3 +81,20 @@ describe('readLanguageSources', () => {
     });
   });
 });
+
+describe('language detection rules (spec §4, §9)', () => {
+  it('spec §4: an unsupported lang query falls back to en', () => {
+    expect(detectLanguage({ queryLanguage: 'fr-FR' }, DEFAULT)).toBe('en');
+  });
+
+  it('spec §4: the lang query parameter comes first, then localStorage i18nextLng, then the browser language', () => {
+    const all = { queryLanguage: 'vi-VN', storedLanguage: 'th-TH', browserLanguage: 'ru-RU' };
+    expect(detectLanguage(all, DEFAULT)).toBe('vi-VN');
+    expect(detectLanguage({ ...all, queryLanguage: null }, DEFAULT)).toBe('th-TH');
+    expect(detectLanguage({ ...all, queryLanguage: null, storedLanguage: null }, DEFAULT)).toBe('ru-RU');
+  });
+
+  it('spec §4, §9: on a Hong Kong host an unsupported language falls back to zh-HK, the Hong Kong default', () => {
+    expect(detectLanguage({ queryLanguage: 'de-DE', browserLanguage: 'ja-JP' }, HONG_KONG)).toBe('zh-HK');
+  });
+});

@@ -1,8 +1,12 @@
-import { languagesForRegion, regionFromHost, type RegionLanguages } from '@kyc/contracts';
+import { siteProfile, type RegionLanguages, type SiteCode } from '@kyc/contracts';
+import { currentSite } from '../site/site';
 
-/** The languages this host offers and its default (spec §4 "Region from host"). */
-export function pageLanguages(hostname: string = window.location.hostname): RegionLanguages {
-  return languagesForRegion(regionFromHost(hostname));
+/**
+ * The languages this page offers and its default (spec §4 "Region from host", §9): those of the page's
+ * site (lib/site), so that a deployment pinned to HKG offers the Hong Kong list on any host.
+ */
+export function pageLanguages(site: SiteCode = currentSite()): RegionLanguages {
+  return siteProfile(site).languages;
 }
 
 /**

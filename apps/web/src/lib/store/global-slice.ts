@@ -1,9 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserProfile } from '@kyc/contracts';
+import { complianceConfigSource, type ComplianceConfig } from './compliance-config-source';
+
+export type { ComplianceConfig } from './compliance-config-source';
 
 /**
- * spec §3 "User object in state": the profile fields, plus what SDK mode adds (issue 3). In SDK mode
- * the token is the id, hence `number | string`.
+ * spec §3 "User object in state": the profile fields, plus what SDK mode adds. In SDK mode the token is
+ * the id, hence `number | string`.
  */
 export interface GlobalUser extends Partial<Omit<UserProfile, 'id' | 'member_tag'>> {
   id?: number | string;
@@ -14,35 +17,22 @@ export interface GlobalUser extends Partial<Omit<UserProfile, 'id' | 'member_tag
   hidden?: boolean;
   accessOrigin?: string;
   level?: number;
-  extraParams?: { redirect_url?: string };
-}
-
-/** The compliance configuration the hosting page may supply (spec §3). */
-export type ComplianceConfig = Record<string, unknown>;
-
-declare global {
-  interface Window {
-    __COMPLIANCE_CONFIG__?: ComplianceConfig;
-  }
+  /** SDK mode: extra parameters of the session; redirect_url is where a finished step may go (spec §2). */
+  extraParams?: { redirect_url?: string } & Record<string, unknown>;
 }
 
 export interface GlobalState {
   user: GlobalUser;
   /** spec §9: initial rate 1. */
   rate: number;
+  /** spec §3: initially the hosting page's compliance configuration object, empty if none. */
   complianceConfig: ComplianceConfig;
   /** spec §4: set when the profile fails to load for any reason other than 10007. */
   profileError: boolean;
 }
 
-function hostComplianceConfig(): ComplianceConfig {
-  if (typeof window === 'undefined') return {};
-  const supplied = window.__COMPLIANCE_CONFIG__;
-  return supplied !== null && typeof supplied === 'object' ? supplied : {};
-}
-
 export function createGlobalInitialState(): GlobalState {
-  return { user: {}, rate: 1, complianceConfig: hostComplianceConfig(), profileError: false };
+  return { user: {}, rate: 1, complianceConfig: complianceConfigSource().get(), profileError: false };
 }
 
 const globalSlice = createSlice({

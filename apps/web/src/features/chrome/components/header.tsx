@@ -3,7 +3,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH, ROUTE_PERSONAL } from '@kyc/contracts';
 import { browserLocation } from '../../../lib/browser/location';
-import { classifyLanguageSegment, firstSegment, withLanguage } from '../../../lib/language/app-path';
+import {
+  classifyLanguageSegment,
+  firstSegment,
+  switchLanguageLocation,
+} from '../../../lib/language/app-path';
 import { pageLanguages } from '../../../lib/language/page-languages';
 import { selectUser, useAppSelector } from '../../../lib/store/hooks';
 import { Button } from '../../../ui/button';
@@ -17,9 +21,9 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * The site header (spec §2 "Page chrome"): logo, language switcher, the signed-in email and log out.
- * Hiding it in app mode and leaving it out in SDK mode comes with issue 3.
+ * `hidden` in app mode (the hosting app draws its own); the app shell leaves it out in SDK mode.
  */
-export function Header() {
+export function Header({ hidden = false }: { hidden?: boolean }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -30,13 +34,9 @@ export function Header() {
   const segment = classifyLanguageSegment(firstSegment(location.pathname), region.languages);
   const language = segment.kind === 'language' ? segment.code : (i18n.resolvedLanguage ?? i18n.language);
 
-  // Only the language segment changes: the screen, query and hash stay.
+  // Only the language segment (and an explicit ?lang=) changes: the screen, query and hash stay.
   const changeLanguage = (code: string) => {
-    navigate({
-      pathname: withLanguage(location.pathname, code, segment.kind !== 'missing'),
-      search: location.search,
-      hash: location.hash,
-    });
+    navigate(switchLanguageLocation(location, code, segment.kind !== 'missing'));
   };
 
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -56,7 +56,7 @@ export function Header() {
   };
 
   return (
-    <header className="site-header">
+    <header className="site-header" hidden={hidden}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
         {t('app.skipToContent')}
       </a>

@@ -4,9 +4,13 @@ import type { GlobalUser } from '../../../lib/store/global-slice';
 
 export const PROFILE_URL = '/v2/private/user/profile';
 
-/** GET /v2/private/user/profile (spec §7; docs/api.md). */
+/**
+ * GET /v2/private/user/profile (spec §7; docs/api.md). Silent: the profile gate tells the user itself
+ * (10007 → /login, anything else → the error state with retry, spec §4). spec §4 "fetch the private
+ * user profile (cached allowed)": a successful answer is reused for 60 s (failures never are).
+ */
 export function getProfile(options?: RequestOptions): Promise<UserProfile> {
-  return http.get<UserProfile>(PROFILE_URL, undefined, options);
+  return http.get<UserProfile>(PROFILE_URL, undefined, { silent: true, cache: true, ...options });
 }
 
 let prefetched: Promise<UserProfile> | null = null;

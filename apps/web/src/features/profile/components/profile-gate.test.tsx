@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { browserLocation } from '../../../lib/browser/location';
+import { clearRequestCache } from '../../../lib/http';
 import { createAppStore } from '../../../lib/store/create-store';
 import { fail, ok, stubFetch } from '../../../test/fetch';
 import { createTestI18n } from '../../../test/i18n';
@@ -41,6 +42,7 @@ function renderGate() {
 describe('ProfileGate (spec §4 start-up)', () => {
   afterEach(() => {
     cleanup();
+    clearRequestCache();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     window.history.replaceState(null, '', '/');
@@ -102,5 +104,16 @@ describe('ProfileGate (spec §4 start-up)', () => {
     const store = renderGate();
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(store.getState().global.profileError).toBe(true);
+  });
+
+  it('spec §4: the profile may come from the response cache: a second gate within 60 s sends no new request', async () => {
+    const fetch = stubFetch(() => ok(PROFILE));
+    renderGate();
+    expect(await screen.findByText('screen content')).toBeTruthy();
+    cleanup();
+    const store = renderGate();
+    expect(await screen.findByText('screen content')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(store.getState().global.user).toMatchObject({ id: 1001, currency_code: 'USD' });
   });
 });

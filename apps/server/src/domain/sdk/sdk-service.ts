@@ -1,0 +1,223 @@
+import {
+  ALL_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  SDK_CODE_PATTERN,
+  matchLanguage,
+  normaliseEmail,
+  type AccessTokenRequest,
+  type AccessTokenResult,
+  type RevokeTokenRequest,
+  type SdkBusinessInfo,
+  type SdkTokenInfo,
+  type SiteCode,
+  type TokenInfoQuery,
+} from '@kyc/contracts';
+import type { SdkBusiness, SdkRepo } from '../../data/repositories/sdk-repo.ts';
+import type { UsersRepo } from '../../data/repositories/users-repo.ts';
+import type { UserRow } from '../../data/schema.ts';
+import { AppError, notLoggedIn, tooManyRequests } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { randomToken, safeEqual, sha256Hex } from '../../lib/tokens.ts';
+import { maskEmail } from '../accounts/mask.ts';
+import { checkRedirectUrl, sdkLandingUrl } from './links.ts';
+import { headerRefusal, tokenRefusal, type PresentedSdkHeaders, type TokenRefusal } from './token-rules.ts';
+
+/** An SDK token lives 30 minutes: long enough for one verification sitting, short if the link leaks. */
+export const SDK_TOKEN_TTL_MS = 30 * 60_000;
+
+export interface SdkPolicy {
+  /** The portal's public origin: the landing link's origin and the origin of path redirects. */
+  publicOrigin: string;
+  tokenTtlMs: number;
+}
+
+export interface SdkLimits {
+  /** Access tokens issued per business (counted after the API key is verified). */
+  issuesPerBusiness: RateLimiter;
+}
+
+/** What requireSdkToken puts on the request: who is calling, through which business and token. */
+export interface SdkPrincipal {
+  userId: number;
+  businessId: string;
+  /** SHA-256 of the token (the row key), never the token. */
+  tokenId: string;
+}
+
+/** An authenticated partner server. */
+export type SdkPartner = Omit<SdkBusiness, 'apiKeyHash'>;
+
+export type PartnerRefusal = 'missing_header' | 'unknown_business' | 'wrong_key' | 'inactive';
+export type PartnerCheck = { ok: true; partner: SdkPartner } | { ok: false; reason: PartnerRefusal };
+export type TokenCheck = { ok: true; principal: SdkPrincipal } | { ok: false; reason: TokenRefusal };
+
+/** Compared against when the business is unknown, so both answers cost one hash and one comparison. */
+const NO_KEY_HASH = sha256Hex('no such business');
+
+/** A short reference to a token for logs and audit: a prefix of its hash, never the token. */
+export function tokenRef(tokenId: string): string {
+  return tokenId.slice(0, 12);
+}
+
+/** KYC level of spec §3 (LEVEL_DEFAULT 0); the verification issue stores levels and replaces this. */
+function kycLevelOf(_user: UserRow): number {
+  return 0;
+}
+
+/** SDK (embedded) mode, spec §6: partners obtain short-lived tokens for their users; browsers use them. */
+export function sdkUseCases(repo: SdkRepo, users: UsersRepo, policy: SdkPolicy, limits: SdkLimits) {
+  async function userFor(ref: { uid?: number | undefined; email?: string | undefined }): Promise<UserRow> {
+    const user =
+      ref.uid !== undefined
+        ? await users.findById(ref.uid)
+        : await users.findByEmail(normaliseEmail(ref.email ?? ''));
+    const field = ref.uid !== undefined ? 'uid' : 'email';
+    if (!user) throw new AppError('PARAMS_ERROR', `body.${field}: no such user`, 400);
+    return user;
+  }
+
+  return {
+    /** Partner server: business id + API key (compared in constant time on their SHA-256). */
+    async authenticatePartner(
+      businessId: string | undefined,
+      apiKey: string | undefined,
+    ): Promise<PartnerCheck> {
+      if (!businessId || !apiKey) return { ok: false, reason: 'missing_header' };
+      const business = SDK_CODE_PATTERN.test(businessId) ? await repo.findBusiness(businessId) : undefined;
+      const keyMatches = safeEqual(sha256Hex(apiKey), business?.apiKeyHash ?? NO_KEY_HASH);
+      if (!business) return { ok: false, reason: 'unknown_business' };
+      if (!keyMatches) return { ok: false, reason: 'wrong_key' };
+      if (!business.active) return { ok: false, reason: 'inactive' };
+      const { apiKeyHash: _hash, ...partner } = business;
+      return { ok: true, partner };
+    },
+
+    /** POST access-token: a new token for one existing user of the exchange, and its landing link. */
+    async issueToken(
+      partner: SdkPartner,
+      input: AccessTokenRequest,
+      now = Date.now(),
+    ): Promise<{ result: AccessTokenResult; tokenId: string }> {
+      const allowed = limits.issuesPerBusiness.consume(partner.id, now);
+      if (!allowed.ok) throw tooManyRequests(allowed.retryAfterSeconds);
+
+      const user = await userFor(input);
+      if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'account disabled');
+      const lang = matchLanguage(input.lang, ALL_LANGUAGES) ?? DEFAULT_LANGUAGE;
+      let redirectUrl: string | null = null;
+      if (input.extraParams?.redirect_url !== undefined) {
+        redirectUrl = checkRedirectUrl(
+          input.extraParams.redirect_url,
+          partner.allowedOrigins,
+          policy.publicOrigin,
+        );
+        if (redirectUrl === null)
+          throw new AppError(
+            'PARAMS_ERROR',
+            "body.extraParams.redirect_url: must be an https URL on one of the business's allowed origins, or a path on this portal",
+            400,
+          );
+      }
+
+      const token = randomToken(32);
+      const tokenId = sha256Hex(token);
+      const expiresAt = now + policy.tokenTtlMs;
+      const isUpdatePoi = input.isUpdatePoi === true;
+      const hidden = input.hidden === true;
+      await repo.insertToken({
+        id: tokenId,
+        business_id: partner.id,
+        user_id: user.id,
+        sdk_from: input.from,
+        scene: input.scene ?? '',
+        lang,
+        is_update_poi: isUpdatePoi ? 1 : 0,
+        hidden: hidden ? 1 : 0,
+        redirect_url: redirectUrl,
+        created_at: now,
+        expires_at: expiresAt,
+        revoked_at: null,
+      });
+      return {
+        tokenId,
+        result: {
+          token,
+          expiresAt: new Date(expiresAt).toISOString(),
+          url: sdkLandingUrl(policy.publicOrigin, { token, from: input.from, lang, isUpdatePoi, hidden }),
+        },
+      };
+    },
+
+    /** POST revoke-token: one token of this business, or all live tokens it holds for one user. */
+    async revoke(partner: SdkPartner, input: RevokeTokenRequest, now = Date.now()): Promise<number> {
+      if (input.token !== undefined) return repo.revokeToken(partner.id, sha256Hex(input.token), now);
+      const user = await userFor(input);
+      return repo.revokeUserTokens(partner.id, user.id, now);
+    },
+
+    /** Browser: the spec §6 headers → the principal, or why not (the caller answers 10007 / 10009). */
+    async resolveToken(presented: PresentedSdkHeaders, now = Date.now()): Promise<TokenCheck> {
+      const early = headerRefusal(presented);
+      if (early) return { ok: false, reason: early };
+      const tokenId = sha256Hex(presented.token ?? '');
+      const context = await repo.findTokenContext(tokenId);
+      const refusal = tokenRefusal(context, presented, now);
+      if (refusal || !context) return { ok: false, reason: refusal ?? 'unknown' };
+      return {
+        ok: true,
+        principal: { userId: Number(context.user_id), businessId: context.business_id, tokenId },
+      };
+    },
+
+    /** GET token-info: the fields the SPA merges into its user (spec §3 "User object in state"). */
+    async tokenInfo(principal: SdkPrincipal, query: TokenInfoQuery): Promise<SdkTokenInfo> {
+      const [token, user, business] = await Promise.all([
+        repo.findToken(principal.tokenId),
+        users.findById(principal.userId),
+        repo.findBusiness(principal.businessId),
+      ]);
+      if (!token || !user || !business) throw notLoggedIn();
+      const isUpdatePoi = token.is_update_poi === 1;
+      // The link's isUpdatePoi=true asks for this; the token, not the editable link, decides (spec §7).
+      if (query.type === 'email_update_poi' && !isUpdatePoi)
+        throw new AppError('SDK_NO_PERMISSION', 'this access token is not for re-verification');
+      const email = maskEmail(user.email);
+      return {
+        sdkLang: token.lang,
+        sdkFrom: token.sdk_from,
+        sdkScene: token.scene,
+        sdkBusiness: token.business_id,
+        isUpdatePoi,
+        hidden: token.hidden === 1,
+        accessOrigin: business.accessOrigin,
+        level: kycLevelOf(user),
+        member_tag: { KYC: user.member_tag_kyc },
+        email,
+        // spec §3/§4: SDK mode stores the user with currency USD by default.
+        currency_code: user.currency_code || 'USD',
+        site: user.site as SiteCode,
+        extraParams: token.redirect_url === null ? {} : { redirect_url: token.redirect_url },
+        expiresAt: new Date(token.expires_at).toISOString(),
+        ...(query.type === 'email_update_poi' ? { email_update_poi: { email } } : {}),
+      };
+    },
+
+    /** GET business-info: the business the token belongs to. */
+    async businessInfo(principal: SdkPrincipal): Promise<SdkBusinessInfo> {
+      const business = await repo.findBusiness(principal.businessId);
+      if (!business) throw notLoggedIn();
+      return {
+        businessId: business.id,
+        name: business.name,
+        allowedOrigins: business.allowedOrigins,
+        accessOrigin: business.accessOrigin,
+      };
+    },
+
+    /** Deletes expired tokens; runs with the session sweep. */
+    async sweep(now = Date.now()): Promise<number> {
+      return repo.deleteExpired(now);
+    },
+  };
+}
+export type SdkUseCases = ReturnType<typeof sdkUseCases>;

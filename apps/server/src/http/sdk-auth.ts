@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  SDK_BUSINESS_HEADER,
+  SDK_INTEGRATION_PREFIX,
+  SDK_KEY_HEADER,
+  SDK_ORIGIN_HEADER,
+  SDK_TOKEN_HEADER,
+} from '@kyc/contracts';
+import type { SdkPartner, SdkPrincipal, SdkUseCases } from '../domain/sdk/sdk-service.ts';
+import { AppError, notLoggedIn } from '../lib/app-error.ts';
+
+/** How an integration route authenticates: the browser's SDK token, or the partner server's API key. */
+export type SdkAuthKind = 'token' | 'partner';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The SDK caller, once requireSdkToken has accepted the headers. */
+    sdk: SdkPrincipal | null;
+    /** The partner server, once requirePartnerKey has accepted its key. */
+    partner: SdkPartner | null;
+  }
+  interface FastifyContextConfig {
+    /** Required on every route under /v1/s1/kyc/integration/ (checked when the route is added). */
+    sdkAuth?: SdkAuthKind;
+  }
+}
+
+/**
+ * True for a matched integration route that authenticates by header (docs/sdk.md). Only these skip the
+ * Origin and CSRF checks of http/auth.ts: they read no cookie, so there is no ambient credential for a
+ * cross-site request to ride on, and a browser cannot add a custom header to a cross-site request
+ * without a CORS preflight, which this server never grants. The matched route pattern is used, not the
+ * raw URL, so no spelling of a path can borrow the exemption.
+ */
+export function isHeaderAuthenticatedRoute(request: FastifyRequest): boolean {
+  const route = request.routeOptions;
+  return (
+    typeof route.url === 'string' &&
+    route.url.startsWith(SDK_INTEGRATION_PREFIX) &&
+    route.config.sdkAuth !== undefined
+  );
+}
+
+/**
+ * Decorates the request and refuses, at start-up, any integration route that does not declare how it
+ * authenticates: every path under the prefix skips CSRF, so every one must check a header itself.
+ */
+export function installSdkAuth(app: FastifyInstance): void {
+  app.decorateRequest('sdk', null);
+  app.decorateRequest('partner', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(SDK_INTEGRATION_PREFIX)) return;
+    const kind = route.config?.sdkAuth;
+    if (kind !== 'token' && kind !== 'partner')
+      throw new Error(`${route.method} ${route.url}: integration routes must set config.sdkAuth`);
+  });
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * preHandler of the browser's SDK calls (spec §6): kyc-access-token, kyc-access-business and
+ * kyc-access-origin must fit one live token; the request then carries { userId, businessId, tokenId }.
+ * Any failure is 10007 (HTTP 200), as for the private API; a disabled account is 10009.
+ */
+export function requireSdkToken(sdk: SdkUseCases) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const check = await sdk.resolveToken({
+      token: header(request, SDK_TOKEN_HEADER),
+      business: header(request, SDK_BUSINESS_HEADER),
+      origin: header(request, SDK_ORIGIN_HEADER),
+    });
+    if (check.ok) {
+      request.sdk = check.principal;
+      return;
+    }
+    request.log.info({ event: 'sdk.token.refused', reason: check.reason }, 'SDK token refused');
+    if (check.reason === 'user_disabled') throw new AppError('ACCOUNT_DISABLED', 'account disabled');
+    throw notLoggedIn();
+  };
+}
+
+/**
+ * preHandler of the partner server's calls: kyc-access-business + kyc-access-key. Unknown business and
+ * wrong key get the same answer (10003); a right key of an inactive business gets 10005.
+ */
+export function requirePartnerKey(sdk: SdkUseCases) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const check = await sdk.authenticatePartner(
+      header(request, SDK_BUSINESS_HEADER),
+      header(request, SDK_KEY_HEADER),
+    );
+    if (check.ok) {
+      request.partner = check.partner;
+      return;
+    }
+    // The claimed business id is logged only when it is an id we know (never free text from the caller).
+    const business =
+      check.reason === 'wrong_key' || check.reason === 'inactive'
+        ? header(request, SDK_BUSINESS_HEADER)
+        : undefined;
+    request.log.warn({ event: 'sdk.partner.refused', reason: check.reason, business }, 'partner refused');
+    if (check.reason === 'inactive') throw new AppError('PERMISSION_DENIED', 'business is inactive');
+    throw new AppError('INVALID_API_KEY', 'invalid business id or API key');
+  };
+}
+
+export function sdkPrincipalOf(request: FastifyRequest): SdkPrincipal {
+  if (!request.sdk) throw notLoggedIn();
+  return request.sdk;
+}
+
+export function partnerOf(request: FastifyRequest): SdkPartner {
+  if (!request.partner) throw new AppError('INVALID_API_KEY', 'invalid business id or API key');
+  return request.partner;
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SDK_BUSINESS_HEADER,
+  SDK_KEY_HEADER,
+  accessTokenRequest,
+  accessTokenResult,
+  revokeTokenRequest,
+  revokeTokenResult,
+} from '@kyc/contracts';
+import { tokenRef } from '../../domain/sdk/sdk-service.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { partnerOf, requirePartnerKey } from '../../http/sdk-auth.ts';
+import type { Services } from '../services.ts';
+
+/** Documented for the OpenAPI document; presence and value are checked by requirePartnerKey (10003). */
+const partnerHeaders = z.looseObject({
+  [SDK_BUSINESS_HEADER]: z.string().max(64).optional().describe('business id, e.g. demo-partner'),
+  [SDK_KEY_HEADER]: z.string().max(256).optional().describe("the business's API key"),
+});
+
+/**
+ * Called by a partner's server (never a browser): issue and revoke SDK access tokens (spec §7
+ * "POST /v1/s1/kyc/integration/access-token"; docs/sdk.md). Authenticated by API key; no cookie, no CSRF.
+ */
+export function sdkPartnerRoutes(services: Services): FastifyPluginAsync {
+  const { sdk } = services;
+  return async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const auth = { preHandler: requirePartnerKey(sdk), config: { sdkAuth: 'partner' as const } };
+
+    r.post(
+      '/v1/s1/kyc/integration/access-token',
+      {
+        ...auth,
+        schema: {
+          headers: partnerHeaders,
+          body: accessTokenRequest,
+          response: { 200: envelopeOf(accessTokenResult) },
+        },
+      },
+      async (request) => {
+        const partner = partnerOf(request);
+        const { result, tokenId } = await sdk.issueToken(partner, request.body);
+        // Audit: which business, which token (by hash prefix); the user is in the token's row, not the log.
+        request.log.info(
+          {
+            event: 'sdk.token.issued',
+            business: partner.id,
+            token: tokenRef(tokenId),
+            scene: request.body.scene ?? '',
+            isUpdatePoi: request.body.isUpdatePoi === true,
+            expiresAt: result.expiresAt,
+          },
+          'SDK token issued',
+        );
+        return ok(result);
+      },
+    );
+
+    r.post(
+      '/v1/s1/kyc/integration/revoke-token',
+      {
+        ...auth,
+        schema: {
+          headers: partnerHeaders,
+          body: revokeTokenRequest,
+          response: { 200: envelopeOf(revokeTokenResult) },
+        },
+      },
+      async (request) => {
+        const partner = partnerOf(request);
+        const revoked = await sdk.revoke(partner, request.body);
+        request.log.info(
+          {
+            event: 'sdk.token.revoked',
+            business: partner.id,
+            by: request.body.token !== undefined ? 'token' : 'user',
+            revoked,
+          },
+          'SDK tokens revoked',
+        );
+        return ok({ revoked });
+      },
+    );
+  };
+}

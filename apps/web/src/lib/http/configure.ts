@@ -1,0 +1,50 @@
+/** Keys of the "http" section of locales/user-accounts (English is the source of truth). */
+export type HttpTextKey = 'http.tokenTimeout' | 'http.tokenError' | 'http.errorTitle';
+
+/**
+ * English copies of the "http" texts, used until the app wires its translator (and by unit tests). They
+ * equal locales/user-accounts/en.json, which a unit test checks.
+ */
+export const HTTP_TEXT_FALLBACK: Readonly<Record<HttpTextKey, string>> = {
+  'http.tokenTimeout': 'Timeout, {{message}}.',
+  'http.tokenError': 'token error',
+  'http.errorTitle': 'Something went wrong',
+};
+
+/** Placeholders of the "http" texts ({{message}} in http.tokenTimeout). */
+export interface HttpTextValues {
+  message?: string;
+}
+
+export interface HttpConfig {
+  /** The inverse-error-code translation of a ret_code, or undefined when the catalogue has none. */
+  translate: (code: number) => string | undefined;
+  /** A user-accounts text of the "http" section, with {{placeholders}} filled from `values`. */
+  text: (key: HttpTextKey, values?: HttpTextValues) => string;
+}
+
+function fallbackText(key: HttpTextKey, values: HttpTextValues = {}): string {
+  const named: Readonly<Record<string, string | undefined>> = { ...values };
+  return HTTP_TEXT_FALLBACK[key].replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => named[name] ?? '');
+}
+
+const DEFAULTS: HttpConfig = { translate: () => undefined, text: fallbackText };
+
+let config: HttpConfig = DEFAULTS;
+
+/**
+ * Start-up wiring of the HTTP layer to the translations, which lib/http does not import (i18next is
+ * not its concern and the translator arrives after the first calls start). Returns a function
+ * restoring the previous configuration (tests).
+ */
+export function configureHttp(next: Partial<HttpConfig>): () => void {
+  const previous = config;
+  config = { ...config, ...next };
+  return () => {
+    config = previous;
+  };
+}
+
+export function httpConfig(): HttpConfig {
+  return config;
+}
