@@ -50,9 +50,15 @@ export function measureBundle(dist: string): BundleReport {
 
   const firstLoadKeys = closure(entryKey);
   if (personalKey) closure(personalKey, firstLoadKeys);
-  // Lazy wrappers between the entry and the screens (a route layout loaded on demand) count too.
+  // Lazy wrappers between the entry and the screens (a route layout loaded on demand) count too; the
+  // SDK start-up (features/sdk) is fetched only when the page opens from an SDK link, so it does not.
   for (const key of Object.keys(manifest)) {
-    if (manifest[key]?.isDynamicEntry && !screenKeys.includes(key) && /gate|layout|shell/i.test(key))
+    if (
+      manifest[key]?.isDynamicEntry &&
+      !screenKeys.includes(key) &&
+      /gate|layout|shell/i.test(key) &&
+      !/[\\/]sdk[\\/]/.test(key)
+    )
       closure(key, firstLoadKeys);
   }
   const files = [...firstLoadKeys].flatMap((k) => manifest[k]?.file ?? []);

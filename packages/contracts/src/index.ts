@@ -1,5 +1,6 @@
 export * from './envelope.ts';
 export * from './ret-codes.ts';
+export * from './client-codes.ts';
 export * from './languages.ts';
 export * from './sites.ts';
 export * from './screens.ts';

@@ -7,6 +7,16 @@
  * are token timeouts (toast "Timeout, {ret_msg or 'token error'}."). 9000001 and 50016 never come
  * from the server: the client produces them for a timeout and for network failures.
  */
+import {
+  CODE_ACCOUNT_DISABLED,
+  CODE_NETWORK_ERROR,
+  CODE_NOT_LOGGED_IN,
+  CODE_REQUEST_TIMEOUT,
+  CODE_SDK_NO_PERMISSION,
+  CODE_TOKEN_ERROR,
+  CODE_TOKEN_TIMEOUT,
+} from './client-codes.ts';
+
 export const RET_CODES = {
   OK: { code: 0, meaning: 'Success; result holds the answer.' },
 
@@ -27,12 +37,12 @@ export const RET_CODES = {
   },
   TOO_MANY_REQUESTS: { code: 10006, meaning: 'Rate limit reached; retry after the Retry-After header.' },
   NOT_LOGGED_IN: {
-    code: 10007,
+    code: CODE_NOT_LOGGED_IN,
     meaning:
       'No valid session: not signed in, signed out, or the session expired; in SDK mode the access token is missing, unknown, expired, revoked or presented with headers of another business.',
   },
   ACCOUNT_DISABLED: {
-    code: 10009,
+    code: CODE_ACCOUNT_DISABLED,
     meaning: 'The account is disabled; treated by the client as no permission.',
   },
   CSRF_TOKEN_INVALID: {
@@ -56,10 +66,10 @@ export const RET_CODES = {
   SERVICE_UNAVAILABLE: { code: 10018, meaning: 'A dependency (the database) is not reachable (HTTP 503).' },
 
   // Tokens (spec §8: 1007/1008 toast "Timeout, …" for 3 s).
-  TOKEN_TIMEOUT: { code: 1007, meaning: 'The access token has expired.' },
-  TOKEN_ERROR: { code: 1008, meaning: 'The access token is malformed or unknown.' },
+  TOKEN_TIMEOUT: { code: CODE_TOKEN_TIMEOUT, meaning: 'The access token has expired.' },
+  TOKEN_ERROR: { code: CODE_TOKEN_ERROR, meaning: 'The access token is malformed or unknown.' },
   SDK_NO_PERMISSION: {
-    code: 33003,
+    code: CODE_SDK_NO_PERMISSION,
     meaning: 'The SDK access token does not grant this call; treated as no permission.',
   },
 
@@ -88,11 +98,11 @@ export const RET_CODES = {
 
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
-    code: 9000001,
+    code: CODE_REQUEST_TIMEOUT,
     meaning: "Client: no answer within 30000 ms ('Request timeout, please re-try!').",
   },
   NETWORK_ERROR: {
-    code: 50016,
+    code: CODE_NETWORK_ERROR,
     meaning: 'Client: network, HTTP status or timeout failure; shown as a 2 s toast.',
   },
 } as const satisfies Record<string, { code: number; meaning: string }>;
@@ -102,10 +112,3 @@ export type RetCode = (typeof RET_CODES)[RetCodeName]['code'];
 
 /** Every code of the catalogue, for the translation completeness test and the docs. */
 export const ALL_RET_CODES: readonly RetCode[] = Object.values(RET_CODES).map((entry) => entry.code);
-
-/** spec §6, §8: codes the client treats as "user no permission" (and that clear the request cache). */
-export const NO_PERMISSION_CODES: readonly number[] = [
-  RET_CODES.NOT_LOGGED_IN.code,
-  RET_CODES.SDK_NO_PERMISSION.code,
-  RET_CODES.ACCOUNT_DISABLED.code,
-];

@@ -1,16 +1,14 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Footer } from '../features/chrome/components/footer';
 import { Header, MAIN_CONTENT_ID } from '../features/chrome/components/header';
 import { useMiniApp } from '../lib/mini-app/use-mini-app';
 import { chromeVisibility, pageMode, type ChromeVisibility } from '../lib/navigation/page-mode';
 import { selectUser, useAppDispatch, useAppSelector } from '../lib/store/hooks';
 import { locationChanged } from '../lib/store/router-slice';
-import { NotificationRegion } from '../ui/notification';
 import { PageSpinner } from '../ui/spinner';
-import { ToastRegion } from '../ui/toast';
+import { MessageRegions } from './lazy-messages';
 import './app-shell.css';
 
 /** Host containers of index.html that the header and footer are mounted into (spec §2 "Page chrome"). */
@@ -25,16 +23,6 @@ function RouterSync() {
     dispatch(locationChanged({ pathname, search, hash }));
   }, [dispatch, pathname, search, hash]);
   return null;
-}
-
-function Messages() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <ToastRegion dismissLabel={t('app.dismiss')} />
-      <NotificationRegion />
-    </>
-  );
 }
 
 /** Mounts the chrome into its host container when the page has one (spec §2); nothing otherwise. */
@@ -73,7 +61,7 @@ export function AppShell() {
         <Portal containerId={FOOTER_CONTAINER_ID}>
           <Footer hidden={chrome.footer === 'hidden'} />
         </Portal>
-        <Messages />
+        <MessageRegions />
       </Suspense>
     </>
   );

@@ -11,9 +11,8 @@ import { pageLanguages, urlFallbackLanguage } from '../lib/language/page-languag
 import { registerMessenger } from '../lib/messages/messenger';
 import { startPageMode } from '../lib/navigation/page-mode';
 import { connectComplianceConfig } from '../lib/store/connect-compliance-config';
-import { showNotification } from '../ui/notification';
-import { showToast } from '../ui/toast';
 import '../ui/theme.css';
+import { lazyMessenger } from './lazy-messages';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
 import { store } from './store';
@@ -43,7 +42,7 @@ const { i18n } = createI18n(language);
 // spec §8: the HTTP client's messages are translated, and shown through the design system's toast and
 // notification (lib/ never imports ui/; this is the one place that connects them).
 configureHttp(httpTexts(i18n));
-registerMessenger({ toast: showToast, notify: showNotification });
+registerMessenger(lazyMessenger);
 
 // spec §4 start-up: every screen sits behind the start-up wrapper, so its request starts now, in
 // parallel with the screen's chunk and the translations — the SDK token info in SDK mode (its code is

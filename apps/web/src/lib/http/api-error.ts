@@ -1,17 +1,20 @@
-import { NO_PERMISSION_CODES, RET_CODES } from '@kyc/contracts';
+import {
+  CODE_NETWORK_ERROR,
+  CODE_REQUEST_TIMEOUT,
+  CODE_TOKEN_ERROR,
+  CODE_TOKEN_TIMEOUT,
+  NO_PERMISSION_CODES,
+} from '@kyc/contracts';
 
 /** spec §8: what a timed-out call rejects with. */
 export const TIMEOUT_MESSAGE = 'Request timeout, please re-try!';
-export const TIMEOUT_CODE = RET_CODES.REQUEST_TIMEOUT.code;
+export const TIMEOUT_CODE = CODE_REQUEST_TIMEOUT;
 /** spec §8: network failures and answers without an envelope are reported under 50016. */
-export const NETWORK_ERROR_CODE = RET_CODES.NETWORK_ERROR.code;
+export const NETWORK_ERROR_CODE = CODE_NETWORK_ERROR;
 /** spec §8: an empty answer, or a KYC-client answer other than 'ok' where 'ok' is expected. */
 export const NON_RESPONSE_MESSAGE = 'Non Response!';
 /** spec §8: 1007 / 1008 are token timeouts. */
-export const TOKEN_TIMEOUT_CODES: readonly number[] = [
-  RET_CODES.TOKEN_TIMEOUT.code,
-  RET_CODES.TOKEN_ERROR.code,
-];
+export const TOKEN_TIMEOUT_CODES: readonly number[] = [CODE_TOKEN_TIMEOUT, CODE_TOKEN_ERROR];
 
 /**
  * Why a call failed — the spec §8 row that applies. The spec's own words where it has them

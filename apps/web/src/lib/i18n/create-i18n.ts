@@ -1,8 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { ALL_LANGUAGE_CODES, DEFAULT_LANGUAGE } from '@kyc/contracts';
 import { runtimeConfig } from '../config/runtime-config';
+import { fetchBackend } from './fetch-backend';
 import { DEFAULT_NAMESPACE, NAMESPACES } from './namespaces';
 
 /** spec §7: the release path of the translation files, served by our server from locales/. */
@@ -26,7 +26,7 @@ export function translationLoadPath(environment: string | undefined): string {
  * network failure) is retried up to maxRetries times, waiting retryTimeout and doubling the wait each
  * time (350, 700, 1400, 2800, 5600 ms), and at most maxParallelReads reads run at once (the rest
  * queue). A 4xx is final: retrying cannot make a missing file appear. create-i18n.test.ts checks all
- * of it against the real libraries, so no request function of our own is needed.
+ * of it against the real i18next with our fetch backend (fetch-backend.ts).
  */
 export const TRANSLATION_LOADING = { maxRetries: 5, retryTimeout: 350, maxParallelReads: 10 } as const;
 
@@ -45,7 +45,7 @@ export function createI18n(
 ): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
   const ready = instance
-    .use(HttpBackend)
+    .use(fetchBackend(translationLoadPath(environment)))
     .use(initReactI18next)
     .init({
       lng: language,
@@ -55,7 +55,6 @@ export function createI18n(
       load: 'currentOnly',
       ns: [...NAMESPACES],
       defaultNS: DEFAULT_NAMESPACE,
-      backend: { loadPath: translationLoadPath(environment) },
       ...TRANSLATION_LOADING,
       interpolation: { escapeValue: false },
       react: { useSuspense: true },

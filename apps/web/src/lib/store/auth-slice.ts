@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { defineSlice } from './define-slice';
 
 /** The verification flow in progress (spec §3 "auth: flow object"); its shape comes with issue 4. */
 export type AuthFlow = Record<string, unknown>;
@@ -7,16 +7,9 @@ export interface AuthState {
   flow: AuthFlow | null;
 }
 
-const initialState: AuthState = { flow: null };
-
-const authSlice = createSlice({
-  name: 'auth',
-  initialState,
-  reducers: {
-    setFlow(state, action: PayloadAction<AuthFlow | null>) {
-      state.flow = action.payload;
-    },
-  },
+const authSlice = defineSlice('auth', { flow: null } as AuthState, {
+  /** spec §3 "set by a set-flow action". */
+  setFlow: (state, flow: AuthFlow | null): AuthState => ({ ...state, flow }),
 });
 
 export const { setFlow } = authSlice.actions;

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { defineSlice } from './define-slice';
 import type { UserProfile } from '@kyc/contracts';
 import { complianceConfigSource, type ComplianceConfig } from './compliance-config-source';
 
@@ -35,24 +35,15 @@ export function createGlobalInitialState(): GlobalState {
   return { user: {}, rate: 1, complianceConfig: complianceConfigSource().get(), profileError: false };
 }
 
-const globalSlice = createSlice({
-  name: 'global',
-  initialState: createGlobalInitialState,
-  reducers: {
-    /** Merges into the user, so that SDK fields and profile fields can arrive separately (spec §4). */
-    setUserInfo(state, action: PayloadAction<GlobalUser>) {
-      state.user = { ...state.user, ...action.payload };
-    },
-    setRate(state, action: PayloadAction<number>) {
-      state.rate = action.payload;
-    },
-    setComplianceConfig(state, action: PayloadAction<ComplianceConfig>) {
-      state.complianceConfig = action.payload;
-    },
-    setProfileError(state, action: PayloadAction<boolean>) {
-      state.profileError = action.payload;
-    },
-  },
+const globalSlice = defineSlice('global', createGlobalInitialState, {
+  /** Merges into the user, so that SDK fields and profile fields can arrive separately (spec §4). */
+  setUserInfo: (state, user: GlobalUser): GlobalState => ({ ...state, user: { ...state.user, ...user } }),
+  setRate: (state, rate: number): GlobalState => ({ ...state, rate }),
+  setComplianceConfig: (state, complianceConfig: ComplianceConfig): GlobalState => ({
+    ...state,
+    complianceConfig,
+  }),
+  setProfileError: (state, profileError: boolean): GlobalState => ({ ...state, profileError }),
 });
 
 export const { setUserInfo, setRate, setComplianceConfig, setProfileError } = globalSlice.actions;

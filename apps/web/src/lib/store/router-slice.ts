@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { defineSlice } from './define-slice';
 
 /** spec §3 "router": the current location, mirrored from React Router so non-React code can read it. */
 export interface RouterState {
@@ -7,16 +7,8 @@ export interface RouterState {
   hash: string;
 }
 
-const initialState: RouterState = { pathname: '', search: '', hash: '' };
-
-const routerSlice = createSlice({
-  name: 'router',
-  initialState,
-  reducers: {
-    locationChanged(_state, action: PayloadAction<RouterState>) {
-      return action.payload;
-    },
-  },
+const routerSlice = defineSlice('router', { pathname: '', search: '', hash: '' } as RouterState, {
+  locationChanged: (_state, location: RouterState): RouterState => location,
 });
 
 export const { locationChanged } = routerSlice.actions;

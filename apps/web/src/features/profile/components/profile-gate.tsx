@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_PATH, RET_CODES } from '@kyc/contracts';
+import { CODE_NOT_LOGGED_IN, LOGIN_PATH } from '@kyc/contracts';
 import { browserLocation } from '../../../lib/browser/location';
 import { isApiError } from '../../../lib/http';
 import { useAppDispatch } from '../../../lib/store/hooks';
@@ -40,7 +40,7 @@ export function ProfileGate({ children }: { children?: ReactNode }) {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (isApiError(error) && error.ret_code === RET_CODES.NOT_LOGGED_IN.code) {
+        if (isApiError(error) && error.ret_code === CODE_NOT_LOGGED_IN) {
           browserLocation.assign(loginRedirectUrl(browserLocation.href()));
           return;
         }
