@@ -103,4 +103,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // The end-user app's first-load budget (docs/decisions.md D20, D21): these libraries are installed for
+    // the back office or the server, and would quietly come back into the SPA's bundle.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router', message: 'Use lib/router (decision D21).' },
+            { name: 'react-router-dom', message: 'Use lib/router (decision D21).' },
+            { name: 'i18next-http-backend', message: 'Use lib/i18n/fetch-backend.ts (decision D20).' },
+            { name: 'immer', message: 'Slices use defineSlice without Immer (decision D20).' },
+            {
+              name: '@reduxjs/toolkit',
+              importNames: ['createSlice', 'createReducer', 'createEntityAdapter'],
+              message: 'They bring Immer: use lib/store/define-slice.ts (decision D20).',
+            },
+            { name: 'axios', message: 'Use lib/http (decision D14).' },
+          ],
+        },
+      ],
+    },
+  },
 );

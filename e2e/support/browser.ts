@@ -57,12 +57,19 @@ export function expectOnlyOwnOrigins(requests: string[]) {
   expect(foreign).toEqual([]);
 }
 
-export async function expectNoAxeViolations(page: Page) {
+/**
+ * axe on the page as it is now. `soft` records a failure and lets the test go on (e.g. to take the
+ * remaining screenshots); `message` says what a failure means.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  { soft = false, message }: { soft?: boolean; message?: string } = {},
+) {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
-  expect(summary).toEqual([]);
+  (soft ? expect.soft : expect)(summary, message).toEqual([]);
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -109,6 +109,7 @@ describe('serving the SPAs, the sign-in page and translations', () => {
     const { response } = await new TestClient(app).get('/user/accounts/en/auth/personal');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain('frame-ancestors https://partner.example');
+    expect(response.headers['content-security-policy']).toContain("connect-src 'self';");
     expect(response.headers['x-frame-options']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('same-origin');
@@ -190,6 +191,10 @@ describe('the runtime configuration written into the web pages', () => {
     };
     const plain = await client.get('/user/accounts/zh-HK/auth/kyc');
     expect(runtimeConfigOf(plain.response.body)).toEqual(expected);
+    // The browser may call that API origin, and only that one besides our own.
+    expect(plain.response.headers['content-security-policy']).toContain(
+      "connect-src 'self' https://api2.example.com;",
+    );
 
     const br = await app.inject({
       url: '/user/accounts/zh-HK/auth/kyc',

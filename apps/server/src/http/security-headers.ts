@@ -13,7 +13,8 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // The API may live on its own origin (API_ORIGIN, spec §7 "configured override"): allow exactly that one.
+    `connect-src 'self'${config.apiOrigin ? ` ${config.apiOrigin}` : ''}`,
     "media-src 'self' blob:",
     "worker-src 'self' blob:",
     "object-src 'none'",

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../lib/router';
 import { Footer } from '../features/chrome/components/footer';
 import { Header, MAIN_CONTENT_ID } from '../features/chrome/components/header';
 import { useMiniApp } from '../lib/mini-app/use-mini-app';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useParams } from '../lib/router';
 import { applyLanguage } from '../lib/language/apply';
 import { classifyLanguageSegment, withLanguage } from '../lib/language/app-path';
 import { detectLanguage, readLanguageSources } from '../lib/language/detect';

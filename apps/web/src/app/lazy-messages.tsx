@@ -11,6 +11,16 @@ const loadLayer = () => import('./messages-layer');
 let layer: ReturnType<typeof loadLayer> | undefined;
 const load = () => (layer ??= loadLayer());
 
+/**
+ * Fetches the message code once the page has settled (2 s after start-up), so that a message shown
+ * later appears at once — also when the page leaves right after it, as logout does — without the code
+ * being part of the first load.
+ */
+export const MESSAGES_PRELOAD_DELAY_MS = 2_000;
+export function preloadMessagesLater(delay = MESSAGES_PRELOAD_DELAY_MS): void {
+  setTimeout(() => void load(), delay);
+}
+
 let requested = false;
 const listeners = new Set<() => void>();
 function request() {

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router';
 import { prefetchProfile } from '../features/profile/api/get-profile';
 import { configureHttp } from '../lib/http';
 import { createI18n } from '../lib/i18n/create-i18n';
@@ -12,7 +12,7 @@ import { registerMessenger } from '../lib/messages/messenger';
 import { startPageMode } from '../lib/navigation/page-mode';
 import { connectComplianceConfig } from '../lib/store/connect-compliance-config';
 import '../ui/theme.css';
-import { lazyMessenger } from './lazy-messages';
+import { lazyMessenger, preloadMessagesLater } from './lazy-messages';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
 import { store } from './store';
@@ -43,6 +43,7 @@ const { i18n } = createI18n(language);
 // notification (lib/ never imports ui/; this is the one place that connects them).
 configureHttp(httpTexts(i18n));
 registerMessenger(lazyMessenger);
+preloadMessagesLater();
 
 // spec §4 start-up: every screen sits behind the start-up wrapper, so its request starts now, in
 // parallel with the screen's chunk and the translations — the SDK token info in SDK mode (its code is

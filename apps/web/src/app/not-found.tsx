@@ -1,6 +1,6 @@
-import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROUTE_PERSONAL } from '@kyc/contracts';
+import { Link, useParams } from '../lib/router';
 import { useDocumentTitle } from '../lib/i18n/use-screen-title';
 import { Card } from '../ui/card';
 

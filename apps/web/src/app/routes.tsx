@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { SCREENS, type ScreenPath } from '@kyc/contracts';
+import { Navigate, useRoutes, type RouteObject } from '../lib/router';
 import { PageSpinner } from '../ui/spinner';
 import { AppShell } from './app-shell';
 import { DetectedLanguageRedirect, LanguageRoute } from './language-route';
@@ -66,8 +66,8 @@ export function createRoutes(): RouteObject[] {
 const ROUTES = createRoutes();
 
 /**
- * The app's routes in declarative mode (inside <BrowserRouter>): the data-router APIs are not used, and
- * leaving them out keeps about 16 KB gzip off the first load (docs/decisions.md, bundle budget).
+ * The app's routes in declarative mode (inside lib/router's <BrowserRouter>): no data-router APIs, and
+ * no React Router at all, which keeps the first load under budget (docs/decisions.md D16, D21).
  */
 export function AppRoutes() {
   return useRoutes(ROUTES);

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { ProfileGate } from '../features/profile/components/profile-gate';
 import { enterSdkMode, pageMode, readSdkLink } from '../lib/navigation/page-mode';
 import { PageSpinner } from '../ui/spinner';

@@ -63,7 +63,8 @@ export function NumbersSection({ language }: { language: string }) {
   const { t } = useTranslation();
   return (
     <GallerySection title={t('gallery.numbers.title')}>
-      <div className="gallery-scroll">
+      {/* Fits a phone's width (wrapping, not scrolling), so it needs no scrollable region of its own. */}
+      <div>
         <table className="gallery-matrix gallery-numbers">
           <thead>
             <tr>

@@ -24,8 +24,11 @@ export interface RequestOptions {
   headers?: Readonly<Record<string, string>>;
   /** spec §7: answer from the response cache (60 s, 20 entries) when an identical call succeeded. */
   cache?: boolean;
-  /** Show no toast or notification on failure (still logged and reported); the caller handles it. */
-  silent?: boolean;
+  /**
+   * Show no toast or notification on failure (true), or none for these ret_codes; still logged and
+   * reported. The caller handles what it silences.
+   */
+  silent?: boolean | readonly number[];
   /** spec §8: on a translated ret_code, a notification instead of a toast. */
   notificationReminder?: boolean;
   /**

@@ -147,6 +147,14 @@ describe('reportApiError (spec §8 error catalogue)', () => {
     expect(events).toEqual([expect.objectContaining({ code: 79999 })]);
   });
 
+  it('spec §8: a list of silenced ret_codes hides only those; other failures are shown as usual', () => {
+    reportApiError(apiError({ reason: 'user no permission', ret_code: 10007 }), { silent: [10007] });
+    expect(toast).not.toHaveBeenCalled();
+    reportApiError(apiError({ reason: 'network error', ret_code: 50016 }), { silent: [10007] });
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ duration: 2000 }));
+  });
+
   it("spec §8: the caller's own cancellation is not reported", () => {
     reportApiError(new DOMException('aborted', 'AbortError'));
     expect(events).toEqual([]);

@@ -10,8 +10,11 @@ export const TRANSPORT_ERROR_TOAST_MS = 2_000;
 export interface ReportOptions {
   /** spec §8: show a notification (title and translation) instead of a toast. */
   notificationReminder?: boolean;
-  /** Show nothing to the user; the failure is still logged and reported to telemetry. */
-  silent?: boolean;
+  /**
+   * Show nothing to the user (true), or nothing for these ret_codes (the caller handles them, e.g. the
+   * profile gate turns 10007 into a redirect); the failure is still logged and reported to telemetry.
+   */
+  silent?: boolean | readonly number[];
 }
 
 /** By name: the DOMException of an AbortSignal may come from another realm than the global one. */
@@ -41,7 +44,9 @@ const TRANSPORT_EVENTS: Partial<Record<ApiError['reason'], ApiErrorEventCode>> =
  */
 export function reportApiError(error: unknown, options: ReportOptions = {}): void {
   if (isCancellation(error)) return;
-  const show = !options.silent;
+  const { silent = false } = options;
+  const show =
+    typeof silent === 'boolean' ? !silent : !(isApiError(error) && silent.includes(error.ret_code));
   const { translate, text } = httpConfig();
 
   if (!isApiError(error) || error.reason === 'Non Response!') {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { useEffect } from 'react';
+import { MemoryRouter, useNavigate, useRoutes, type RouteObject } from '../router';
 import type { TelegramWebApp } from '../device/device';
 import { MINI_APP_BACKGROUND, startMiniApp } from './mini-app';
 import { useMiniApp } from './use-mini-app';
@@ -110,12 +110,16 @@ describe('messaging-app mini-program (spec §2)', () => {
         </button>
       );
     }
+    const routes: RouteObject[] = [
+      { path: '/first', element: <Probe name="first" /> },
+      { path: '/second', element: <Probe name="second" /> },
+    ];
+    function Screens() {
+      return useRoutes(routes);
+    }
     const view = render(
       <MemoryRouter initialEntries={['/first']}>
-        <Routes>
-          <Route path="/first" element={<Probe name="first" />} />
-          <Route path="/second" element={<Probe name="second" />} />
-        </Routes>
+        <Screens />
       </MemoryRouter>,
     );
     view.getByRole('button', { name: 'first' }).click();

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router';
 import { telegramWebApp } from '../device/device';
 
 /**

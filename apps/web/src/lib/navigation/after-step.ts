@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router';
 import { browserLocation } from '../browser/location';
 import { currentLanguage } from '../language/current';
 import type { GlobalUser } from '../store/global-slice';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '../router';
 import { browserLocation } from '../browser/location';
 import { setCurrentLanguage } from '../language/current';
 import { createAppStore } from '../store/create-store';
@@ -162,9 +162,7 @@ describe('navigation after a verification step (spec §2)', () => {
     render(
       <Provider store={store}>
         <MemoryRouter initialEntries={['/en/auth/kyc']}>
-          <Routes>
-            <Route path="*" element={<Step />} />
-          </Routes>
+          <Step />
         </MemoryRouter>
       </Provider>,
     );

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH, ROUTE_PERSONAL } from '@kyc/contracts';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { browserLocation } from '../../../lib/browser/location';
 import {
   classifyLanguageSegment,

@@ -1,16 +1,21 @@
-import type { UserProfile } from '@kyc/contracts';
+import { CODE_NOT_LOGGED_IN, type UserProfile } from '@kyc/contracts';
 import { http, type RequestOptions } from '../../../lib/http';
 import type { GlobalUser } from '../../../lib/store/global-slice';
 
 export const PROFILE_URL = '/v2/private/user/profile';
 
 /**
- * GET /v2/private/user/profile (spec §7; docs/api.md). Silent: the profile gate tells the user itself
- * (10007 → /login, anything else → the error state with retry, spec §4). spec §4 "fetch the private
+ * GET /v2/private/user/profile (spec §7; docs/api.md). 10007 is silent: the profile gate sends the
+ * browser to /login (spec §4); any other failure is reported as every call's is (spec §8: e.g. the 2 s
+ * 50016 toast on a timeout) and the gate shows its error state with retry. spec §4 "fetch the private
  * user profile (cached allowed)": a successful answer is reused for 60 s (failures never are).
  */
 export function getProfile(options?: RequestOptions): Promise<UserProfile> {
-  return http.get<UserProfile>(PROFILE_URL, undefined, { silent: true, cache: true, ...options });
+  return http.get<UserProfile>(PROFILE_URL, undefined, {
+    silent: [CODE_NOT_LOGGED_IN],
+    cache: true,
+    ...options,
+  });
 }
 
 let prefetched: Promise<UserProfile> | null = null;

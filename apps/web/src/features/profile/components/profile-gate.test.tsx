@@ -4,9 +4,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router';
 import { browserLocation } from '../../../lib/browser/location';
 import { clearRequestCache } from '../../../lib/http';
+import { registerMessenger, type ToastMessage } from '../../../lib/messages/messenger';
 import { createAppStore } from '../../../lib/store/create-store';
 import { fail, ok, stubFetch } from '../../../test/fetch';
 import { createTestI18n } from '../../../test/i18n';
@@ -99,11 +100,15 @@ describe('ProfileGate (spec §4 start-up)', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('when the network is down, then the error state is shown too', async () => {
+  it('when the network is down, then the error state is shown too, with the 2 s 50016 toast of spec §8', async () => {
+    const messages: ToastMessage[] = [];
+    const unregister = registerMessenger({ toast: (m) => messages.push(m), notify: () => undefined });
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const store = renderGate();
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(store.getState().global.profileError).toBe(true);
+    expect(messages).toEqual([expect.objectContaining({ kind: 'fail', duration: 2000 })]);
+    unregister();
   });
 
   it('spec §4: the profile may come from the response cache: a second gate within 60 s sends no new request', async () => {

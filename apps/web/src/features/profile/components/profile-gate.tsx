@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CODE_NOT_LOGGED_IN, LOGIN_PATH } from '@kyc/contracts';
+import { Outlet } from '../../../lib/router';
 import { browserLocation } from '../../../lib/browser/location';
 import { isApiError } from '../../../lib/http';
 import { useAppDispatch } from '../../../lib/store/hooks';

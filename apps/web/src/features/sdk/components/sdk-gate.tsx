@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Outlet } from '../../../lib/router';
 import type { SdkLink } from '../../../lib/navigation/page-mode';
 import { setUserInfo } from '../../../lib/store/global-slice';
 import { useAppDispatch } from '../../../lib/store/hooks';

@@ -1,0 +1,448 @@
+/**
+ * Issue 3 (app platform), end to end in Chromium against the real server with demo data: the language
+ * switcher (left to right and ar-SA), the 30 s timeout, 10007 → /login, SDK links, the messaging
+ * mini-app, and screenshots of the gallery and the personal page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  emiratesUrl,
+  expectNoAxeViolations,
+  expectOnlyOwnOrigins,
+  launch,
+  newContext,
+  screenshot,
+  signIn,
+  type Browser,
+  type Page,
+} from '../support/browser.ts';
+
+const PERSONAL = '/user/accounts/en/auth/personal';
+const PROFILE_PATH = '/v2/private/user/profile';
+const TOKEN_INFO_PATH = '/v1/s1/kyc/integration/token-info';
+const GALLERY = '/user/accounts/gallery/';
+
+/** locales/user-accounts/{en,de-DE,ar-SA}.json screens.personal; screens.sdk and profile.errorTitle in en. */
+const PERSONAL_TITLE = {
+  en: 'Identity verification',
+  'de-DE': 'Identitätsprüfung',
+  'ar-SA': 'التحقق من الهوية',
+};
+const SDK_TITLE = 'Embedded verification';
+const PROFILE_ERROR_TITLE = "We couldn't load your account";
+/** locales/inverse-error-code/en.json 50016: the toast of network, HTTP status and timeout errors (spec §8). */
+const NETWORK_ERROR_TEXT = 'Network error. Please check your connection and try again.';
+
+/** docs/sdk.md, README: the demo partner (demo data only; the key is published). */
+const DEMO_PARTNER = { id: 'demo-partner', key: 'kyck_demo_fokTmJRkLQCyGDhqIDixzwRn6CZHiXwPvB0TtO0QZb4' };
+const SESSION_COOKIE = 'kyc_sid';
+
+/** An iPhone's Safari: the user agent a Telegram mini-app on iOS runs with. */
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+/** What the injected Telegram.WebApp stub records (test 5). */
+interface MiniAppRecord {
+  calls: [string, ...string[]][];
+  backHandlers: (() => void)[];
+}
+
+declare global {
+  interface Window {
+    __miniApp?: MiniAppRecord;
+    __sameDocument?: boolean;
+  }
+}
+
+/** Waits for every finite CSS animation (messages sliding in) to end; endless ones (spinners) keep going. */
+const settleAnimations = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+const htmlAttribute = (page: Page, name: string) => page.locator('html').getAttribute(name);
+
+/** A request seen by the browser, with the headers it really sent. */
+interface SeenRequest {
+  url: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** Every API call of a page (not documents, scripts, styles or translation files). */
+function recordApiCalls(page: Page): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!/^\/(v\d|user\/(public|private)|logout)/.test(url.pathname)) return;
+    void request.allHeaders().then((headers) => seen.push({ url: url.href, path: url.pathname, headers }));
+  });
+  return seen;
+}
+
+describe('app platform in Chromium (issue 3)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('when the language is switched in the header, then the same screen shows in German (ltr) and, on the Emirates host, in Arabic (rtl)', async () => {
+    const { context, requests } = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, baseUrl(), 'new@demo.test');
+    await page.waitForURL(`**${PERSONAL}`);
+    await page.goto(`${baseUrl()}${PERSONAL}?from=switch`);
+    await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE.en);
+    // The default host offers no right-to-left language (spec §4: ar-SA only on Emirates hosts).
+    const languages = page.getByLabel('Language', { exact: true });
+    expect(
+      await languages.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)),
+    ).toContain('de-DE');
+    expect(await languages.locator('option[value="ar-SA"]').count()).toBe(0);
+
+    await page.evaluate(() => (window.__sameDocument = true));
+    await languages.selectOption('de-DE');
+    await page.waitForURL(`**/user/accounts/de-DE/auth/personal?from=switch`);
+    await expect.poll(() => htmlAttribute(page, 'lang')).toBe('de-DE');
+    expect(await htmlAttribute(page, 'dir')).toBe('ltr');
+    await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE['de-DE']);
+    // The screen was kept: no page load, the account is still shown, the choice is remembered.
+    expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
+    expect(await page.getByText('ne***@demo.test').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('de-DE');
+
+    // Emirates host (.ae): ar-SA is offered and lays the page out right to left.
+    await signIn(page, emiratesUrl(), 'new@demo.test');
+    await page.waitForURL('**/auth/personal');
+    await page.goto(`${emiratesUrl()}${PERSONAL}`);
+    await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE.en);
+    expect(await htmlAttribute(page, 'dir')).toBe('ltr');
+    await page.evaluate(() => (window.__sameDocument = true));
+    expect(await page.locator('#header-language option[value="ar-SA"]').count()).toBe(1);
+    await page.getByLabel('Language', { exact: true }).selectOption('ar-SA');
+    await page.waitForURL(`${emiratesUrl()}/user/accounts/ar-SA/auth/personal`);
+    await expect.poll(() => htmlAttribute(page, 'dir')).toBe('rtl');
+    expect(await htmlAttribute(page, 'lang')).toBe('ar-SA');
+    await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE['ar-SA']);
+    expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
+    expect(await page.getByText('ne***@demo.test').count()).toBeGreaterThan(0);
+    // Back to a left-to-right language on the same host: the direction follows.
+    // The switcher's name is translated now: found by its id.
+    await page.locator('#header-language').selectOption('en');
+    await page.waitForURL(`${emiratesUrl()}${PERSONAL}`);
+    await expect.poll(() => htmlAttribute(page, 'dir')).toBe('ltr');
+    expectOnlyOwnOrigins(requests);
+    await context.close();
+  });
+
+  it('when the profile call gets no answer for 30 s, then it times out: the 50016 toast for 2 s and the error state, whose Retry then succeeds', async () => {
+    const { context, requests } = await newContext(browser);
+    const page = await context.newPage();
+    await page.clock.install();
+    await signIn(page, baseUrl(), 'new@demo.test');
+    await page.waitForURL(`**${PERSONAL}`);
+    await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE.en);
+
+    // Hold every profile call without answering, until told otherwise.
+    let hold = true;
+    let held = 0;
+    await page.route(`**${PROFILE_PATH}*`, async (route) => {
+      if (!hold) return route.continue();
+      held += 1;
+    });
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (request.url().includes(PROFILE_PATH)) failed.push(request.failure()?.errorText ?? '');
+    });
+
+    await page.reload();
+    await expect.poll(() => held).toBe(1);
+    await page.getByRole('status').filter({ hasText: 'Loading your account' }).waitFor();
+    // Freeze the page's time: only runFor moves it from here on.
+    await page.clock.pauseAt(Date.now() + 1_000);
+
+    await page.clock.runFor(28_000);
+    expect(failed).toEqual([]);
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+
+    await page.clock.runFor(2_100); // past the 30 000 ms timeout (spec §8, §9)
+    await expect.poll(() => failed.length).toBe(1); // the request was aborted
+    const errorState = page.getByRole('alert').filter({ hasText: PROFILE_ERROR_TITLE });
+    await errorState.waitFor();
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+
+    // spec §8: "Network, HTTP status, timeout errors: … toast with translation of code 50016 for 2 s".
+    const toast = page.locator('.toast-region .toast[data-state="open"]');
+    await expect.poll(() => toast.allTextContents()).toEqual([expect.stringContaining(NETWORK_ERROR_TEXT)]);
+    await page.clock.runFor(1_800);
+    expect(await toast.count(), 'the toast is still open before 2 s').toBe(1);
+    await page.clock.runFor(300);
+    await expect.poll(() => toast.count(), { message: 'the toast closes after 2 s' }).toBe(0);
+
+    // Retry with the server answering again.
+    hold = false;
+    await page.clock.resume();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE.en);
+    expect(await page.getByText('ne***@demo.test').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('alert').filter({ hasText: PROFILE_ERROR_TITLE }).count()).toBe(0);
+    expectOnlyOwnOrigins(requests);
+    await context.close();
+  });
+
+  it('when the session has ended on the server, then a reload of a portal page answers 10007 and goes to /login with the full address', async () => {
+    const { context, requests } = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, baseUrl(), 'l1@demo.test');
+    await page.waitForURL(`**${PERSONAL}`);
+    const target = `${baseUrl()}${PERSONAL}?from=e2e&step=1`;
+    await page.goto(target);
+    await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE.en);
+    const signedIn = await context.cookies();
+    expect(signedIn.map((c) => c.name)).toContain(SESSION_COOKIE);
+
+    // Another tab logs out: the server ends the session.
+    const other = await context.newPage();
+    await other.goto(`${baseUrl()}${PERSONAL}`);
+    await other.getByRole('button', { name: 'Log out' }).click();
+    await other.waitForURL('**/login');
+    await other.close();
+    // Even the old session cookie, put back, no longer works.
+    await context.addCookies(signedIn);
+
+    const profile = page.waitForResponse((r) => r.url().includes(PROFILE_PATH));
+    await page.reload();
+    expect(((await (await profile).json()) as { ret_code: number }).ret_code).toBe(10007);
+    await page.waitForURL('**/login?redirect_url=*');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('redirect_url')).toBe(target);
+    expectOnlyOwnOrigins(requests);
+    await context.close();
+  });
+
+  it('when a partner opens an SDK link, then the app starts in SDK mode without header and every call carries the kyc-access-* headers, no cookie', async () => {
+    const response = await fetch(`${baseUrl()}/v1/s1/kyc/integration/access-token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'kyc-access-business': DEMO_PARTNER.id,
+        'kyc-access-key': DEMO_PARTNER.key,
+      },
+      body: JSON.stringify({ email: 'new@demo.test', from: 'demo-app' }),
+    });
+    const minted = (await response.json()) as {
+      ret_code: number;
+      result: { token: string; url: string; expiresAt: string };
+    };
+    expect(minted.ret_code).toBe(0);
+    const { token, url } = minted.result;
+    expect(new URL(url).pathname).toBe('/user/accounts/en/auth/sdk');
+    expect(new URL(url).searchParams.get('token')).toBe(token);
+
+    const { context, requests } = await newContext(browser);
+    const page = await context.newPage();
+    const calls = recordApiCalls(page);
+    const tokenInfo = page.waitForResponse((r) => r.url().includes(TOKEN_INFO_PATH));
+    await page.goto(url);
+    const info = (await (await tokenInfo).json()) as {
+      ret_code: number;
+      result: { sdkBusiness: string; sdkScene: string; accessOrigin: string };
+    };
+    expect(info.ret_code).toBe(0);
+    expect(info.result.sdkBusiness).toBe(DEMO_PARTNER.id);
+    await expect.poll(() => heading(page)).toBe(SDK_TITLE);
+    // The token info arrived through the headers alone: the screen shows the masked email.
+    await expect.poll(() => page.getByText('ne***@demo.test').count()).toBeGreaterThan(0);
+
+    // spec §2: the header is absent in SDK mode (not merely hidden); the footer stays.
+    expect(await page.locator('.site-header').count()).toBe(0);
+    expect(await page.locator('#header').evaluate((e) => e.childElementCount)).toBe(0);
+    expect(await page.getByLabel('Language', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Log out' }).count()).toBe(0);
+    expect(await page.locator('#footer').evaluate((e) => e.childElementCount)).toBeGreaterThan(0);
+
+    // A reload is a later call with the same link.
+    const again = page.waitForResponse((r) => r.url().includes(TOKEN_INFO_PATH));
+    await page.reload();
+    expect(((await (await again).json()) as { ret_code: number }).ret_code).toBe(0);
+    await expect.poll(() => heading(page)).toBe(SDK_TITLE);
+
+    await expect.poll(() => calls.filter((c) => c.path === TOKEN_INFO_PATH).length).toBe(2);
+    for (const call of calls) {
+      expect(call.headers['kyc-access-token'], call.url).toBe(token);
+      // spec §6: kyc-access-business is the scene, else the business id, else from. The token-info call
+      // at start-up knows only the link's from; later calls use what token-info answered.
+      if (call.path === TOKEN_INFO_PATH) {
+        expect(call.headers['kyc-access-business'], call.url).toBe('demo-app');
+        expect(call.headers['kyc-access-origin'], call.url).toBe('bybit');
+      } else {
+        expect(call.headers['kyc-access-business'], call.url).toBe(info.result.sdkScene || DEMO_PARTNER.id);
+        expect(call.headers['kyc-access-origin'], call.url).toBe(info.result.accessOrigin || 'bybit');
+      }
+      expect(call.headers.cookie ?? '', call.url).not.toContain(`${SESSION_COOKIE}=`);
+    }
+    expect(calls.every((c) => c.path.startsWith('/v1/s1/kyc/integration/'))).toBe(true);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain(SESSION_COOKIE);
+    expectOnlyOwnOrigins(requests);
+    await context.close();
+  });
+
+  it('when the page runs in the Telegram mini-app on iOS, then the view is expanded and black, the back button works and hides, and calls say ios_tg', async () => {
+    const requests: string[] = [];
+    const mini = await browser.newContext({
+      viewport: PHONE,
+      locale: 'en-US',
+      isMobile: true,
+      hasTouch: true,
+      userAgent: IPHONE_UA,
+    });
+    mini.on('request', (request) => requests.push(request.url()));
+    await mini.addInitScript(() => {
+      const record: MiniAppRecord = { calls: [], backHandlers: [] };
+      const call =
+        (name: string) =>
+        (...args: unknown[]) => {
+          record.calls.push([name, ...args.map(String)]);
+        };
+      window.__miniApp = record;
+      Object.assign(window, {
+        Telegram: {
+          WebApp: {
+            platform: 'ios',
+            version: '7.0',
+            ready: call('ready'),
+            expand: call('expand'),
+            setBackgroundColor: call('setBackgroundColor'),
+            BackButton: {
+              show: call('BackButton.show'),
+              hide: call('BackButton.hide'),
+              onClick: (callback: () => void) => {
+                record.calls.push(['BackButton.onClick']);
+                record.backHandlers.push(callback);
+              },
+              offClick: call('BackButton.offClick'),
+            },
+          },
+        },
+      });
+    });
+    const page = await mini.newPage();
+    const calls = recordApiCalls(page);
+    const recorded = () => page.evaluate(() => window.__miniApp?.calls.map((c) => c.join(' ')) ?? []);
+    const count = async (name: string) => (await recorded()).filter((c) => c === name).length;
+
+    await signIn(page, baseUrl(), 'new@demo.test');
+    await page.waitForURL(`**${PERSONAL}`);
+    await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE.en);
+
+    // spec §2: native back button shown, view expanded, black background.
+    await expect.poll(recorded).toEqual(expect.arrayContaining(['expand', 'BackButton.show']));
+    const made = await recorded();
+    expect(made).toContain('setBackgroundColor #000000');
+    expect(made).toContain('BackButton.onClick');
+
+    // spec §7: the platform header and X-User-Agent (platform, system, device) on the app's calls.
+    await expect.poll(() => calls.filter((c) => c.path === PROFILE_PATH).length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.headers.platform, call.url).toBe('ios_tg');
+      expect(call.headers['x-user-agent'], call.url).toBe('platform=ios_tg; system=iOS 17.4; device=iPhone');
+    }
+
+    // Back goes back in history: switch language (a new history entry), then the native back button.
+    await page.getByLabel('Language', { exact: true }).selectOption('de-DE');
+    await page.waitForURL('**/user/accounts/de-DE/auth/personal');
+    await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE['de-DE']);
+    await page.evaluate(() => window.__miniApp?.backHandlers.at(-1)?.());
+    await page.waitForURL(`**${PERSONAL}`);
+    await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE.en);
+
+    // spec §2: on iOS the button is hidden when the page becomes hidden (and shown when it is back).
+    const hidesBefore = await count('BackButton.hide');
+    const showsBefore = await count('BackButton.show');
+    const setVisibility = (state: DocumentVisibilityState) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value === 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    await expect.poll(() => count('BackButton.hide')).toBe(hidesBefore + 1);
+    await setVisibility('visible');
+    await expect.poll(() => count('BackButton.show')).toBe(showsBefore + 1);
+
+    expectOnlyOwnOrigins(requests);
+    await mini.close();
+  });
+
+  // One test per width and language (each well under 30 s): gallery with toasts and notifications open,
+  // and the personal page, each checked with axe.
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const language of ['en', 'ar-SA'] as const) {
+      it(`screenshots at ${viewport.width}×${viewport.height} in ${language}${language === 'ar-SA' ? ' (Emirates host)' : ''}: gallery with messages open and personal page, with axe`, async () => {
+        const origin = language === 'ar-SA' ? emiratesUrl() : baseUrl();
+        const { context, requests } = await newContext(browser, viewport);
+        const page = await context.newPage();
+        await page.clock.install();
+
+        // The gallery: axe on the resting page, then a few live messages, frozen for the picture.
+        await page.goto(`${origin}${GALLERY}?lang=${language}`);
+        await page.locator('.gallery-static .toast').first().waitFor();
+        await expect.poll(() => htmlAttribute(page, 'lang')).toBe(language);
+        expect(await htmlAttribute(page, 'dir')).toBe(language === 'ar-SA' ? 'rtl' : 'ltr');
+        // Soft: a finding here must not stop the remaining screenshots.
+        await expectNoAxeViolations(page, {
+          soft: true,
+          message: `axe on the gallery (${language}, ${viewport.width}×${viewport.height})`,
+        });
+
+        const toasts = page.locator('section.gallery-section', {
+          has: page.locator('.gallery-static .toast'),
+        });
+        const notifications = page.locator('section.gallery-section', {
+          has: page.locator('.gallery-notifications'),
+        });
+        // success, fail, and the process toast that stays; success, fail and warning notifications.
+        for (const index of [0, 1, 5]) await toasts.locator('.gallery-row button').nth(index).click();
+        for (const index of [0, 1, 3]) await notifications.locator('.gallery-row button').nth(index).click();
+        await page.mouse.move(0, 0); // no message paused under the pointer
+        // The messages are fixed to the viewport: show them where a visitor first sees them, at the top.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.clock.pauseAt(Date.now() + 1_000);
+        await expect.poll(() => page.locator('.toast-region .toast[data-state="open"]').count()).toBe(3);
+        await expect
+          .poll(() => page.locator('.notification-region .notification[data-state="open"]').count())
+          .toBe(3);
+        await settleAnimations(page);
+        await screenshot(page, `gallery-${language}`);
+        await page.clock.resume();
+
+        // The personal page, signed in on the same host.
+        await signIn(page, origin, 'new@demo.test');
+        await page.waitForURL('**/auth/personal');
+        await page.goto(`${origin}/user/accounts/${language}/auth/personal`);
+        await expect.poll(() => htmlAttribute(page, 'lang')).toBe(language);
+        expect(await htmlAttribute(page, 'dir')).toBe(language === 'ar-SA' ? 'rtl' : 'ltr');
+        await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE[language]);
+        await expect.poll(() => page.getByText('ne***@demo.test').count()).toBeGreaterThan(0);
+        await screenshot(page, `platform-personal-${language}`);
+        await expectNoAxeViolations(page, {
+          soft: true,
+          message: `axe on the personal page (${language}, ${viewport.width}×${viewport.height})`,
+        });
+        expectOnlyOwnOrigins(requests);
+        await context.close();
+      });
+    }
+  }
+});
