@@ -4,6 +4,7 @@
  *   --only bundle | api     --seconds N (API load duration per target, default 10)
  */
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { BUDGETS, measureBundle } from './bundle.ts';
 import { API_BUDGETS, measureApi } from './api.ts';
 
@@ -14,6 +15,12 @@ const mark = (ok: boolean) => (ok ? 'ok  ' : 'OVER');
 let allOk = true;
 
 if (!only || only === 'bundle') {
+  // What production serves: the build without the development-only gallery (rebuilt only when stale).
+  const build = spawnSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/build.mjs')], {
+    stdio: 'inherit',
+    env: { ...process.env, KYC_PRODUCTION_BUILD: '1' },
+  });
+  if (build.status !== 0) throw new Error('the production build failed');
   const report = measureBundle(path.resolve(import.meta.dirname, '../apps/web/dist'));
   console.log('\nFront end (gzip, level 9)');
   console.log(
