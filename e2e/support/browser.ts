@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const EMIRATES_HOST = 'kyc.example.ae';
@@ -98,3 +98,21 @@ export async function signIn(
 }
 
 export type { Browser, BrowserContext, Page };
+
+/**
+ * Starts Chromium before the tests of the calling describe block and closes it after them; the
+ * returned function gives the running browser.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not running: useBrowser() belongs in a describe block');
+    return browser;
+  };
+}

@@ -3,7 +3,7 @@
  * switcher (left to right and ar-SA), the 30 s timeout, 10007 → /login, SDK links, the messaging
  * mini-app, and screenshots of the gallery and the personal page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
@@ -11,12 +11,11 @@ import {
   emiratesUrl,
   expectNoAxeViolations,
   expectOnlyOwnOrigins,
-  launch,
   newContext,
   screenshot,
   signIn,
-  type Browser,
   type Page,
+  useBrowser,
 } from '../support/browser.ts';
 
 const PERSONAL = '/user/accounts/en/auth/personal';
@@ -89,16 +88,10 @@ function recordApiCalls(page: Page): SeenRequest[] {
 }
 
 describe('app platform in Chromium (issue 3)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('when the language is switched in the header, then the same screen shows in German (ltr) and, on the Emirates host, in Arabic (rtl)', async () => {
-    const { context, requests } = await newContext(browser);
+    const { context, requests } = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseUrl(), 'new@demo.test');
     await page.waitForURL(`**${PERSONAL}`);
@@ -147,7 +140,7 @@ describe('app platform in Chromium (issue 3)', () => {
   });
 
   it('when the profile call gets no answer for 30 s, then it times out: the 50016 toast for 2 s and the error state, whose Retry then succeeds', async () => {
-    const { context, requests } = await newContext(browser);
+    const { context, requests } = await newContext(browser());
     const page = await context.newPage();
     await page.clock.install();
     await signIn(page, baseUrl(), 'new@demo.test');
@@ -202,7 +195,7 @@ describe('app platform in Chromium (issue 3)', () => {
   });
 
   it('when the session has ended on the server, then a reload of a portal page answers 10007 and goes to /login with the full address', async () => {
-    const { context, requests } = await newContext(browser);
+    const { context, requests } = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseUrl(), 'l1@demo.test');
     await page.waitForURL(`**${PERSONAL}`);
@@ -250,7 +243,7 @@ describe('app platform in Chromium (issue 3)', () => {
     expect(new URL(url).pathname).toBe('/user/accounts/en/auth/sdk');
     expect(new URL(url).searchParams.get('token')).toBe(token);
 
-    const { context, requests } = await newContext(browser);
+    const { context, requests } = await newContext(browser());
     const page = await context.newPage();
     const calls = recordApiCalls(page);
     const tokenInfo = page.waitForResponse((r) => r.url().includes(TOKEN_INFO_PATH));
@@ -300,7 +293,7 @@ describe('app platform in Chromium (issue 3)', () => {
 
   it('when the page runs in the Telegram mini-app on iOS, then the view is expanded and black, the back button works and hides, and calls say ios_tg', async () => {
     const requests: string[] = [];
-    const mini = await browser.newContext({
+    const mini = await browser().newContext({
       viewport: PHONE,
       locale: 'en-US',
       isMobile: true,
@@ -385,13 +378,56 @@ describe('app platform in Chromium (issue 3)', () => {
     await mini.close();
   });
 
+  it('spec §1, §9: the design tokens as Chromium renders them — primary #f7a600, radius 4, sans-serif; toast 8 px from the top, at most 480 px; notification 320 px, bottom right', async () => {
+    const { context, requests } = await newContext(browser(), DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}${GALLERY}?lang=en`);
+    await page.locator('.gallery-static .toast').first().waitFor();
+    const primary = page.locator('.btn--primary').first();
+    const style = (locator: typeof primary, property: string) =>
+      locator.evaluate((el, name) => getComputedStyle(el).getPropertyValue(name), property);
+    expect(await style(primary, 'background-color')).toBe('rgb(247, 166, 0)');
+    expect(await style(primary, 'border-top-left-radius')).toBe('4px');
+    expect(await style(page.locator('body'), 'font-family')).toMatch(/sans-serif/);
+    const channels = async (selector: string) =>
+      (await style(page.locator(selector).first(), 'background-color')).match(/\d+/g)?.map(Number) ?? [];
+    const [lr = 0, lg = 0, lb = 0] = await channels('.btn--tradeLong');
+    expect(lg > lr && lg > lb, 'tradeLong is green').toBe(true);
+    const [sr = 0, sg = 0, sb = 0] = await channels('.btn--tradeShort');
+    expect(sr > sg && sr > sb, 'tradeShort is red').toBe(true);
+
+    // Live messages: three toasts of the longest text and one notification.
+    const toasts = page.locator('section.gallery-section', { has: page.locator('.gallery-static .toast') });
+    const notifications = page.locator('section.gallery-section', {
+      has: page.locator('.gallery-notifications'),
+    });
+    await toasts.locator('.gallery-row button').nth(1).click();
+    await notifications.locator('.gallery-row button').nth(0).click();
+    const toast = page.locator('.toast-region .toast[data-state="open"]').first();
+    await toast.waitFor();
+    await settleAnimations(page);
+    const toastBox = await toast.boundingBox();
+    expect(toastBox?.y).toBe(8);
+    expect(toastBox?.width ?? 0).toBeLessThanOrEqual(480);
+    const note = page.locator('.notification-region .notification[data-state="open"]').first();
+    await note.waitFor();
+    await settleAnimations(page);
+    const noteBox = await note.boundingBox();
+    expect(noteBox?.width).toBe(320);
+    // Bottom right: its right and bottom edges sit 24 px from the viewport's (desktop offsets).
+    expect(DESKTOP.width - ((noteBox?.x ?? 0) + (noteBox?.width ?? 0))).toBe(24);
+    expect(DESKTOP.height - ((noteBox?.y ?? 0) + (noteBox?.height ?? 0))).toBe(24);
+    expectOnlyOwnOrigins(requests);
+    await context.close();
+  });
+
   // One test per width and language (each well under 30 s): gallery with toasts and notifications open,
   // and the personal page, each checked with axe.
   for (const viewport of [PHONE, DESKTOP]) {
     for (const language of ['en', 'ar-SA'] as const) {
       it(`screenshots at ${viewport.width}×${viewport.height} in ${language}${language === 'ar-SA' ? ' (Emirates host)' : ''}: gallery with messages open and personal page, with axe`, async () => {
         const origin = language === 'ar-SA' ? emiratesUrl() : baseUrl();
-        const { context, requests } = await newContext(browser, viewport);
+        const { context, requests } = await newContext(browser(), viewport);
         const page = await context.newPage();
         await page.clock.install();
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
@@ -6,26 +6,19 @@ import {
   emiratesUrl,
   expectNoAxeViolations,
   expectOnlyOwnOrigins,
-  launch,
   newContext,
   screenshot,
   signIn,
-  type Browser,
+  useBrowser,
 } from '../support/browser.ts';
 
 const PERSONAL = '/user/accounts/en/auth/personal';
 
 describe('walking skeleton in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('when a new person signs up, then they reach the personal page, keep the session on reload and can log out', async () => {
-    const { context, requests } = await newContext(browser);
+    const { context, requests } = await newContext(browser());
     const page = await context.newPage();
     const email = `new-${Date.now()}@example.com`;
 
@@ -55,7 +48,7 @@ describe('walking skeleton in Chromium', () => {
   });
 
   it('when someone signed out opens a portal page, then they go to /login and come back there after signing in', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const target = `${baseUrl()}/user/accounts/en/auth/personal?from=mail`;
     await page.goto(target);
@@ -73,7 +66,7 @@ describe('walking skeleton in Chromium', () => {
   });
 
   it('when the password is wrong, then the page says so generically and stays on /login', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseUrl(), 'l1@demo.test', 'not the password');
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/incorrect/i);
@@ -82,7 +75,7 @@ describe('walking skeleton in Chromium', () => {
   });
 
   it('when a language-prefixed address is opened, then the canonical /user/accounts/{lang}/… page answers in that language', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, baseUrl(), 'new@demo.test');
     await page.waitForURL(`**${PERSONAL}`);
@@ -96,7 +89,7 @@ describe('walking skeleton in Chromium', () => {
   });
 
   it('when the sign-in form is used with the keyboard only, then Tab reaches every control and Enter signs in', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/login`);
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
@@ -125,7 +118,7 @@ describe('walking skeleton in Chromium', () => {
   });
 
   it('when the pages are checked with axe, then there are no violations (sign-in, personal, back office)', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/login`);
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
@@ -143,7 +136,7 @@ describe('walking skeleton in Chromium', () => {
   });
 
   it('when staff sign in to the back office, then the shell shows who they are, and sign-out returns to its sign-in', async () => {
-    const { context, requests } = await newContext(browser);
+    const { context, requests } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/backoffice/`);
     await page.waitForURL('**/backoffice/login**');
@@ -160,7 +153,7 @@ describe('walking skeleton in Chromium', () => {
 
   it('screenshots: sign-in, personal and back office at phone and desktop width, in en and in ar-SA on the Emirates host', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const { context, requests } = await newContext(browser, viewport);
+      const { context, requests } = await newContext(browser(), viewport);
       const page = await context.newPage();
       await page.goto(`${baseUrl()}/login`);
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
@@ -188,7 +181,7 @@ describe('walking skeleton in Chromium', () => {
       await context.close();
 
       // The sign-in page in ar-SA, signed out, in a fresh context (it remembers the language).
-      const arabic = await newContext(browser, viewport);
+      const arabic = await newContext(browser(), viewport);
       const signInPage = await arabic.context.newPage();
       await signInPage.goto(`${emiratesUrl()}/login?lang=ar-SA`);
       await expect.poll(() => signInPage.locator('html').getAttribute('dir')).toBe('rtl');
