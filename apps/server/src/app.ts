@@ -14,7 +14,9 @@ import { usersRepo } from './data/repositories/users-repo.ts';
 import { staffRepo } from './data/repositories/staff-repo.ts';
 import { sessionsRepo } from './data/repositories/sessions-repo.ts';
 import { sdkRepo } from './data/repositories/sdk-repo.ts';
+import { kycRepo } from './data/repositories/kyc-repo.ts';
 import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
+import { kycUseCases } from './domain/kyc/kyc-service.ts';
 import { sessionService } from './domain/sessions/session-service.ts';
 import { staffUseCases } from './domain/staff/staff-auth.ts';
 import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
@@ -30,6 +32,9 @@ import { profileRoutes } from './routes/user/profile-routes.ts';
 import { staffAuthRoutes } from './routes/backoffice/staff-auth-routes.ts';
 import { sdkPartnerRoutes } from './routes/sdk/partner-routes.ts';
 import { sdkTokenRoutes } from './routes/sdk/token-routes.ts';
+import { kycRoutes } from './routes/kyc/kyc-routes.ts';
+import { kycSdkRoutes } from './routes/kyc/kyc-sdk-routes.ts';
+import { countryRoutes } from './routes/kyc/country-routes.ts';
 import { spaRoutes } from './routes/static/spa-routes.ts';
 import { i18nRoutes } from './routes/static/i18n-routes.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
@@ -131,7 +136,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       usersRepo(database.db),
       { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
       sdkLimits,
+      kycRepo(database.db),
     ),
+    kyc: kycUseCases(kycRepo(database.db), usersRepo(database.db)),
     paths,
   };
 
@@ -166,6 +173,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(staffAuthRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
+  await app.register(kycRoutes(services));
+  await app.register(kycSdkRoutes(services));
+  await app.register(countryRoutes(services));
   await app.register(i18nRoutes(services));
   await app.register(spaRoutes(services));
   app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -52,7 +52,12 @@ describe('configuration (validated at boot)', () => {
 
   it('when production mode is configured fully, then cookies are secure by default', () => {
     const config = loadConfig(
-      { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u@db:5432/kyc' },
+      {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        DATA_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
+        DATABASE_URL: 'postgres://u@db:5432/kyc',
+      },
       dir(),
     );
     expect(config.cookieSecure).toBe(true);
@@ -68,6 +73,32 @@ describe('configuration (validated at boot)', () => {
     const file = path.join(cwd, '.data', 'session-secret');
     expect(readFileSync(file, 'utf8').trim()).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('when DATA_MASTER_KEY is absent outside production, then 32 bytes are generated once, kept with mode 0600 and reused', () => {
+    const cwd = dir();
+    const first = loadConfig({}, cwd).dataMasterKey;
+    expect(first.length).toBe(32);
+    expect(loadConfig({}, cwd).dataMasterKey.equals(first)).toBe(true);
+    const file = path.join(cwd, '.data', 'master-key');
+    expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64').equals(first)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('when DATA_MASTER_KEY is set, then it is used; when it is not 32 bytes of base64 or missing in production, then it is refused', () => {
+    const key = Buffer.alloc(32, 9);
+    expect(loadConfig({ DATA_MASTER_KEY: key.toString('base64') }, dir()).dataMasterKey.equals(key)).toBe(
+      true,
+    );
+    expect(() => loadConfig({ DATA_MASTER_KEY: Buffer.alloc(16).toString('base64') }, dir())).toThrow(
+      /DATA_MASTER_KEY/,
+    );
+    expect(() =>
+      loadConfig({ DATA_MASTER_KEY: 'not base64 at all, not at all, not at all!!' }, dir()),
+    ).toThrow(/DATA_MASTER_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, dir())).toThrow(
+      /DATA_MASTER_KEY: required in production/,
+    );
   });
 
   it('when FRAME_ANCESTORS is malformed, then it is refused; when it lists origins, then it is kept', () => {

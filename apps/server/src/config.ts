@@ -44,6 +44,10 @@ export const SETTINGS = {
     default: 'generated into <DATA_DIR>/session-secret outside production',
     doc: 'At least 32 characters; signs anonymous CSRF tokens. Required in production.',
   },
+  DATA_MASTER_KEY: {
+    default: 'generated into <DATA_DIR>/master-key outside production',
+    doc: 'Base64 of 32 random bytes (`openssl rand -base64 32`); wraps the per-user keys that encrypt uploaded documents. Required in production; losing it loses every document.',
+  },
   COOKIE_SECURE: {
     default: 'true in production, else false',
     doc: 'Adds `Secure` to cookies and sends HSTS; set true whenever the site is served over HTTPS.',
@@ -120,6 +124,10 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DATA_MASTER_KEY: z
+    .string()
+    .refine((v) => parseMasterKey(v) !== undefined, 'must be the base64 of exactly 32 bytes')
+    .optional(),
   COOKIE_SECURE: bool.optional(),
   PUBLIC_ORIGIN: origin.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -148,6 +156,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   sessionSecret: string;
+  /** 32 bytes: the master key that wraps per-user data keys (lib/crypto). */
+  dataMasterKey: Buffer;
   cookieSecure: boolean;
   publicOrigin: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -189,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const production = s.NODE_ENV === 'production';
   if (production && !s.SESSION_SECRET)
     problems.push('SESSION_SECRET: required in production (at least 32 characters)');
+  if (production && !s.DATA_MASTER_KEY)
+    problems.push('DATA_MASTER_KEY: required in production (base64 of 32 random bytes)');
   if (production && s.DEMO_DATA) problems.push('DEMO_DATA: demo accounts are refused in production');
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -202,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl:
       isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? databaseUrl : path.resolve(cwd, databaseUrl),
     sessionSecret: s.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    dataMasterKey: (s.DATA_MASTER_KEY && parseMasterKey(s.DATA_MASTER_KEY)) || loadOrCreateMasterKey(dataDir),
     cookieSecure: s.COOKIE_SECURE ?? production,
     publicOrigin: (s.PUBLIC_ORIGIN ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
     logLevel: s.LOG_LEVEL,
@@ -234,4 +247,31 @@ function loadOrCreateSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/** The base64 (or base64url) of exactly 32 bytes, else undefined. */
+export function parseMasterKey(value: string): Buffer | undefined {
+  const text = value.trim();
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return undefined;
+  const key = Buffer.from(text, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+/**
+ * Outside production a missing DATA_MASTER_KEY is generated once and kept (mode 0600) in DATA_DIR, like
+ * SESSION_SECRET. A file that exists but does not hold a valid key is refused rather than replaced:
+ * replacing it would make every stored document unreadable.
+ */
+function loadOrCreateMasterKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'master-key');
+  if (existsSync(file)) {
+    const key = parseMasterKey(readFileSync(file, 'utf8'));
+    if (key) return key;
+    throw new ConfigError([`DATA_MASTER_KEY: ${file} does not hold the base64 of 32 bytes`]);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return key;
 }

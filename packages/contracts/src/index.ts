@@ -7,4 +7,5 @@ export * from './screens.ts';
 export * from './validation.ts';
 export * from './api/account.ts';
 export * from './api/sdk.ts';
+export * from './api/kyc.ts';
 export * from './http.ts';

@@ -96,6 +96,45 @@ export const RET_CODES = {
     meaning: 'tagmember: unknown tagName or a value outside the allowed set.',
   },
 
+  // Identity verification (docs/kyc.md).
+  KYC_ILLEGAL_TRANSITION: {
+    code: 30001,
+    meaning:
+      'KYC: the step or re-verification status does not allow this event (e.g. approve when not PENDING, submit after a final rejection); nothing was changed.',
+  },
+  KYC_FOUR_EYES_REQUIRED: {
+    code: 30002,
+    meaning:
+      'KYC: a final rejection (FAILED_AND_CAN_NOT_RETRY) must be confirmed by a senior reviewer other than the reviewer who proposed it.',
+  },
+  KYC_COUNTRY_NOT_SUPPORTED: {
+    code: 30003,
+    meaning:
+      'KYC: the country is unknown or closed to verification (CERTIFICATION_DISABLED in the country list).',
+  },
+
+  // Uploads of identity documents and evidence (apps/server/src/lib/uploads; the file is refused, nothing stored).
+  UPLOAD_TYPE_NOT_ALLOWED: {
+    code: 40001,
+    meaning:
+      'Upload: the content is not JPEG or PNG (or PDF where allowed), judged by its bytes, never its name or declared type.',
+  },
+  UPLOAD_TOO_LARGE: { code: 40002, meaning: 'Upload: the file is larger than 10 MB, or empty.' },
+  UPLOAD_IMAGE_TOO_LARGE: {
+    code: 40003,
+    meaning:
+      'Upload: the image header declares more than 50 megapixels or a side over 12000 pixels (refused before decoding).',
+  },
+  UPLOAD_CORRUPT: {
+    code: 40004,
+    meaning: 'Upload: the image or PDF is truncated or cannot be decoded.',
+  },
+  UPLOAD_PDF_ACTIVE_CONTENT: {
+    code: 40005,
+    meaning:
+      'Upload: the PDF holds JavaScript, a launch action, embedded files, rich media or forms, or is encrypted, so it cannot be accepted.',
+  },
+
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
     code: CODE_REQUEST_TIMEOUT,

@@ -80,12 +80,83 @@ export interface SdkTokensTable {
   revoked_at: number | null;
 }
 
+/** docs/kyc.md: one applicant per user (created at the first KYC write). */
+export interface ApplicantsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Issuing country of the identity document (ISO alpha-2), '' until known. */
+  country: Generated<string>;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  /** A calendar date (YYYY-MM-DD), not an instant, so not epoch ms. */
+  date_of_birth: Generated<string>;
+  residence_country: Generated<string>;
+  /** spec §3 provider: 'default' (in-house) unless set. */
+  provider: Generated<string>;
+  /** spec §3 LEVEL_DEFAULT 0, LEVEL_1 1, LEVEL_2 2: the highest level verified. */
+  level: Generated<number>;
+  /** spec §4 "KYC is opened": 0 closes verification for this person (both steps NOT_ALLOW). */
+  kyc_opened: Generated<number>;
+  limitation: Generated<string>;
+  limitation_reason: Generated<string>;
+  custody: Generated<string>;
+  second_identity_state: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface KycLevelStatesTable {
+  user_id: number;
+  level: number;
+  type: Generated<string>;
+  status: string;
+  reject_reason_code: Generated<string>;
+  reject_reason: Generated<string>;
+  updated_at: number;
+}
+
+export interface KycQuotasTable {
+  /** 'KYC' (individuals) or 'KYB' (institutions, kybQuota). */
+  scope: Generated<string>;
+  level: number;
+  coin: string;
+  /** Daily withdrawal limit as a decimal string (exact; answered as a number). */
+  limit_amount: string;
+  updated_at: number;
+}
+
+export interface CountriesTable {
+  code: string;
+  name_key: string;
+  /** 1: closed to verification (CERTIFICATION_DISABLED). */
+  kyc_disabled: Generated<number>;
+  /** JSON array of spec §3 document types this country issues for verification. */
+  document_types: Generated<string>;
+  updated_at: number;
+}
+
+export interface ReverificationTable {
+  user_id: number;
+  /** spec §4 DisplayUpdatePOIStatus_*. */
+  status: string;
+  reject_reason: Generated<string>;
+  deadline: number | null;
+  site: Generated<string>;
+  country: Generated<string>;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
   sdk_businesses: SdkBusinessesTable;
   sdk_tokens: SdkTokensTable;
+  applicants: ApplicantsTable;
+  kyc_level_states: KycLevelStatesTable;
+  kyc_quotas: KycQuotasTable;
+  countries: CountriesTable;
+  reverification: ReverificationTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -96,3 +167,9 @@ export type SessionRow = Selectable<SessionsTable>;
 export type SdkBusinessRow = Selectable<SdkBusinessesTable>;
 export type SdkTokenRow = Selectable<SdkTokensTable>;
 export type NewSdkToken = Insertable<SdkTokensTable>;
+export type ApplicantRow = Selectable<ApplicantsTable>;
+export type NewApplicant = Insertable<ApplicantsTable>;
+export type KycLevelStateRow = Selectable<KycLevelStatesTable>;
+export type KycQuotaRow = Selectable<KycQuotasTable>;
+export type CountryRow = Selectable<CountriesTable>;
+export type ReverificationRow = Selectable<ReverificationTable>;

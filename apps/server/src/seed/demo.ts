@@ -8,6 +8,7 @@ import type { Database } from '../data/db.ts';
 import { usersRepo } from '../data/repositories/users-repo.ts';
 import { staffRepo } from '../data/repositories/staff-repo.ts';
 import { sdkRepo } from '../data/repositories/sdk-repo.ts';
+import { kycRepo, type ApplicantFields } from '../data/repositories/kyc-repo.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 
@@ -20,6 +21,58 @@ export const DEMO_USERS: { email: string; site: SiteCode; note: string }[] = [
   { email: 'pending@demo.test', site: 'GLOBAL', note: 'level 1 under review' },
   { email: 'reverify@demo.test', site: 'TUR', note: 'Turkey site, re-verification needed' },
 ];
+
+/** Days a re-verification request leaves the person (docs/kyc.md). */
+export const REVERIFICATION_DAYS = 30;
+
+interface DemoKyc {
+  applicant: ApplicantFields;
+  level1: string;
+  level2: string;
+  reverify?: { site: string; country: string };
+}
+
+/** The KYC state of each demo account (issue 4; README lists them). */
+export const DEMO_KYC: Record<string, DemoKyc> = {
+  'new@demo.test': { applicant: { level: 0 }, level1: 'ALLOW', level2: 'NOT_ALLOW' },
+  'l1@demo.test': {
+    applicant: {
+      level: 1,
+      country: 'DE',
+      residence_country: 'DE',
+      first_name: 'Lena',
+      last_name: 'Schmidt',
+      date_of_birth: '1990-04-12',
+    },
+    level1: 'SUCCESS',
+    level2: 'ALLOW',
+  },
+  'pending@demo.test': {
+    applicant: {
+      level: 0,
+      country: 'NG',
+      residence_country: 'NG',
+      first_name: 'Chidi',
+      last_name: 'Okafor',
+      date_of_birth: '1994-09-30',
+    },
+    level1: 'PENDING',
+    level2: 'NOT_ALLOW',
+  },
+  'reverify@demo.test': {
+    applicant: {
+      level: 1,
+      country: 'TR',
+      residence_country: 'TR',
+      first_name: 'Elif',
+      last_name: 'Yılmaz',
+      date_of_birth: '1988-01-23',
+    },
+    level1: 'SUCCESS',
+    level2: 'ALLOW',
+    reverify: { site: 'TUR', country: 'TR' },
+  },
+};
 
 export const DEMO_STAFF: { email: string; name: string; role: StaffRole }[] = [
   { email: 'reviewer@demo.test', name: 'Riley Reviewer', role: 'reviewer' },
@@ -43,19 +96,37 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
   const users = usersRepo(database.db);
   const staff = staffRepo(database.db);
   const sdk = sdkRepo(database.db);
+  const kyc = kycRepo(database.db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let created = 0;
   for (const user of DEMO_USERS) {
-    if (await users.findByEmail(user.email)) continue;
-    await users.insert({
-      email: user.email,
-      password_hash: passwordHash,
-      site: user.site,
-      created_at: now,
-      updated_at: now,
-      last_login_at: null,
-    });
-    created += 1;
+    let id = (await users.findByEmail(user.email))?.id;
+    if (id === undefined) {
+      id = await users.insert({
+        email: user.email,
+        password_hash: passwordHash,
+        site: user.site,
+        created_at: now,
+        updated_at: now,
+        last_login_at: null,
+      });
+      created += 1;
+    }
+    const state = DEMO_KYC[user.email];
+    if (!state || (await kyc.findApplicant(id))) continue;
+    await kyc.upsertApplicant(id, state.applicant, now);
+    await kyc.setLevelState(id, 1, { status: state.level1 }, now);
+    await kyc.setLevelState(id, 2, { status: state.level2 }, now);
+    if (state.reverify)
+      await kyc.setReverification(
+        id,
+        {
+          status: 'DisplayUpdatePOIStatus_Needed',
+          deadline: now + REVERIFICATION_DAYS * 86_400_000,
+          ...state.reverify,
+        },
+        now,
+      );
   }
   for (const member of DEMO_STAFF) {
     if (await staff.findByEmail(member.email)) continue;

@@ -12,12 +12,15 @@ import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/data/db.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789-0123456789-abcdef';
+/** A fixed DATA_MASTER_KEY (32 bytes, base64) so production-mode apps can start in tests. */
+export const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export function testConfig(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-cfg-'));
   return loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: TEST_SECRET,
+    DATA_MASTER_KEY: TEST_MASTER_KEY,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_ORIGIN: 'http://localhost:8080',

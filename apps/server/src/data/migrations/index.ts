@@ -7,12 +7,14 @@ import type { Dialect } from '../db.ts';
 import type { MigrationFactory } from './helpers.ts';
 import { m001Accounts } from './001-accounts.ts';
 import { m002Sdk } from './002-sdk.ts';
+import { m003Kyc } from './003-kyc.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
 const ALL: Record<string, MigrationFactory> = {
   '001-accounts': m001Accounts,
   '002-sdk': m002Sdk,
+  '003-kyc': m003Kyc,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

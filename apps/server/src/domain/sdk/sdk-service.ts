@@ -59,13 +59,19 @@ export function tokenRef(tokenId: string): string {
   return tokenId.slice(0, 12);
 }
 
-/** KYC level of spec §3 (LEVEL_DEFAULT 0); the verification issue stores levels and replaces this. */
-function kycLevelOf(_user: UserRow): number {
-  return 0;
+/** Where token-info reads the KYC level of spec §3 (the applicant's; LEVEL_DEFAULT 0 without one). */
+export interface KycLevelSource {
+  findApplicant(userId: number): Promise<{ level: number } | undefined>;
 }
 
 /** SDK (embedded) mode, spec §6: partners obtain short-lived tokens for their users; browsers use them. */
-export function sdkUseCases(repo: SdkRepo, users: UsersRepo, policy: SdkPolicy, limits: SdkLimits) {
+export function sdkUseCases(
+  repo: SdkRepo,
+  users: UsersRepo,
+  policy: SdkPolicy,
+  limits: SdkLimits,
+  kyc: KycLevelSource,
+) {
   async function userFor(ref: { uid?: number | undefined; email?: string | undefined }): Promise<UserRow> {
     const user =
       ref.uid !== undefined
@@ -171,10 +177,11 @@ export function sdkUseCases(repo: SdkRepo, users: UsersRepo, policy: SdkPolicy, 
 
     /** GET token-info: the fields the SPA merges into its user (spec §3 "User object in state"). */
     async tokenInfo(principal: SdkPrincipal, query: TokenInfoQuery): Promise<SdkTokenInfo> {
-      const [token, user, business] = await Promise.all([
+      const [token, user, business, applicant] = await Promise.all([
         repo.findToken(principal.tokenId),
         users.findById(principal.userId),
         repo.findBusiness(principal.businessId),
+        kyc.findApplicant(principal.userId),
       ]);
       if (!token || !user || !business) throw notLoggedIn();
       const isUpdatePoi = token.is_update_poi === 1;
@@ -190,7 +197,7 @@ export function sdkUseCases(repo: SdkRepo, users: UsersRepo, policy: SdkPolicy, 
         isUpdatePoi,
         hidden: token.hidden === 1,
         accessOrigin: business.accessOrigin,
-        level: kycLevelOf(user),
+        level: applicant?.level ?? 0,
         member_tag: { KYC: user.member_tag_kyc },
         email,
         // spec §3/§4: SDK mode stores the user with currency USD by default.

@@ -14,7 +14,7 @@ import { requireSdkToken, sdkPrincipalOf } from '../../http/sdk-auth.ts';
 import type { Services } from '../services.ts';
 
 /** spec §6 headers, documented for the OpenAPI document; checked by requireSdkToken (10007). */
-const sdkHeaders = z.looseObject({
+export const sdkHeaders = z.looseObject({
   [SDK_TOKEN_HEADER]: z.string().max(256).optional().describe('the SDK access token'),
   [SDK_BUSINESS_HEADER]: z.string().max(64).optional().describe('scene, else business id, else from'),
   [SDK_ORIGIN_HEADER]: z.string().max(64).optional().describe("default 'bybit'"),

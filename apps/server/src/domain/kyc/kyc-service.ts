@@ -1,0 +1,294 @@
+/**
+ * KYC read side (docs/kyc.md): what a person sees of their verification, and the reference data the
+ * screens need. Every read is scoped to the caller's own user id (session or SDK token).
+ */
+import {
+  CUSTODY_KINDS,
+  DISPLAY_UPDATE_POI_STATUSES,
+  DOCUMENT_TYPES,
+  KYC_PROVIDERS,
+  KYC_STEP_STATUSES,
+  KYC_STEP_TYPES,
+  LIMITATION_DEFAULT,
+  flowNameOf,
+  secondFlowNameOf,
+  type CanVerifyResult,
+  type CountryEntry,
+  type CustodyKind,
+  type DisplayUpdatePoi,
+  type DocumentType,
+  type IpCountryResult,
+  type KycConfigResult,
+  type KycInfo,
+  type KycInfoRequest,
+  type KycProvider,
+  type KycProviderResult,
+  type KycStateEntry,
+  type KycStepStatus,
+  type KycStepType,
+  type LevelQuota,
+  type SupportedDocumentTypeResult,
+  type DisplayUpdatePoiStatus,
+} from '@kyc/contracts';
+import type { Country, KycRepo, QuotaRow } from '../../data/repositories/kyc-repo.ts';
+import type { UsersRepo } from '../../data/repositories/users-repo.ts';
+import type { ApplicantRow, KycLevelStateRow, ReverificationRow, UserRow } from '../../data/schema.ts';
+import { AppError, notLoggedIn } from '../../lib/app-error.ts';
+import { effectiveSteps, nextStepStatus, type StoredStep } from './state-machine.ts';
+
+function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
+  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+const asStatus = (v: string): KycStepStatus => oneOf(KYC_STEP_STATUSES, v, 'NOT_ALLOW');
+const asType = (v: string): KycStepType => oneOf(KYC_STEP_TYPES, v, 'INDIVIDUAL');
+const asProvider = (v: string): KycProvider => oneOf(KYC_PROVIDERS, v, 'default');
+const asCustody = (v: string): CustodyKind => oneOf(CUSTODY_KINDS, v, 'CUSTODY_UNSPECIFIED');
+const asPoiStatus = (v: string): DisplayUpdatePoiStatus =>
+  oneOf(DISPLAY_UPDATE_POI_STATUSES, v, 'DisplayUpdatePOIStatus_No');
+const asDocuments = (v: readonly string[]): DocumentType[] => DOCUMENT_TYPES.filter((d) => v.includes(d));
+
+function toStored(row: KycLevelStateRow | undefined): StoredStep | undefined {
+  return row
+    ? {
+        status: asStatus(row.status),
+        type: asType(row.type),
+        rejectReasonCode: row.reject_reason_code,
+        rejectReason: row.reject_reason,
+      }
+    : undefined;
+}
+
+/** Base URL of a vendor's SDK; the in-house (default) provider needs none. Vendors: issue 4 later. */
+const PROVIDER_API_URL: Record<KycProvider, string> = {
+  default: '',
+  sumsub: '',
+  jumio: '',
+  aai: '',
+  onfido: '',
+};
+
+/** Everything the read side knows about one person. */
+interface KycSnapshot {
+  user: UserRow;
+  applicant: ApplicantRow | undefined;
+  level: number;
+  opened: boolean;
+  country: Country | undefined;
+  steps: [StoredStep, StoredStep];
+  stored: [StoredStep | undefined, StoredStep | undefined];
+  reverification: ReverificationRow | undefined;
+}
+
+function quotasByLevel(rows: readonly QuotaRow[], scope: 'KYC' | 'KYB'): LevelQuota[] {
+  const byLevel = new Map<number, LevelQuota>();
+  for (const row of rows.filter((r) => r.scope === scope)) {
+    const entry = byLevel.get(row.level) ?? { level: row.level, coinLimit: [] };
+    entry.coinLimit.push({ coin: row.coin, limit: row.limit });
+    byLevel.set(row.level, entry);
+  }
+  return [...byLevel.values()].sort((a, b) => a.level - b.level);
+}
+
+/** spec §4 / §9: the BTC limit of the level, 0 when there is none. */
+export function btcLimitOf(quotas: readonly LevelQuota[], level: number): number {
+  return quotas.find((q) => q.level === level)?.coinLimit.find((c) => c.coin === 'BTC')?.limit ?? 0;
+}
+
+/** docs/kyc.md "Banner tags": derived from the state, so they can never disagree with it. */
+export function bannerTagsOf(
+  steps: readonly StoredStep[],
+  poi: DisplayUpdatePoiStatus,
+  limitation: string,
+): string[] {
+  const tags: string[] = [];
+  if (steps.some((s) => s.status === 'PENDING')) tags.push('KYC_PENDING');
+  if (steps.some((s) => s.status === 'FAILED_AND_CAN_RETRY' || s.status === 'FAILED_AND_CAN_NOT_RETRY'))
+    tags.push('KYC_REJECTED');
+  if (steps.some((s) => s.status === 'CERTIFICATION_DISABLED')) tags.push('KYC_COUNTRY_DISABLED');
+  if (poi === 'DisplayUpdatePOIStatus_Needed' || poi === 'DisplayUpdatePOIStatus_Rejected')
+    tags.push('REVERIFY_NEEDED');
+  if (limitation !== LIMITATION_DEFAULT) tags.push('ACCOUNT_LIMITED');
+  return tags;
+}
+
+export function kycUseCases(repo: KycRepo, users: UsersRepo) {
+  async function snapshot(userId: number): Promise<KycSnapshot> {
+    const user = await users.findById(userId);
+    if (!user) throw notLoggedIn();
+    const [applicant, rows, reverification] = await Promise.all([
+      repo.findApplicant(userId),
+      repo.levelStates(userId),
+      repo.findReverification(userId),
+    ]);
+    const country = applicant?.country ? await repo.findCountry(applicant.country) : undefined;
+    const opened = (applicant?.kyc_opened ?? 1) === 1;
+    const stored: [StoredStep | undefined, StoredStep | undefined] = [
+      toStored(rows.find((r) => r.level === 1)),
+      toStored(rows.find((r) => r.level === 2)),
+    ];
+    const steps = effectiveSteps({
+      opened,
+      memberTagKyc: user.member_tag_kyc,
+      countryDisabled: country?.kycDisabled ?? false,
+      level1: stored[0],
+      level2: stored[1],
+    });
+    return { user, applicant, level: applicant?.level ?? 0, opened, country, steps, stored, reverification };
+  }
+
+  function displayUpdatePoiOf(s: KycSnapshot): DisplayUpdatePoi {
+    const row = s.reverification;
+    return {
+      status: asPoiStatus(row?.status ?? 'DisplayUpdatePOIStatus_No'),
+      rejectReason: row?.reject_reason ?? '',
+      deadline: row?.deadline ?? null,
+      siteInfo: {
+        site: row?.site || s.user.site,
+        country: row?.country || (s.applicant?.country ?? ''),
+      },
+    };
+  }
+
+  return {
+    /** POST kyc-info: spec §3 fields; each obtain_* flag set to false leaves its part out. */
+    async info(userId: number, flags: KycInfoRequest): Promise<KycInfo> {
+      const s = await snapshot(userId);
+      const quotaRows = await repo.quotas();
+      const quotas = quotasByLevel(quotaRows, 'KYC');
+      const provider = asProvider(s.applicant?.provider ?? 'default');
+      const limitation = s.applicant?.limitation ?? LIMITATION_DEFAULT;
+      const custody = asCustody(s.applicant?.custody ?? 'CUSTODY_UNSPECIFIED');
+      const poi = displayUpdatePoiOf(s);
+      const failed = [...s.steps].reverse().find((step) => step.status.startsWith('FAILED'));
+      const pendingLevels = s.steps
+        .map((step, i) => (step.status === 'PENDING' ? `LEVEL_${i + 1}` : ''))
+        .filter((t) => t !== '');
+      if (poi.status === 'DisplayUpdatePOIStatus_Pending') pendingLevels.push('REVERIFICATION');
+      const state: KycStateEntry[] = s.steps.map((step, i) => ({
+        level: i + 1,
+        status: step.status,
+        type: step.type,
+        rejectReasonCode: step.rejectReasonCode,
+        rejectReason: step.rejectReason,
+      }));
+      const nextLevel = Math.min(s.level + 1, 2);
+      const info: KycInfo = {
+        apiUrl: PROVIDER_API_URL[provider],
+        provider,
+        flowNames: { current: flowNameOf(nextLevel), second: secondFlowNameOf(nextLevel) },
+        opened: s.opened,
+        limitation,
+        limitationInfo:
+          limitation === LIMITATION_DEFAULT ? null : { reason: s.applicant?.limitation_reason ?? '' },
+        errorNotify: failed !== undefined,
+        second_identity_state: s.applicant?.second_identity_state ?? 'UNDEFINED',
+        questionnaireStatus: 'UNDEFINED',
+        mustQuestionnaire: false,
+        custody,
+        custodyInfo: custody === 'CUSTODY_UNSPECIFIED' ? null : { custody },
+        newSatosGray: false,
+        additionalRejectReason: failed?.rejectReason ?? '',
+        residenceCountry: s.applicant?.residence_country ?? '',
+        bannerTags: bannerTagsOf(s.steps, poi.status, limitation),
+        kybQuota:
+          s.user.registered_member_type === 'institution'
+            ? btcLimitOf(quotasByLevel(quotaRows, 'KYB'), s.level)
+            : 0,
+        displayControl: {
+          displayHkgPoaAgreement: s.user.site === 'HKG' && s.level >= 1,
+          isDisplayQuestionnaire: false,
+          isDisplayP2pRights: s.level >= 1,
+          isDisplayNewSatos: false,
+          isDisplayNewRcOnboarding: false,
+          displayUpdatePOI: poi,
+        },
+      };
+      if (flags.obtain_current) {
+        info.applicant = {
+          country: s.applicant?.country ?? '',
+          firstname: s.applicant?.first_name ?? '',
+          lastname: s.applicant?.last_name ?? '',
+          level: s.level,
+          identifies: [],
+        };
+      }
+      // The in-house provider needs no vendor token; vendor providers will answer theirs here.
+      if (flags.obtain_kyc_token) info.kycToken = null;
+      if (flags.obtain_state) info.state = state;
+      if (flags.obtain_quotas) {
+        info.quotas = quotas;
+        info.currentLevelQuota = btcLimitOf(quotas, s.level);
+      }
+      if (flags.obtain_aml_questionnaire)
+        info.amlQuestionnaire = { needQuestionnaire: false, templateCode: '' };
+      if (flags.obtain_verification_process)
+        info.verificationProcess = { isVerificationProcess: pendingLevels.length > 0, tasks: pendingLevels };
+      return info;
+    },
+
+    async provider(userId: number): Promise<KycProviderResult> {
+      const s = await snapshot(userId);
+      const provider = asProvider(s.applicant?.provider ?? 'default');
+      return { provider, apiUrl: PROVIDER_API_URL[provider], flowName: flowNameOf(Math.min(s.level + 1, 2)) };
+    },
+
+    /** The documents an issuing country offers; 30003 for an unknown or closed country. */
+    async supportedDocumentTypes(country: string): Promise<SupportedDocumentTypeResult> {
+      const found = await repo.findCountry(country);
+      if (!found || found.kycDisabled)
+        throw new AppError('KYC_COUNTRY_NOT_SUPPORTED', `country ${country} is not open to verification`);
+      return { country: found.code, documentTypes: asDocuments(found.documentTypes) };
+    },
+
+    /** May the person submit the step of this level now? The answer the state machine would give. */
+    async canVerify(userId: number, level: 1 | 2): Promise<CanVerifyResult> {
+      const s = await snapshot(userId);
+      const status = s.steps[level - 1]?.status ?? 'NOT_ALLOW';
+      try {
+        nextStepStatus(status, 'submit', {
+          level,
+          actor: 'user',
+          countryDisabled: s.country?.kycDisabled ?? false,
+          level1Status: s.steps[0].status,
+        });
+        return { level, canVerify: true, status, reason: '' };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return { level, canVerify: false, status, reason: error.code };
+      }
+    },
+
+    config(): KycConfigResult {
+      return {
+        defaultProvider: 'default',
+        providers: [...KYC_PROVIDERS],
+        levels: [
+          { level: 0, name: 'LEVEL_DEFAULT', flowName: '' },
+          { level: 1, name: 'LEVEL_1', flowName: flowNameOf(1) },
+          { level: 2, name: 'LEVEL_2', flowName: flowNameOf(2) },
+        ],
+        documentTypes: [...DOCUMENT_TYPES],
+        custodyKinds: [...CUSTODY_KINDS],
+      };
+    },
+
+    /** countryCode: from the trusted proxy's header ('' when unknown); supported: open to verification. */
+    async ipCountry(countryCode: string): Promise<IpCountryResult> {
+      const open = await repo.countries(false);
+      const codes = open.map((c) => c.code);
+      return { countryCode, supported: codes.includes(countryCode), supportedCountryCodes: codes };
+    },
+
+    async countryList(includeDisabled: boolean): Promise<CountryEntry[]> {
+      const list = await repo.countries(includeDisabled);
+      return list.map((c) => ({
+        code: c.code,
+        nameKey: c.nameKey,
+        isDisabled: c.kycDisabled,
+        documentTypes: asDocuments(c.documentTypes),
+      }));
+    },
+  };
+}
+export type KycUseCases = ReturnType<typeof kycUseCases>;

@@ -1,0 +1,124 @@
+/**
+ * The hostile upload corpus of issue 4, built in code by the tests (no binary fixtures in the repository).
+ * Test support only: nothing in the server imports it.
+ */
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+
+/** A PNG chunk: length, type, data, CRC over type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A decompression bomb: a few KB of PNG whose IHDR declares width×height 8-bit greyscale pixels, with an
+ * IDAT of zlib-compressed zero rows (only the first rows: the header alone must get it refused).
+ */
+export function pngBomb(width = 30_000, height = 30_000): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(0, 9); // greyscale
+  const rows = Math.min(height, 64);
+  const idat = deflateSync(Buffer.alloc(rows * (width + 1)), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Noise, so that JPEG data is spread over the whole file (a truncation then really cuts pixels). */
+function noise(width: number, height: number) {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24;
+  return sharp(pixels, { raw: { width, height, channels: 3 } });
+}
+
+export const validJpeg = (width = 640, height = 480) => noise(width, height).jpeg({ quality: 80 }).toBuffer();
+export const validPng = (width = 320, height = 240) => noise(width, height).png().toBuffer();
+
+/** A JPEG taken "on a phone": EXIF with GPS coordinates, camera make and an orientation of 6 (rotate 90°). */
+export const jpegWithGps = (width = 400, height = 200) =>
+  noise(width, height)
+    .withExif({
+      IFD0: { Make: 'Phone Maker', Model: 'Phone 1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '22/1 17/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '114/1 9/1 0/1',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+
+export const htmlAsJpg = () =>
+  Buffer.from('<!DOCTYPE html><html><body><script>fetch("/steal?c="+document.cookie)</script></body></html>');
+
+export const svgWithScript = () =>
+  Buffer.from(
+    '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.domain)</script><rect width="10" height="10"/></svg>',
+  );
+
+export const gif = () =>
+  Buffer.concat([
+    Buffer.from('GIF89a'),
+    Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b]),
+  ]);
+
+export const webp = () => noise(16, 16).webp().toBuffer();
+
+/** A minimal PDF with correct cross-reference offsets; `extra` objects are added after the page. */
+export function pdf(extra: { catalog?: string; objects?: (string | Buffer)[] } = {}): Buffer {
+  const objects: (string | Buffer)[] = [
+    `<< /Type /Catalog /Pages 2 0 R ${extra.catalog ?? ''} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    ...(extra.objects ?? []),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  let length = parts[0]?.length ?? 0;
+  objects.forEach((body, index) => {
+    offsets.push(length);
+    const part = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
+    parts.push(part);
+    length += part.length;
+  });
+  const xref = [
+    'xref',
+    `0 ${objects.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `),
+    'trailer',
+    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
+    'startxref',
+    String(length),
+    '%%EOF',
+    '',
+  ].join('\n');
+  return Buffer.concat([...parts, Buffer.from(xref, 'latin1')]);
+}
+
+/** A stream object whose content is Flate-compressed. */
+export function flateStream(content: string, dictionary = ''): Buffer {
+  const data = deflateSync(Buffer.from(content, 'latin1'));
+  return Buffer.concat([
+    Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode ${dictionary} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  canVerifyRequest,
+  canVerifyResult,
+  ipCountryResult,
+  kycConfigResult,
+  kycInfo,
+  kycInfoRequest,
+  kycProviderResult,
+  supportedDocumentTypeRequest,
+  supportedDocumentTypeResult,
+} from '@kyc/contracts';
+import { requireSession, subjectOf } from '../../http/auth.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import type { Services } from '../services.ts';
+
+/** The country a trusted reverse proxy (CDN) derived from the client address; never the client's word. */
+export const IP_COUNTRY_HEADER = 'cf-ipcountry';
+
+/**
+ * The signed-in user's KYC reads (spec §7, docs/kyc.md). Every answer is about the session's own user:
+ * no route takes a user id.
+ */
+export function kycRoutes(services: Services): FastifyPluginAsync {
+  const { kyc, sessions, config } = services;
+  return async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.addHook('preHandler', requireSession(sessions));
+
+    r.post(
+      '/v3/private/kyc/kyc-info',
+      { schema: { body: kycInfoRequest.optional(), response: { 200: envelopeOf(kycInfo) } } },
+      async (request) => ok(await kyc.info(subjectOf(request), kycInfoRequest.parse(request.body ?? {}))),
+    );
+
+    r.post(
+      '/v3/private/kyc/get-kyc-provider',
+      { schema: { response: { 200: envelopeOf(kycProviderResult) } } },
+      async (request) => ok(await kyc.provider(subjectOf(request))),
+    );
+
+    r.post(
+      '/v3/private/kyc/supported-document-type',
+      {
+        schema: {
+          body: supportedDocumentTypeRequest,
+          response: { 200: envelopeOf(supportedDocumentTypeResult) },
+        },
+      },
+      async (request) => ok(await kyc.supportedDocumentTypes(request.body.country)),
+    );
+
+    r.post(
+      '/v3/private/kyc/can-verify',
+      { schema: { body: canVerifyRequest.optional(), response: { 200: envelopeOf(canVerifyResult) } } },
+      async (request) => {
+        const { level } = canVerifyRequest.parse(request.body ?? {});
+        return ok(await kyc.canVerify(subjectOf(request), level));
+      },
+    );
+
+    r.get(
+      '/v3/private/kyc/get-config',
+      { schema: { response: { 200: envelopeOf(kycConfigResult) } } },
+      async () => ok(kyc.config()),
+    );
+
+    r.get(
+      '/v3/private/kyc/get-supported-ip-country-code',
+      { schema: { response: { 200: envelopeOf(ipCountryResult) } } },
+      async (request) => ok(await kyc.ipCountry(config.trustProxy ? ipCountryOf(request) : '')),
+    );
+  };
+}
+
+function ipCountryOf(request: FastifyRequest): string {
+  const value = request.headers[IP_COUNTRY_HEADER];
+  return typeof value === 'string' && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : '';
+}
