@@ -11,6 +11,7 @@ import {
   signIn,
   useBrowser,
 } from '../support/browser.ts';
+import { DEMO_STAFF_TOTP_SECRETS, totpCode } from '../support/totp.ts';
 
 const PERSONAL = '/user/accounts/en/auth/personal';
 
@@ -143,6 +144,12 @@ describe('walking skeleton in Chromium', () => {
     await page.getByLabel('Email', { exact: true }).fill('reviewer@demo.test');
     await page.getByLabel('Password', { exact: true }).fill('Demo-Pass-2026');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // DEMO_STAFF_TOTP=required: the right password leads to the code step (20007).
+    const code = page.getByLabel('Verification code', { exact: true });
+    await code.waitFor();
+    await expectNoAxeViolations(page);
+    await code.fill(totpCode(DEMO_STAFF_TOTP_SECRETS['reviewer@demo.test']));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect.poll(() => page.getByText('Riley Reviewer').count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -177,6 +184,11 @@ describe('walking skeleton in Chromium', () => {
       await page.goto(`${baseUrl()}/backoffice/login`);
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       await screenshot(page, 'backoffice-login-en');
+      await page.getByLabel('Email', { exact: true }).fill('reviewer@demo.test');
+      await page.getByLabel('Password', { exact: true }).fill('Demo-Pass-2026');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByLabel('Verification code', { exact: true }).waitFor();
+      await screenshot(page, 'backoffice-login-code-en');
       expectOnlyOwnOrigins(requests);
       await context.close();
 

@@ -15,10 +15,13 @@ import { staffRepo } from './data/repositories/staff-repo.ts';
 import { sessionsRepo } from './data/repositories/sessions-repo.ts';
 import { sdkRepo } from './data/repositories/sdk-repo.ts';
 import { kycRepo } from './data/repositories/kyc-repo.ts';
+import { submissionsRepo } from './data/repositories/submissions-repo.ts';
 import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
 import { kycUseCases } from './domain/kyc/kyc-service.ts';
+import { submissionUseCases } from './domain/kyc/submission-service.ts';
 import { sessionService } from './domain/sessions/session-service.ts';
 import { staffUseCases } from './domain/staff/staff-auth.ts';
+import { reviewUseCases } from './domain/backoffice/review.ts';
 import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -26,14 +29,18 @@ import { installSdkAuth } from './http/sdk-auth.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createKeyring } from './lib/crypto/envelope.ts';
+import { createBlobStore } from './lib/uploads/blob-store.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { sessionRoutes } from './routes/user/session-routes.ts';
 import { profileRoutes } from './routes/user/profile-routes.ts';
 import { staffAuthRoutes } from './routes/backoffice/staff-auth-routes.ts';
+import { reviewRoutes } from './routes/backoffice/review-routes.ts';
 import { sdkPartnerRoutes } from './routes/sdk/partner-routes.ts';
 import { sdkTokenRoutes } from './routes/sdk/token-routes.ts';
 import { kycRoutes } from './routes/kyc/kyc-routes.ts';
 import { kycSdkRoutes } from './routes/kyc/kyc-sdk-routes.ts';
+import { kycSubmitRoutes } from './routes/kyc/kyc-submit-routes.ts';
 import { countryRoutes } from './routes/kyc/country-routes.ts';
 import { spaRoutes } from './routes/static/spa-routes.ts';
 import { i18nRoutes } from './routes/static/i18n-routes.ts';
@@ -130,7 +137,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     database,
     sessions,
     accounts: accountUseCases(usersRepo(database.db), limits),
-    staff: staffUseCases(staffRepo(database.db), limits),
+    staff: staffUseCases(staffRepo(database.db), limits, {
+      masterKey: config.dataMasterKey,
+      demoStaffTotpRequired: config.demoStaffTotpRequired,
+    }),
+    review: reviewUseCases(database.db),
     sdk: sdkUseCases(
       sdkRepo(database.db),
       usersRepo(database.db),
@@ -139,6 +150,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       kycRepo(database.db),
     ),
     kyc: kycUseCases(kycRepo(database.db), usersRepo(database.db)),
+    submissions: submissionUseCases({
+      submissions: submissionsRepo(database.db),
+      kyc: kycRepo(database.db),
+      blobs: createBlobStore(config.dataDir),
+      keyring: createKeyring(config.dataMasterKey),
+    }),
     paths,
   };
 
@@ -171,10 +188,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sessionRoutes(services));
   await app.register(profileRoutes(services));
   await app.register(staffAuthRoutes(services));
+  await app.register(reviewRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
   await app.register(kycRoutes(services));
   await app.register(kycSdkRoutes(services));
+  await app.register(kycSubmitRoutes(services));
   await app.register(countryRoutes(services));
   await app.register(i18nRoutes(services));
   await app.register(spaRoutes(services));

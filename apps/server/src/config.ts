@@ -64,6 +64,10 @@ export const SETTINGS = {
     default: 'false (`npm start` sets true)',
     doc: 'Seed the demo accounts at start-up. Refused in production.',
   },
+  DEMO_STAFF_TOTP: {
+    default: 'required',
+    doc: '`required`: the seeded demo staff must give their TOTP code at sign-in (secrets in the README); `optional`: they may leave it out. Every other staff account always needs its code once enrolled.',
+  },
   FRAME_ANCESTORS: {
     default: "'none'",
     doc: "CSP frame-ancestors: origins allowed to embed the portal (SDK mode in a partner's web view), e.g. `https://partner.example`.",
@@ -132,6 +136,7 @@ const schema = z.object({
   PUBLIC_ORIGIN: origin.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   DEMO_DATA: bool.default(false),
+  DEMO_STAFF_TOTP: z.enum(['required', 'optional']).default('required'),
   FRAME_ANCESTORS: z
     .string()
     .regex(
@@ -162,6 +167,8 @@ export interface Config {
   publicOrigin: string;
   logLevel: (typeof LOG_LEVELS)[number];
   demoData: boolean;
+  /** DEMO_STAFF_TOTP: whether the seeded demo staff (published secrets) must give a TOTP code. */
+  demoStaffTotpRequired: boolean;
   frameAncestors: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -219,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicOrigin: (s.PUBLIC_ORIGIN ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
     logLevel: s.LOG_LEVEL,
     demoData: s.DEMO_DATA,
+    demoStaffTotpRequired: s.DEMO_STAFF_TOTP === 'required',
     frameAncestors: s.FRAME_ANCESTORS,
     sessionIdleMs: s.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: s.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from '@kyc/contracts';
 import { testDatabases } from './support/databases.ts';
 import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.ts';
+import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from '../src/seed/demo.ts';
+import { base32Decode, totpAt } from '../src/lib/totp.ts';
 import type { Database } from '../src/data/db.ts';
 
 describe.each(testDatabases())('back-office staff sessions on $name', (testDb) => {
@@ -18,10 +19,13 @@ describe.each(testDatabases())('back-office staff sessions on $name', (testDb) =
   });
   afterAll(() => testDb.cleanup());
 
-  async function staffClient(email: string) {
+  /** Signs in with the current code of a seeded demo member (DEMO_STAFF_TOTP=required by default). */
+  async function staffClient(email: string, password = DEMO_PASSWORD) {
     const client = new TestClient(app);
     await client.get('/backoffice/');
-    const { envelope } = await client.post('/backoffice/api/login', { email, password: DEMO_PASSWORD });
+    const secret = DEMO_STAFF.find((m) => m.email === email)?.totpSecret;
+    const totpCode = secret ? totpAt(base32Decode(secret), Date.now()) : undefined;
+    const { envelope } = await client.post('/backoffice/api/login', { email, password, totpCode });
     return { client, envelope };
   }
 
@@ -57,6 +61,39 @@ describe.each(testDatabases())('back-office staff sessions on $name', (testDb) =
   it('when an end-user account tries the staff sign-in, then it gets the generic 20001', async () => {
     const { envelope } = await staffClient('new@demo.test');
     expect(envelope?.ret_code).toBe(20001);
+  });
+
+  it('when the password is right but no code is sent, then 20007 asks for it; a wrong password still gets 20001', async () => {
+    const client = new TestClient(app);
+    await client.get('/backoffice/');
+    const login = (body: object) => client.post('/backoffice/api/login', body);
+    const noCode = await login({ email: 'reviewer@demo.test', password: DEMO_PASSWORD });
+    expect(noCode.envelope).toMatchObject({ ret_code: 20007, result: null });
+    expect((await client.get('/backoffice/api/me')).envelope?.ret_code).toBe(10007);
+    expect((await login({ email: 'reviewer@demo.test', password: 'wrong-pass' })).envelope?.ret_code).toBe(
+      20001,
+    );
+    expect((await login({ email: 'nobody@demo.test', password: DEMO_PASSWORD })).envelope?.ret_code).toBe(
+      20001,
+    );
+    const wrongCode = { email: 'reviewer@demo.test', password: DEMO_PASSWORD, totpCode: '000000' };
+    expect((await login(wrongCode)).envelope?.ret_code).toBe(20001);
+    expect((await staffClient('reviewer@demo.test')).envelope?.ret_code).toBe(0);
+  });
+
+  it('when DEMO_STAFF_TOTP=optional, then the seeded demo staff may leave the code out', async () => {
+    const optional = await testApp(database, { env: { DEMO_STAFF_TOTP: 'optional' } });
+    try {
+      const client = new TestClient(optional);
+      await client.get('/backoffice/');
+      const { envelope } = await client.post('/backoffice/api/login', {
+        email: 'reviewer@demo.test',
+        password: DEMO_PASSWORD,
+      });
+      expect(envelope?.ret_code).toBe(0);
+    } finally {
+      await optional.close();
+    }
   });
 
   it('when demo data is seeded twice, then nothing is duplicated', async () => {

@@ -8,4 +8,6 @@ export * from './validation.ts';
 export * from './api/account.ts';
 export * from './api/sdk.ts';
 export * from './api/kyc.ts';
+export * from './api/kyc-submit.ts';
+export * from './api/backoffice.ts';
 export * from './http.ts';

@@ -95,6 +95,11 @@ export const RET_CODES = {
     code: 20006,
     meaning: 'tagmember: unknown tagName or a value outside the allowed set.',
   },
+  STAFF_TOTP_REQUIRED: {
+    code: 20007,
+    meaning:
+      'Back-office sign-in: email and password are right, now give the TOTP code (answered only after a correct password; a wrong code is 20001).',
+  },
 
   // Identity verification (docs/kyc.md).
   KYC_ILLEGAL_TRANSITION: {
@@ -111,6 +116,16 @@ export const RET_CODES = {
     code: 30003,
     meaning:
       'KYC: the country is unknown or closed to verification (CERTIFICATION_DISABLED in the country list).',
+  },
+  KYC_DOCUMENT_NOT_FOUND: {
+    code: 30011,
+    meaning:
+      'KYC submit: a document id is unknown, belongs to another user, or is already part of a submission (upload it again).',
+  },
+  KYC_DOCUMENTS_INCOMPLETE: {
+    code: 30012,
+    meaning:
+      'KYC submit: a required side is missing (front; back for ID_CARD, DRIVERS and RESIDENCE_PERMIT; selfie; proof of address for level 2), a side is given twice, or the document type is not issued by the country.',
   },
 
   // Uploads of identity documents and evidence (apps/server/src/lib/uploads; the file is refused, nothing stored).

@@ -61,7 +61,9 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
           ? (value: string) => Number(value)
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // A parallel worker can fail to resolve a schema created after the pool's connections opened
+    // (3F000 "schema does not exist" in 'parallel worker'): per-schema connections (tests) plan serially.
+    ...(schema ? { options: `-c search_path=${schema} -c max_parallel_workers_per_gather=0` } : {}),
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return wrap(db, 'postgres', schema);

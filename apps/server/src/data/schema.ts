@@ -31,6 +31,9 @@ export interface StaffUsersTable {
   disabled: Generated<number>;
   created_at: number;
   last_login_at: number | null;
+  /** Sealed TOTP secret (lib/totp.ts), or 'demo:' + base32 for the published demo staff; null until enrolled. */
+  totp_secret: string | null;
+  totp_enrolled_at: number | null;
 }
 
 export interface SessionsTable {
@@ -146,6 +149,34 @@ export interface ReverificationTable {
   updated_at: number;
 }
 
+/** Append-only (migration 005: the database refuses UPDATE and DELETE). details: JSON, no secrets. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  staff_id: number;
+  action: string;
+  subject_user_id: number | null;
+  /** The case or submission the entry is about, e.g. 'user:12/level:1'. */
+  case_ref: Generated<string>;
+  details: Generated<string>;
+}
+
+/** History of review decisions (docs/backoffice.md). */
+export interface KycDecisionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 1 or 2; 0 for a re-verification request. */
+  level: number;
+  decision: string;
+  reason_code: Generated<string>;
+  user_message: Generated<string>;
+  /** Who decided (for a confirmed final rejection: who proposed it). */
+  staff_id: number;
+  /** The senior reviewer who confirmed a final rejection. */
+  confirmed_by: number | null;
+  at: number;
+}
+
 export interface Database {
   users: UsersTable;
   staff_users: StaffUsersTable;
@@ -157,6 +188,11 @@ export interface Database {
   kyc_quotas: KycQuotasTable;
   countries: CountriesTable;
   reverification: ReverificationTable;
+  audit_log: AuditLogTable;
+  kyc_decisions: KycDecisionsTable;
+  user_data_keys: UserDataKeysTable;
+  kyc_submissions: KycSubmissionsTable;
+  kyc_documents: KycDocumentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -173,3 +209,51 @@ export type KycLevelStateRow = Selectable<KycLevelStatesTable>;
 export type KycQuotaRow = Selectable<KycQuotasTable>;
 export type CountryRow = Selectable<CountriesTable>;
 export type ReverificationRow = Selectable<ReverificationTable>;
+
+/** Migration 004: a user's data key, only ever stored wrapped by the master key (lib/crypto). */
+export interface UserDataKeysTable {
+  user_id: number;
+  wrapped_key: Buffer;
+  /** Id of the master key that wrapped it (rotation: rows still to re-wrap). */
+  key_id: number;
+  created_at: number;
+}
+
+/** Migration 004: one submission of a level for review; unique per user and Idempotency-Key. */
+export interface KycSubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  level: number;
+  document_type: string;
+  issuing_country: string;
+  /** PENDING, APPROVED, REJECTED_RETRY, REJECTED_FINAL. */
+  status: string;
+  idempotency_key: string;
+  created_at: number;
+  decided_at: number | null;
+  decided_by: number | null;
+  reject_reason_code: Generated<string>;
+  reject_reason: Generated<string>;
+}
+
+/** Migration 004: an uploaded document; the bytes are an encrypted blob (lib/uploads/blob-store). */
+export interface KycDocumentsTable {
+  /** Random id, also the object id the blob's encryption is bound to. */
+  id: string;
+  user_id: number;
+  submission_id: number | null;
+  /** front, back, selfie, poa. */
+  side: string;
+  /** Of the stored (re-encoded) bytes: image/jpeg, image/png, application/pdf. */
+  mime: string;
+  /** Hex sha256 of the stored plaintext. */
+  sha256: string;
+  blob_id: string;
+  /** Plaintext size in bytes. */
+  size: number;
+  created_at: number;
+}
+export type KycSubmissionRow = Selectable<KycSubmissionsTable>;
+export type KycDocumentRow = Selectable<KycDocumentsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type KycDecisionRow = Selectable<KycDecisionsTable>;

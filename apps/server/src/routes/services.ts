@@ -5,6 +5,8 @@ import type { SessionService } from '../domain/sessions/session-service.ts';
 import type { StaffUseCases } from '../domain/staff/staff-auth.ts';
 import type { SdkUseCases } from '../domain/sdk/sdk-service.ts';
 import type { KycUseCases } from '../domain/kyc/kyc-service.ts';
+import type { ReviewUseCases } from '../domain/backoffice/review.ts';
+import type { SubmissionUseCases } from '../domain/kyc/submission-service.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -15,6 +17,10 @@ export interface Services {
   staff: StaffUseCases;
   sdk: SdkUseCases;
   kyc: KycUseCases;
+  /** Back-office review (docs/backoffice.md). */
+  review: ReviewUseCases;
+  /** KYC write side with the in-house provider: uploads, submit, self-reset, personal details. */
+  submissions: SubmissionUseCases;
   paths: StaticPaths;
 }
 

@@ -11,6 +11,7 @@ import { sdkRepo } from '../data/repositories/sdk-repo.ts';
 import { kycRepo, type ApplicantFields } from '../data/repositories/kyc-repo.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { sha256Hex } from '../lib/tokens.ts';
+import { DEMO_SECRET_PREFIX } from '../lib/totp.ts';
 
 /** One documented password for every demo account (README). Never used outside demo mode. */
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
@@ -74,11 +75,35 @@ export const DEMO_KYC: Record<string, DemoKyc> = {
   },
 };
 
-export const DEMO_STAFF: { email: string; name: string; role: StaffRole }[] = [
-  { email: 'reviewer@demo.test', name: 'Riley Reviewer', role: 'reviewer' },
-  { email: 'senior@demo.test', name: 'Sam Senior', role: 'senior_reviewer' },
-  { email: 'admin@demo.test', name: 'Alex Admin', role: 'admin' },
-  { email: 'auditor@demo.test', name: 'Avery Auditor', role: 'auditor' },
+/**
+ * Demo staff, each with a published TOTP secret (base32, README) so that tests and demos can compute
+ * codes; stored as 'demo:' + base32 (lib/totp.ts). DEMO_STAFF_TOTP decides whether they must give it.
+ */
+export const DEMO_STAFF: { email: string; name: string; role: StaffRole; totpSecret: string }[] = [
+  {
+    email: 'reviewer@demo.test',
+    name: 'Riley Reviewer',
+    role: 'reviewer',
+    totpSecret: 'MRSW23ZNOJSXM2LFO5SXELLUN52HALLL',
+  },
+  {
+    email: 'senior@demo.test',
+    name: 'Sam Senior',
+    role: 'senior_reviewer',
+    totpSecret: 'MRSW23ZNONSW42LPOIWXI33UOAWWWZLZ',
+  },
+  {
+    email: 'admin@demo.test',
+    name: 'Alex Admin',
+    role: 'admin',
+    totpSecret: 'MRSW23ZNMFSG22LOFV2G65DQFVVWK6JO',
+  },
+  {
+    email: 'auditor@demo.test',
+    name: 'Avery Auditor',
+    role: 'auditor',
+    totpSecret: 'MRSW23ZNMF2WI2LUN5ZC25DPORYC223F',
+  },
 ];
 
 /**
@@ -137,6 +162,8 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
       password_hash: passwordHash,
       created_at: now,
       last_login_at: null,
+      totp_secret: `${DEMO_SECRET_PREFIX}${member.totpSecret}`,
+      totp_enrolled_at: now,
     });
     created += 1;
   }

@@ -13,6 +13,7 @@ import { setPageModeForTests } from '../lib/navigation/page-mode';
 import { ROUTER_BASENAME } from '../lib/language/app-path';
 import { createAppStore } from '../lib/store/create-store';
 import { fetchCall, ok, stubFetch } from '../test/fetch';
+import { kycInfoFixture } from '../test/kyc-info';
 import { createTestI18n } from '../test/i18n';
 import { AppRoutes, createRoutes } from './routes';
 import { SCREEN_MODULES } from './screen-modules';
@@ -114,12 +115,15 @@ describe('routing in the app', () => {
   });
 
   it('when /:lang/auth is opened, then the personal screen shows the account from the profile', async () => {
-    stubFetch(() => ok(PROFILE));
+    stubFetch(
+      () => ok(PROFILE),
+      () => ok(kycInfoFixture()),
+    );
     renderApp('/en/auth');
     expect(await screen.findByRole('heading', { level: 1, name: 'Identity verification' })).toBeTruthy();
     expect(screen.getByText('4242')).toBeTruthy();
     expect(screen.getAllByText('j***@example.com').length).toBeGreaterThan(0);
-    expect(screen.getByRole('heading', { name: 'Step 1 · Basic verification' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Step 1 · Basic verification' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Step 2 · Advanced verification' })).toBeTruthy();
   });
 
@@ -167,15 +171,18 @@ describe('routing in the app', () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const fetch = stubFetch(
       () => ok(PROFILE),
+      () => ok(kycInfoFixture()),
       () => ok(null),
     );
     renderApp('/en/auth/personal');
     const header = within(document.getElementById('header') as HTMLElement);
     expect(await header.findByText('j***@example.com')).toBeTruthy();
+    // The personal screen's kyc-info call (issue 4) comes first.
+    expect(await screen.findByRole('heading', { name: 'Verification level' })).toBeTruthy();
     await userEvent.click(header.getByRole('button', { name: 'Log out' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
-    expect(String(fetch.mock.calls[1]?.[0])).toBe('/logout');
-    expect(fetch.mock.calls[1]?.[1]?.method).toBe('POST');
+    expect(String(fetch.mock.calls[2]?.[0])).toBe('/logout');
+    expect(fetch.mock.calls[2]?.[1]?.method).toBe('POST');
   });
 
   it('renders the footer into its host container', async () => {

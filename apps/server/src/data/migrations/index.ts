@@ -8,6 +8,8 @@ import type { MigrationFactory } from './helpers.ts';
 import { m001Accounts } from './001-accounts.ts';
 import { m002Sdk } from './002-sdk.ts';
 import { m003Kyc } from './003-kyc.ts';
+import { m004Submissions } from './004-submissions.ts';
+import { m005Backoffice } from './005-backoffice.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -15,6 +17,8 @@ const ALL: Record<string, MigrationFactory> = {
   '001-accounts': m001Accounts,
   '002-sdk': m002Sdk,
   '003-kyc': m003Kyc,
+  '004-submissions': m004Submissions,
+  '005-backoffice': m005Backoffice,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -17,6 +17,15 @@ export function staffRepo(db: Db) {
       return Number(row.id);
     },
 
+    /** Stores the (sealed) TOTP secret issued at enrolment. */
+    async setTotp(id: number, secret: string, at: number): Promise<void> {
+      await db
+        .updateTable('staff_users')
+        .set({ totp_secret: secret, totp_enrolled_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async recordSignIn(id: number, at: number): Promise<void> {
       await db.updateTable('staff_users').set({ last_login_at: at }).where('id', '=', id).execute();
     },

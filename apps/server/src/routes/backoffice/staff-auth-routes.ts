@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { credentialsRequest, staffMe } from '@kyc/contracts';
+import { staffLoginRequest, staffLoginResult, staffMe } from '@kyc/contracts';
 import { clearSessionCookies, requireSession, setSessionCookies, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
@@ -15,9 +15,11 @@ export function staffAuthRoutes(services: Services): FastifyPluginAsync {
 
     r.post(
       '/backoffice/api/login',
-      { schema: { body: credentialsRequest, response: me } },
+      { schema: { body: staffLoginRequest, response: { 200: envelopeOf(staffLoginResult) } } },
       async (request, reply) => {
         const member = await staff.signIn({ ...request.body, address: request.ip });
+        // An enrolment to confirm signs nobody in yet.
+        if ('totpEnrolment' in member) return ok(member);
         if (request.session) await sessions.end(request.session.id);
         const { token, session } = await sessions.start('staff', member.id);
         setSessionCookies(reply, config, 'staff', token, session.csrfToken);

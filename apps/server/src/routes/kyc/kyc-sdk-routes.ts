@@ -4,6 +4,7 @@ import {
   kycInfo,
   kycInfoRequest,
   kycProviderResult,
+  selfResetResult,
   supportedDocumentTypeRequest,
   supportedDocumentTypeResult,
 } from '@kyc/contracts';
@@ -14,7 +15,7 @@ import type { Services } from '../services.ts';
 
 /** The SDK variants of the KYC reads (spec §7), for the token's user (docs/sdk.md). */
 export function kycSdkRoutes(services: Services): FastifyPluginAsync {
-  const { kyc, sdk } = services;
+  const { kyc, sdk, submissions } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: requireSdkToken(sdk), config: { sdkAuth: 'token' as const } };
@@ -50,6 +51,12 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
         },
       },
       async (request) => ok(await kyc.supportedDocumentTypes(request.body.country)),
+    );
+
+    r.post(
+      '/v1/s1/kyc/integration/self-reset',
+      { ...auth, schema: { headers: sdkHeaders, response: { 200: envelopeOf(selfResetResult) } } },
+      async (request) => ok(await submissions.selfReset(sdkPrincipalOf(request).userId)),
     );
   };
 }

@@ -1,0 +1,191 @@
+import type { Db } from '../db.ts';
+import type { KycDocumentRow, KycSubmissionRow } from '../schema.ts';
+import { kycRepo, type KycRepo } from './kyc-repo.ts';
+
+export interface NewDocument {
+  id: string;
+  userId: number;
+  side: string;
+  mime: string;
+  sha256: string;
+  blobId: string;
+  size: number;
+  createdAt: number;
+}
+
+export interface NewSubmission {
+  userId: number;
+  level: number;
+  documentType: string;
+  issuingCountry: string;
+  status: string;
+  idempotencyKey: string;
+  createdAt: number;
+}
+
+export interface WrappedKeyRow {
+  wrappedKey: Buffer;
+  keyId: number;
+}
+
+/** Both repositories bound to one transaction. */
+export interface SubmissionTx {
+  submissions: SubmissionsRepo;
+  kyc: KycRepo;
+}
+
+/** Data keys, uploaded documents and submissions (migration 004): the only SQL of the KYC write side. */
+export function submissionsRepo(db: Db) {
+  const repo = {
+    /** Runs fn in one transaction; everything it writes through the given repositories commits or none. */
+    async transaction<T>(fn: (tx: SubmissionTx) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn({ submissions: submissionsRepo(trx), kyc: kycRepo(trx) }));
+    },
+
+    async findDataKey(userId: number): Promise<WrappedKeyRow | undefined> {
+      const row = await db
+        .selectFrom('user_data_keys')
+        .select(['wrapped_key', 'key_id'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? { wrappedKey: Buffer.from(row.wrapped_key), keyId: Number(row.key_id) } : undefined;
+    },
+
+    /** Stores the wrapped key unless the user already has one (a concurrent first upload): re-read after. */
+    async insertDataKeyIfAbsent(userId: number, key: WrappedKeyRow, at: number): Promise<void> {
+      await db
+        .insertInto('user_data_keys')
+        .values({ user_id: userId, wrapped_key: key.wrappedKey, key_id: key.keyId, created_at: at })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+    },
+
+    async insertDocument(doc: NewDocument): Promise<void> {
+      await db
+        .insertInto('kyc_documents')
+        .values({
+          id: doc.id,
+          user_id: doc.userId,
+          submission_id: null,
+          side: doc.side,
+          mime: doc.mime,
+          sha256: doc.sha256,
+          blob_id: doc.blobId,
+          size: doc.size,
+          created_at: doc.createdAt,
+        })
+        .execute();
+    },
+
+    /** The documents with these ids that belong to this user (others' ids are simply not found). */
+    async documentsOf(userId: number, ids: readonly string[]): Promise<KycDocumentRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('kyc_documents')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', 'in', [...ids])
+        .execute();
+    },
+
+    async findDocument(userId: number, id: string): Promise<KycDocumentRow | undefined> {
+      return db
+        .selectFrom('kyc_documents')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Attaches still-unused documents to a submission; answers how many were attached. */
+    async attachDocuments(userId: number, ids: readonly string[], submissionId: number): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await db
+        .updateTable('kyc_documents')
+        .set({ submission_id: submissionId })
+        .where('user_id', '=', userId)
+        .where('id', 'in', [...ids])
+        .where('submission_id', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async insertSubmission(s: NewSubmission): Promise<number> {
+      const row = await db
+        .insertInto('kyc_submissions')
+        .values({
+          user_id: s.userId,
+          level: s.level,
+          document_type: s.documentType,
+          issuing_country: s.issuingCountry,
+          status: s.status,
+          idempotency_key: s.idempotencyKey,
+          created_at: s.createdAt,
+          decided_at: null,
+          decided_by: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async findSubmissionByKey(userId: number, idempotencyKey: string): Promise<KycSubmissionRow | undefined> {
+      return db
+        .selectFrom('kyc_submissions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
+    },
+
+    async submissionsOf(userId: number): Promise<KycSubmissionRow[]> {
+      return db
+        .selectFrom('kyc_submissions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * Compare-and-set of a level's step status: changes it only if it is still `from` (a concurrent
+     * request that changed it first makes this answer false). The row must exist (ensureLevelState).
+     */
+    async casLevelStatus(
+      userId: number,
+      level: number,
+      from: string,
+      to: string,
+      at: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('kyc_level_states')
+        .set({ status: to, reject_reason_code: '', reject_reason: '', updated_at: at })
+        .where('user_id', '=', userId)
+        .where('level', '=', level)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Creates the level's state row with its initial status when there is none yet. */
+    async ensureLevelState(userId: number, level: number, status: string, at: number): Promise<void> {
+      await db
+        .insertInto('kyc_level_states')
+        .values({ user_id: userId, level, status, updated_at: at })
+        .onConflict((oc) => oc.columns(['user_id', 'level']).doNothing())
+        .execute();
+    },
+
+    /** Creates the applicant row (defaults) when there is none yet. */
+    async ensureApplicant(userId: number, at: number): Promise<void> {
+      await db
+        .insertInto('applicants')
+        .values({ user_id: userId, created_at: at, updated_at: at })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+    },
+  };
+  return repo;
+}
+export type SubmissionsRepo = ReturnType<typeof submissionsRepo>;

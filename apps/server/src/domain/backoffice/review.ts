@@ -1,0 +1,367 @@
+/**
+ * Back-office review (docs/backoffice.md): the queue, the case view, decisions, the audit log and
+ * quota editing. Every decision applies the state machine of domain/kyc in ONE transaction with its
+ * decision row and its audit entry; every view of personal data writes an audit entry.
+ */
+import {
+  DECISION_KINDS,
+  KYC_STEP_STATUSES,
+  type AuditQuery,
+  type AuditResult,
+  type DecisionKind,
+  type DecisionRequest,
+  type DisplayUpdatePoiStatus,
+  type KycStepLevel,
+  type KycStepStatus,
+  type QuotaPatchRequest,
+  type ReviewCase,
+  type ReviewQueueQuery,
+  type ReviewQueueResult,
+  type StaffMe,
+  type StaffRole,
+  DISPLAY_UPDATE_POI_STATUSES,
+} from '@kyc/contracts';
+import type { Db } from '../../data/db.ts';
+import { auditRepo } from '../../data/repositories/audit-repo.ts';
+import { kycRepo } from '../../data/repositories/kyc-repo.ts';
+import { reviewRepo } from '../../data/repositories/review-repo.ts';
+import { usersRepo } from '../../data/repositories/users-repo.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { nextPoiStatus, nextStepStatus, type KycActor } from '../kyc/state-machine.ts';
+
+/** What each role may do (docs/backoffice.md "Roles"). */
+export type Permission = 'view_cases' | 'decide' | 'confirm_final' | 'read_audit' | 'edit_quotas';
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  reviewer: ['view_cases', 'decide'],
+  senior_reviewer: ['view_cases', 'decide', 'confirm_final'],
+  admin: ['view_cases', 'decide', 'confirm_final', 'read_audit', 'edit_quotas'],
+  auditor: ['read_audit'],
+};
+
+export function requirePermission(staff: StaffMe, permission: Permission): void {
+  if (!ROLE_PERMISSIONS[staff.role].includes(permission))
+    throw new AppError('PERMISSION_DENIED', `role ${staff.role} may not ${permission}`);
+}
+
+/** The state machine's actor for a staff role: seniors and admins act as senior reviewers. */
+function actorOf(role: StaffRole): KycActor {
+  return role === 'reviewer' ? 'reviewer' : 'senior_reviewer';
+}
+
+const HOUR_MS = 3_600_000;
+
+function asStatus(v: string): KycStepStatus {
+  return (KYC_STEP_STATUSES as readonly string[]).includes(v) ? (v as KycStepStatus) : 'NOT_ALLOW';
+}
+function asPoi(v: string | undefined): DisplayUpdatePoiStatus {
+  return v && (DISPLAY_UPDATE_POI_STATUSES as readonly string[]).includes(v)
+    ? (v as DisplayUpdatePoiStatus)
+    : 'DisplayUpdatePOIStatus_No';
+}
+function asDecision(v: string): DecisionKind {
+  return (DECISION_KINDS as readonly string[]).includes(v) ? (v as DecisionKind) : 'approve';
+}
+function parseDetails(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+export function reviewUseCases(db: Db) {
+  const audit = auditRepo(db);
+  const review = reviewRepo(db);
+  const kyc = kycRepo(db);
+  const users = usersRepo(db);
+
+  return {
+    async queue(staff: StaffMe, q: ReviewQueueQuery, now = Date.now()): Promise<ReviewQueueResult> {
+      requirePermission(staff, 'view_cases');
+      const { rows, total } = await review.queue({
+        level: q.level,
+        country: q.country,
+        site: q.site,
+        olderThan: q.minAgeHours !== undefined ? now - q.minAgeHours * HOUR_MS : undefined,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      return {
+        items: rows.map((r) => ({
+          userId: r.user_id,
+          email: r.email,
+          site: r.site,
+          level: r.level,
+          country: r.country,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          pendingSince: r.pending_since,
+        })),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
+
+    /** The case page; the view itself is audited (personal data was shown). */
+    async viewCase(staff: StaffMe, userId: number, now = Date.now()): Promise<ReviewCase> {
+      requirePermission(staff, 'view_cases');
+      const user = await users.findById(userId);
+      if (!user) throw new AppError('PARAMS_ERROR', 'userId: no such applicant', 404);
+      const applicant = await kyc.findApplicant(userId);
+      const states = await kyc.levelStates(userId);
+      const poi = await kyc.findReverification(userId);
+      const decisions = await review.decisions(userId);
+      await audit.insert(
+        { staffId: staff.id, action: 'case.view', subjectUserId: userId, caseRef: `user:${userId}` },
+        now,
+      );
+      const levels = ([1, 2] as const).map((level) => {
+        const row = states.find((s) => s.level === level);
+        const latest = decisions.find((d) => d.level === level);
+        const status = asStatus(row?.status ?? (level === 1 ? 'ALLOW' : 'NOT_ALLOW'));
+        return {
+          level,
+          status,
+          rejectReasonCode: row?.reject_reason_code ?? '',
+          rejectReason: row?.reject_reason ?? '',
+          finalRejectionProposed: status === 'PENDING' && latest?.decision === 'reject_final_proposed',
+        };
+      });
+      return {
+        userId,
+        email: user.email,
+        site: user.site,
+        applicant: {
+          firstName: applicant?.first_name ?? '',
+          lastName: applicant?.last_name ?? '',
+          dateOfBirth: applicant?.date_of_birth ?? '',
+          country: applicant?.country ?? '',
+          residenceCountry: applicant?.residence_country ?? '',
+          level: applicant?.level ?? 0,
+        },
+        levels,
+        reverification: { status: asPoi(poi?.status), deadline: poi?.deadline ?? null },
+        decisions: decisions.map((d) => ({
+          id: Number(d.id),
+          level: d.level,
+          decision: asDecision(d.decision),
+          reasonCode: d.reason_code,
+          userMessage: d.user_message,
+          staffId: Number(d.staff_id),
+          confirmedBy: d.confirmed_by === null ? null : Number(d.confirmed_by),
+          at: d.at,
+        })),
+        documents: [],
+      };
+    },
+
+    /** One decision: state machine + decision row + audit entry, in one transaction. */
+    async decide(
+      staff: StaffMe,
+      userId: number,
+      request: DecisionRequest,
+      now = Date.now(),
+    ): Promise<ReviewCase> {
+      requirePermission(staff, request.decision === 'confirm_final' ? 'confirm_final' : 'decide');
+      await db.transaction().execute(async (trx) => {
+        const tKyc = kycRepo(trx);
+        const tReview = reviewRepo(trx);
+        const tAudit = auditRepo(trx);
+        const user = await usersRepo(trx).findById(userId);
+        if (!user) throw new AppError('PARAMS_ERROR', 'userId: no such applicant', 404);
+        const applicant = await tKyc.findApplicant(userId);
+        const states = await tKyc.levelStates(userId);
+        const statusOf = (level: number): KycStepStatus =>
+          asStatus(states.find((s) => s.level === level)?.status ?? (level === 1 ? 'ALLOW' : 'NOT_ALLOW'));
+        const actor = actorOf(staff.role);
+        const recordAudit = (details: Record<string, unknown>, level: number) =>
+          tAudit.insert(
+            {
+              staffId: staff.id,
+              action: `decision.${request.decision}`,
+              subjectUserId: userId,
+              caseRef: `user:${userId}/level:${level}`,
+              details,
+            },
+            now,
+          );
+
+        if (request.decision === 'request_reverification') {
+          if (request.deadline <= now)
+            throw new AppError('PARAMS_ERROR', 'deadline: must be in the future', 400);
+          const poi = await tKyc.findReverification(userId);
+          nextPoiStatus(asPoi(poi?.status), 'request', {
+            actor,
+            level1Status: statusOf(1),
+            deadline: request.deadline,
+          });
+          await tKyc.setReverification(
+            userId,
+            {
+              status: 'DisplayUpdatePOIStatus_Needed',
+              deadline: request.deadline,
+              site: user.site,
+              country: applicant?.country ?? '',
+            },
+            now,
+          );
+          await tReview.insertDecision(
+            { userId, level: 0, decision: 'reverify_requested', staffId: staff.id },
+            now,
+          );
+          await recordAudit({ deadline: request.deadline }, 0);
+          return;
+        }
+
+        const level: KycStepLevel = request.level;
+        const from = statusOf(level);
+        const latest = await tReview.latestDecision(userId, level);
+        const proposal =
+          from === 'PENDING' && latest?.decision === 'reject_final_proposed' ? latest : undefined;
+        // While a final rejection waits for confirmation, only a senior reviewer may decide otherwise.
+        if (proposal && request.decision !== 'confirm_final' && actor !== 'senior_reviewer')
+          throw new AppError('KYC_ILLEGAL_TRANSITION', 'a final rejection awaits a senior reviewer');
+
+        switch (request.decision) {
+          case 'approve': {
+            const to = nextStepStatus(from, 'approve', { level, actor });
+            await tKyc.setLevelState(userId, level, { status: to }, now);
+            await tKyc.upsertApplicant(userId, { level: Math.max(applicant?.level ?? 0, level) }, now);
+            if (level === 1 && statusOf(2) === 'NOT_ALLOW') {
+              const next = nextStepStatus('NOT_ALLOW', 'unlock', {
+                level: 2,
+                actor: 'system',
+                level1Status: to,
+              });
+              await tKyc.setLevelState(userId, 2, { status: next }, now);
+            }
+            await tReview.insertDecision({ userId, level, decision: 'approve', staffId: staff.id }, now);
+            await recordAudit({ from, to }, level);
+            return;
+          }
+          case 'reject_retry': {
+            const to = nextStepStatus(from, 'reject_retry', { level, actor, reasonCode: request.reasonCode });
+            await tKyc.setLevelState(
+              userId,
+              level,
+              { status: to, rejectReasonCode: request.reasonCode, rejectReason: request.userMessage },
+              now,
+            );
+            await tReview.insertDecision(
+              {
+                userId,
+                level,
+                decision: 'reject_retry',
+                reasonCode: request.reasonCode,
+                userMessage: request.userMessage,
+                staffId: staff.id,
+              },
+              now,
+            );
+            await recordAudit({ from, to, reasonCode: request.reasonCode }, level);
+            return;
+          }
+          case 'propose_final': {
+            // The person keeps seeing PENDING; the row of the state machine is checked (status PENDING).
+            if (from !== 'PENDING')
+              throw new AppError('KYC_ILLEGAL_TRANSITION', `LEVEL_${level}: not PENDING`);
+            if (proposal)
+              throw new AppError('KYC_ILLEGAL_TRANSITION', 'a final rejection is already proposed');
+            await tReview.insertDecision(
+              {
+                userId,
+                level,
+                decision: 'reject_final_proposed',
+                reasonCode: request.reasonCode,
+                userMessage: request.userMessage,
+                staffId: staff.id,
+              },
+              now,
+            );
+            await recordAudit({ reasonCode: request.reasonCode }, level);
+            return;
+          }
+          case 'confirm_final': {
+            if (!proposal)
+              throw new AppError('KYC_ILLEGAL_TRANSITION', 'no final rejection awaits confirmation');
+            const proposedBy = Number(proposal.staff_id);
+            const to = nextStepStatus(from, 'reject_final', {
+              level,
+              actor,
+              reasonCode: proposal.reason_code,
+              proposedBy,
+              confirmedBy: staff.id,
+            });
+            await tKyc.setLevelState(
+              userId,
+              level,
+              { status: to, rejectReasonCode: proposal.reason_code, rejectReason: proposal.user_message },
+              now,
+            );
+            await tReview.insertDecision(
+              {
+                userId,
+                level,
+                decision: 'reject_final_confirmed',
+                reasonCode: proposal.reason_code,
+                userMessage: proposal.user_message,
+                staffId: proposedBy,
+                confirmedBy: staff.id,
+              },
+              now,
+            );
+            await recordAudit({ from, to, proposedBy, reasonCode: proposal.reason_code }, level);
+            return;
+          }
+        }
+      });
+      return this.viewCase(staff, userId, now);
+    },
+
+    async auditLog(staff: StaffMe, q: AuditQuery): Promise<AuditResult> {
+      requirePermission(staff, 'read_audit');
+      const { rows, total } = await audit.list({
+        staffId: q.staffId,
+        subjectUserId: q.subjectUserId,
+        action: q.action,
+        from: q.from,
+        to: q.to,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      return {
+        items: rows.map((r) => ({
+          id: Number(r.id),
+          at: r.at,
+          staffId: Number(r.staff_id),
+          action: r.action,
+          subjectUserId: r.subject_user_id === null ? null : Number(r.subject_user_id),
+          caseRef: r.case_ref,
+          details: parseDetails(r.details),
+        })),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
+
+    async patchQuotas(staff: StaffMe, body: QuotaPatchRequest, now = Date.now()) {
+      requirePermission(staff, 'edit_quotas');
+      await db.transaction().execute(async (trx) => {
+        const tReview = reviewRepo(trx);
+        for (const q of body.quotas) await tReview.setQuota(q.scope, q.level, q.coin, q.limit, now);
+        await auditRepo(trx).insert(
+          { staffId: staff.id, action: 'quotas.update', details: { quotas: body.quotas } },
+          now,
+        );
+      });
+      return kyc.quotas();
+    },
+  };
+}
+export type ReviewUseCases = ReturnType<typeof reviewUseCases>;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error.ts';
+import { checkSides, isDocumentId, requiredSides } from './submission-rules.ts';
+import { isAdultOn } from './submission-service.ts';
+
+function codeOf(fn: () => void): string | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (error) {
+    return error instanceof AppError ? error.code : 'other';
+  }
+}
+
+describe('submission rules', () => {
+  it('a passport needs its front and a selfie; two-sided documents also their back', () => {
+    expect(requiredSides(1, 'PASSPORT')).toEqual(['front', 'selfie']);
+    for (const type of ['ID_CARD', 'DRIVERS', 'RESIDENCE_PERMIT'] as const)
+      expect(requiredSides(1, type)).toEqual(['front', 'back', 'selfie']);
+  });
+
+  it('level 2 needs a proof of address', () => {
+    expect(requiredSides(2, 'PASSPORT')).toEqual(['poa']);
+  });
+
+  it('when the sides are exactly the required ones, then they pass in any order', () => {
+    expect(codeOf(() => checkSides(1, 'PASSPORT', ['selfie', 'front']))).toBeUndefined();
+    expect(codeOf(() => checkSides(1, 'ID_CARD', ['back', 'selfie', 'front']))).toBeUndefined();
+    expect(codeOf(() => checkSides(2, 'ID_CARD', ['poa']))).toBeUndefined();
+  });
+
+  it('when a side is missing, repeated or foreign to the level, then 30012', () => {
+    expect(codeOf(() => checkSides(1, 'ID_CARD', ['front', 'selfie']))).toBe('KYC_DOCUMENTS_INCOMPLETE');
+    expect(codeOf(() => checkSides(1, 'PASSPORT', ['front']))).toBe('KYC_DOCUMENTS_INCOMPLETE');
+    expect(codeOf(() => checkSides(1, 'PASSPORT', ['front', 'front', 'selfie']))).toBe(
+      'KYC_DOCUMENTS_INCOMPLETE',
+    );
+    expect(codeOf(() => checkSides(1, 'PASSPORT', ['front', 'back', 'selfie']))).toBe(
+      'KYC_DOCUMENTS_INCOMPLETE',
+    );
+    expect(codeOf(() => checkSides(1, 'PASSPORT', ['front', 'selfie', 'poa']))).toBe(
+      'KYC_DOCUMENTS_INCOMPLETE',
+    );
+    expect(codeOf(() => checkSides(2, 'PASSPORT', []))).toBe('KYC_DOCUMENTS_INCOMPLETE');
+  });
+
+  it('document ids are 32 lower-case hex digits', () => {
+    expect(isDocumentId('0123456789abcdef0123456789abcdef')).toBe(true);
+    expect(isDocumentId('../etc/passwd')).toBe(false);
+    expect(isDocumentId('0123456789ABCDEF0123456789ABCDEF')).toBe(false);
+  });
+});
+
+describe('isAdultOn', () => {
+  const at = Date.UTC(2026, 5, 15);
+  it('is true from the 18th birthday on, false before and for dates before 1900', () => {
+    expect(isAdultOn('2008-06-15', at)).toBe(true);
+    expect(isAdultOn('2008-06-16', at)).toBe(false);
+    expect(isAdultOn('1970-01-01', at)).toBe(true);
+    expect(isAdultOn('1899-12-31', at)).toBe(false);
+  });
+});

@@ -1,0 +1,293 @@
+/**
+ * KYC write side with the in-house provider (docs/kyc.md "Submitting a level"): uploading a document,
+ * submitting a level for review, the user's self-reset and the personal details. Every call is scoped
+ * to the caller's own user id; nothing is acknowledged before it is committed.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  KYC_STEP_STATUSES,
+  type DocumentSide,
+  type KycPersonalInfo,
+  type KycPersonalInfoRequest,
+  type KycStepLevel,
+  type KycStepStatus,
+  type SelfResetResult,
+  type SubmitKycRequest,
+  type SubmitKycResult,
+  type UploadDocumentResult,
+} from '@kyc/contracts';
+import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
+import type { SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
+import type { KycSubmissionRow } from '../../data/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  encryptBlob,
+  generateDataKey,
+  unwrapDataKey,
+  wrapDataKey,
+  wrappingKeyId,
+  type MasterKeyring,
+} from '../../lib/crypto/envelope.ts';
+import type { BlobStore } from '../../lib/uploads/blob-store.ts';
+import { inspectUpload } from '../../lib/uploads/inspect-upload.ts';
+import { initialStepStatus, nextStepStatus } from './state-machine.ts';
+import { checkSides } from './submission-rules.ts';
+
+export interface SubmissionDeps {
+  submissions: SubmissionsRepo;
+  kyc: KycRepo;
+  blobs: BlobStore;
+  keyring: MasterKeyring;
+  now?: () => number;
+}
+
+const asStatus = (v: string | undefined, fallback: KycStepStatus): KycStepStatus =>
+  (KYC_STEP_STATUSES as readonly string[]).includes(v ?? '') ? (v as KycStepStatus) : fallback;
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
+}
+
+/** The answer a submission gives, the first time and for every repetition with its Idempotency-Key. */
+function resultOf(row: KycSubmissionRow): SubmitKycResult {
+  return { submissionId: row.id, level: row.level, status: 'PENDING' };
+}
+
+/** A date of birth (YYYY-MM-DD) of someone at least 18 on the given day, born in 1900 or later. */
+export function isAdultOn(dateOfBirth: string, at: number): boolean {
+  const [y, m, d] = dateOfBirth.split('-').map(Number);
+  if (y === undefined || m === undefined || d === undefined || y < 1900) return false;
+  const today = new Date(at);
+  const eighteenth = Date.UTC(y + 18, m - 1, d);
+  return eighteenth <= Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+}
+
+export function submissionUseCases(deps: SubmissionDeps) {
+  const { submissions, kyc, blobs, keyring } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** The user's data key, created and stored (wrapped) at the first upload; concurrent firsts agree. */
+  async function dataKeyOf(userId: number): Promise<Buffer> {
+    let stored = await submissions.findDataKey(userId);
+    if (!stored) {
+      const fresh = generateDataKey();
+      const wrapped = wrapDataKey(keyring, userId, fresh);
+      fresh.fill(0);
+      await submissions.insertDataKeyIfAbsent(
+        userId,
+        { wrappedKey: wrapped, keyId: wrappingKeyId(wrapped) },
+        now(),
+      );
+      stored = await submissions.findDataKey(userId);
+      if (!stored) throw new Error('data key not stored');
+    }
+    return unwrapDataKey(keyring, userId, stored.wrappedKey);
+  }
+
+  async function storedStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
+    const rows = await kyc.levelStates(userId);
+    return [
+      asStatus(rows.find((r) => r.level === 1)?.status, initialStepStatus(1)),
+      asStatus(rows.find((r) => r.level === 2)?.status, initialStepStatus(2)),
+    ];
+  }
+
+  /** One attempt at submitting; submitLevel turns a lost race on the same key into the winner's answer. */
+  async function attempt(
+    userId: number,
+    request: SubmitKycRequest,
+    idempotencyKey: string,
+  ): Promise<SubmitKycResult> {
+    const level: KycStepLevel = request.level;
+    const ids = [...new Set(request.documentIds)];
+    if (ids.length !== request.documentIds.length)
+      throw new AppError('KYC_DOCUMENTS_INCOMPLETE', 'a document id is given twice');
+    const documents = await submissions.documentsOf(userId, ids);
+    if (documents.length !== ids.length || documents.some((d) => d.submission_id !== null))
+      throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'a document is unknown or already submitted');
+    checkSides(
+      level,
+      request.documentType,
+      documents.map((d) => d.side),
+    );
+
+    const country = await kyc.findCountry(request.country);
+    if (!country || country.kycDisabled)
+      throw new AppError(
+        'KYC_COUNTRY_NOT_SUPPORTED',
+        `country ${request.country} is not open to verification`,
+      );
+    if (!country.documentTypes.includes(request.documentType))
+      throw new AppError(
+        'KYC_DOCUMENTS_INCOMPLETE',
+        `${request.documentType} is not a document ${country.code} issues for verification`,
+      );
+
+    const [level1, level2] = await storedStatuses(userId);
+    const from = level === 1 ? level1 : level2;
+    const to = nextStepStatus(from, 'submit', {
+      level,
+      actor: 'user',
+      countryDisabled: false,
+      level1Status: level1,
+    });
+
+    const at = now();
+    return submissions.transaction(async (tx) => {
+      // The unique (user, key) insert comes first: a concurrent twin waits here and then fails.
+      const submissionId = await tx.submissions.insertSubmission({
+        userId,
+        level,
+        documentType: request.documentType,
+        issuingCountry: country.code,
+        status: 'PENDING',
+        idempotencyKey,
+        createdAt: at,
+      });
+      await tx.submissions.ensureApplicant(userId, at);
+      if (level === 1) await tx.kyc.upsertApplicant(userId, { country: country.code }, at);
+      await tx.submissions.ensureLevelState(userId, level, initialStepStatus(level), at);
+      if (!(await tx.submissions.casLevelStatus(userId, level, from, to, at)))
+        throw new AppError('KYC_ILLEGAL_TRANSITION', `LEVEL_${level} changed meanwhile`);
+      if ((await tx.submissions.attachDocuments(userId, ids, submissionId)) !== ids.length)
+        throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'a document was submitted meanwhile');
+      return { submissionId, level, status: to };
+    });
+  }
+
+  return {
+    /**
+     * Checks the file (lib/uploads), encrypts it under the user's data key bound to user and document
+     * id, stores the blob, then the row. A refused file stores nothing; a failed row removes the blob.
+     */
+    async uploadDocument(userId: number, side: DocumentSide, bytes: Buffer): Promise<UploadDocumentResult> {
+      const inspected = await inspectUpload(bytes, { allowPdf: side === 'poa' });
+      const id = randomBytes(16).toString('hex');
+      const key = await dataKeyOf(userId);
+      let blobId: string;
+      try {
+        blobId = await blobs.put(encryptBlob(key, inspected.bytes, { userId, objectId: id }));
+      } finally {
+        key.fill(0);
+      }
+      try {
+        await submissions.insertDocument({
+          id,
+          userId,
+          side,
+          mime: inspected.mime,
+          sha256: inspected.sha256,
+          blobId,
+          size: inspected.bytes.length,
+          createdAt: now(),
+        });
+      } catch (error) {
+        await blobs.delete(blobId).catch(() => undefined);
+        throw error;
+      }
+      return {
+        documentId: id,
+        side,
+        mime: inspected.mime,
+        size: inspected.bytes.length,
+        sha256: inspected.sha256,
+      };
+    },
+
+    /**
+     * Puts a level in review: the documents (the caller's, unused, the sides the document type needs),
+     * the country (open, offering the type) and the state machine's submit event, in one transaction
+     * with the submission row. The same Idempotency-Key answers the first result and creates nothing.
+     */
+    async submitLevel(
+      userId: number,
+      request: SubmitKycRequest,
+      idempotencyKey: string,
+    ): Promise<SubmitKycResult> {
+      const earlier = await submissions.findSubmissionByKey(userId, idempotencyKey);
+      if (earlier) return resultOf(earlier);
+
+      try {
+        return await attempt(userId, request, idempotencyKey);
+      } catch (error) {
+        // A concurrent request with the same key won (its commit made this one fail a check or the
+        // unique constraint): answer its result, re-read after its commit.
+        const winner = await submissions.findSubmissionByKey(userId, idempotencyKey);
+        if (winner) return resultOf(winner);
+        if (isUniqueViolation(error)) throw new AppError('KYC_ILLEGAL_TRANSITION', 'submitted meanwhile');
+        throw error;
+      }
+    },
+
+    /**
+     * The user's self-reset (docs/kyc.md): both levels back to their start and level 0, refused (30001)
+     * while a review runs or after a final rejection. Documents and submissions are kept (record keeping).
+     */
+    async selfReset(userId: number): Promise<SelfResetResult> {
+      const statuses = await storedStatuses(userId);
+      const targets = statuses.map((from, i) =>
+        nextStepStatus(from, 'self_reset', { level: i === 0 ? 1 : 2, actor: 'user', statuses }),
+      );
+      const at = now();
+      await submissions.transaction(async (tx) => {
+        for (const [i, to] of targets.entries()) {
+          const level = i + 1;
+          const from = statuses[i] ?? initialStepStatus(level === 1 ? 1 : 2);
+          await tx.submissions.ensureLevelState(userId, level, from, at);
+          if (!(await tx.submissions.casLevelStatus(userId, level, from, to, at)))
+            throw new AppError('KYC_ILLEGAL_TRANSITION', `LEVEL_${level} changed meanwhile`);
+        }
+        await tx.submissions.ensureApplicant(userId, at);
+        await tx.kyc.upsertApplicant(userId, { level: 0 }, at);
+      });
+      return { level: 0, state: targets.map((status, i) => ({ level: i + 1, status })) };
+    },
+
+    /**
+     * Reads the personal details, or updates the fields given. Updates are refused (30001) while a level
+     * is PENDING or SUCCESS: the details then belong to the identity under review or verified.
+     * Stored in clear for now (docs/kyc.md: moving them under the user's data key is open work).
+     */
+    async personalInfo(userId: number, update: KycPersonalInfoRequest): Promise<KycPersonalInfo> {
+      const statuses = await storedStatuses(userId);
+      const editable = !statuses.some((s) => s === 'PENDING' || s === 'SUCCESS');
+      const fields = {
+        ...(update.firstName !== undefined ? { first_name: update.firstName } : {}),
+        ...(update.lastName !== undefined ? { last_name: update.lastName } : {}),
+        ...(update.dateOfBirth !== undefined ? { date_of_birth: update.dateOfBirth } : {}),
+        ...(update.residenceCountry !== undefined ? { residence_country: update.residenceCountry } : {}),
+      };
+      if (Object.keys(fields).length > 0) {
+        if (!editable)
+          throw new AppError(
+            'KYC_ILLEGAL_TRANSITION',
+            'personal details cannot change while a level is under review or verified',
+          );
+        if (update.dateOfBirth !== undefined && !isAdultOn(update.dateOfBirth, now()))
+          throw new AppError(
+            'PARAMS_ERROR',
+            'dateOfBirth: the person must be at least 18 and born after 1900',
+            400,
+          );
+        if (update.residenceCountry !== undefined && !(await kyc.findCountry(update.residenceCountry)))
+          throw new AppError('KYC_COUNTRY_NOT_SUPPORTED', `unknown country ${update.residenceCountry}`);
+        await kyc.upsertApplicant(userId, fields, now());
+      }
+      const applicant = await kyc.findApplicant(userId);
+      return {
+        firstName: applicant?.first_name ?? '',
+        lastName: applicant?.last_name ?? '',
+        dateOfBirth: applicant?.date_of_birth ?? '',
+        residenceCountry: applicant?.residence_country ?? '',
+        country: applicant?.country ?? '',
+        editable,
+      };
+    },
+  };
+}
+export type SubmissionUseCases = ReturnType<typeof submissionUseCases>;

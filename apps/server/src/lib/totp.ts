@@ -1,0 +1,167 @@
+/**
+ * TOTP (RFC 6238 over RFC 4226 HOTP): HMAC-SHA-1, 30-second steps, 6 digits, accepted one step either
+ * side for clock drift. Secrets are 20 random bytes, shown to the person once as base32 in an
+ * otpauth:// URI and kept server-side only, sealed with a key derived from DATA_MASTER_KEY.
+ */
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { safeEqual } from './tokens.ts';
+
+export const TOTP_STEP_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+/** Steps accepted either side of the current one. */
+export const TOTP_WINDOW = 1;
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+export function base32Encode(bytes: Buffer): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+export function base32Decode(text: string): Buffer {
+  const clean = text.replace(/[\s=]/g, '').toUpperCase();
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const char of clean) {
+    const index = BASE32.indexOf(char);
+    if (index < 0) throw new Error('invalid base32');
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** RFC 4226 HOTP of a counter (SHA-1 unless told), `digits` long. */
+export function hotp(secret: Buffer, counter: number, digits = TOTP_DIGITS, algorithm = 'sha1'): string {
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const mac = createHmac(algorithm, secret).update(message).digest();
+  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
+  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 10 ** digits).padStart(digits, '0');
+}
+
+/** The TOTP code at `nowMs`. */
+export function totpAt(secret: Buffer, nowMs: number, digits = TOTP_DIGITS, algorithm = 'sha1'): string {
+  return hotp(secret, Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS), digits, algorithm);
+}
+
+/** True when `code` is the code of the current step or of one step either side. */
+export function verifyTotp(secret: Buffer, code: string, nowMs: number): boolean {
+  if (!/^\d{6}$/.test(code)) return false;
+  const step = Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS);
+  let ok = false;
+  for (let d = -TOTP_WINDOW; d <= TOTP_WINDOW; d++) {
+    if (step + d >= 0 && safeEqual(hotp(secret, step + d), code)) ok = true;
+  }
+  return ok;
+}
+
+export function newTotpSecret(): Buffer {
+  return randomBytes(20);
+}
+
+/** The otpauth:// URI authenticator apps read (Key URI Format). */
+export function otpauthUri(secret: Buffer, account: string, issuer = 'KYC back office'): string {
+  const label = encodeURIComponent(`${issuer}:${account}`);
+  const params = new URLSearchParams({
+    secret: base32Encode(secret),
+    issuer,
+    algorithm: 'SHA1',
+    digits: String(TOTP_DIGITS),
+    period: String(TOTP_STEP_SECONDS),
+  });
+  return `otpauth://totp/${label}?${params.toString()}`;
+}
+
+/** Prefix of a published demo secret (seed/demo.ts, README): base32 in clear, demo mode only. */
+export const DEMO_SECRET_PREFIX = 'demo:';
+
+function sealingKey(masterKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kyc-staff-totp-v1', 32));
+}
+
+/** AES-256-GCM under a key derived from the master key; the staff id is bound as associated data. */
+export function sealTotpSecret(
+  masterKey: Buffer,
+  staffId: number,
+  secret: Buffer,
+  aad = `staff:${staffId}`,
+): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(masterKey), iv);
+  cipher.setAAD(Buffer.from(aad));
+  const body = Buffer.concat([cipher.update(secret), cipher.final()]);
+  return `v1:${iv.toString('base64url')}.${body.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}`;
+}
+
+export function openTotpSecret(
+  masterKey: Buffer,
+  staffId: number,
+  stored: string,
+  aad = `staff:${staffId}`,
+): Buffer {
+  if (stored.startsWith(DEMO_SECRET_PREFIX)) return base32Decode(stored.slice(DEMO_SECRET_PREFIX.length));
+  const match = /^v1:([\w-]+)\.([\w-]+)\.([\w-]+)$/.exec(stored);
+  if (!match) throw new Error('unknown TOTP secret format');
+  const [, iv = '', body = '', tag = ''] = match;
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(masterKey), Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(aad));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
+}
+
+/** How long an enrolment token (a new secret awaiting its first code) stays valid. */
+export const ENROLMENT_TOKEN_TTL_MS = 10 * 60_000;
+
+/**
+ * A new secret awaiting confirmation, sealed for the client to send back with its first code: bound to
+ * the staff id and an expiry, so nothing is stored before the member proves the app has the secret.
+ */
+export function sealEnrolmentToken(
+  masterKey: Buffer,
+  staffId: number,
+  secret: Buffer,
+  nowMs: number,
+): string {
+  const expires = nowMs + ENROLMENT_TOKEN_TTL_MS;
+  const plain = Buffer.concat([Buffer.from(`${expires}:`), secret]);
+  const sealed = sealTotpSecret(masterKey, staffId, plain, `staff-enrolment:${staffId}`);
+  return sealed.slice('v1:'.length);
+}
+
+/** The secret of an enrolment token, or null when it is forged, for another member or expired. */
+export function openEnrolmentToken(
+  masterKey: Buffer,
+  staffId: number,
+  token: string,
+  nowMs: number,
+): Buffer | null {
+  let plain: Buffer;
+  try {
+    if (token.startsWith(DEMO_SECRET_PREFIX)) return null;
+    plain = openTotpSecret(masterKey, staffId, `v1:${token}`, `staff-enrolment:${staffId}`);
+  } catch {
+    return null;
+  }
+  const colon = plain.indexOf(':');
+  const expires = Number(plain.subarray(0, colon).toString());
+  if (colon < 1 || !Number.isFinite(expires) || nowMs > expires) return null;
+  return plain.subarray(colon + 1);
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  auditQuery,
+  auditResult,
+  decisionRequest,
+  quotaPatchRequest,
+  reviewCase,
+  reviewQueueQuery,
+  reviewQueueResult,
+} from '@kyc/contracts';
+import { requireSession, subjectOf } from '../../http/auth.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import type { Services } from '../services.ts';
+
+const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
+const quotaList = z.array(
+  z.object({ scope: z.string(), level: z.number().int(), coin: z.string(), limit: z.number() }),
+);
+
+/**
+ * Compliance back office, verification review (docs/backoffice.md). Staff session (audience 'staff',
+ * cookie on /backoffice) and CSRF as every staff route; the role is checked by the use-case (10005).
+ *
+ * Document images: streamed by an authorised handler the submissions work adds
+ * (GET /backoffice/api/cases/:userId/documents/:documentId), which must check 'view_cases' and write a
+ * 'document.view' audit entry like the case view does.
+ */
+export function reviewRoutes(services: Services): FastifyPluginAsync {
+  const { staff, sessions, review } = services;
+  return async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const preHandler = requireSession(sessions);
+    const tags = ['backoffice'];
+
+    r.get(
+      '/backoffice/api/queue',
+      {
+        schema: { tags, querystring: reviewQueueQuery, response: { 200: envelopeOf(reviewQueueResult) } },
+        preHandler,
+      },
+      async (request) => ok(await review.queue(await staff.me(subjectOf(request)), request.query)),
+    );
+
+    r.get(
+      '/backoffice/api/cases/:userId',
+      { schema: { tags, params: userIdParams, response: { 200: envelopeOf(reviewCase) } }, preHandler },
+      async (request) => ok(await review.viewCase(await staff.me(subjectOf(request)), request.params.userId)),
+    );
+
+    r.post(
+      '/backoffice/api/cases/:userId/decisions',
+      {
+        schema: {
+          tags,
+          params: userIdParams,
+          body: decisionRequest,
+          response: { 200: envelopeOf(reviewCase) },
+        },
+        preHandler,
+      },
+      async (request) =>
+        ok(await review.decide(await staff.me(subjectOf(request)), request.params.userId, request.body)),
+    );
+
+    r.get(
+      '/backoffice/api/audit',
+      { schema: { tags, querystring: auditQuery, response: { 200: envelopeOf(auditResult) } }, preHandler },
+      async (request) => ok(await review.auditLog(await staff.me(subjectOf(request)), request.query)),
+    );
+
+    r.patch(
+      '/backoffice/api/quotas',
+      { schema: { tags, body: quotaPatchRequest, response: { 200: envelopeOf(quotaList) } }, preHandler },
+      async (request) => ok(await review.patchQuotas(await staff.me(subjectOf(request)), request.body)),
+    );
+  };
+}

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DOCUMENT_SIDES,
+  IDEMPOTENCY_KEY_HEADER,
+  UPLOAD_FILE_FIELD,
+  UPLOAD_SIDE_FIELD,
+  idempotencyKey,
+  kycPersonalInfo,
+  kycPersonalInfoRequest,
+  selfResetResult,
+  submitKycRequest,
+  submitKycResult,
+  uploadDocumentResult,
+  type DocumentSide,
+} from '@kyc/contracts';
+import { requireSession, subjectOf } from '../../http/auth.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { MAX_UPLOAD_BYTES } from '../../lib/uploads/inspect-upload.ts';
+import type { Services } from '../services.ts';
+
+/** Multipart limits: one file of at most 10 MB (a little more, so inspectUpload answers 40002 itself). */
+export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES + 64 * 1024, files: 1, fields: 5, parts: 6 };
+
+/**
+ * The signed-in user's KYC writes with the in-house provider (docs/kyc.md "Submitting a level").
+ * Multipart is registered inside this plugin only, so every other route still refuses it with 415.
+ */
+export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
+  const { submissions, sessions } = services;
+  return async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    // Before validation: without a session the answer is 10007, whatever the body.
+    r.addHook('preValidation', requireSession(sessions));
+
+    // Multipart is registered in this child plugin only: the upload route accepts it, no other does.
+    await r.register(async (uploads) => {
+      await uploads.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+      uploads.withTypeProvider<ZodTypeProvider>().post(
+        '/v3/private/kyc/upload-document',
+        {
+          bodyLimit: UPLOAD_LIMITS.fileSize + 64 * 1024,
+          schema: {
+            description:
+              'multipart/form-data with a field `side` (front, back, selfie, poa) and one file field `file` (JPEG or PNG; PDF for poa; at most 10 MB). The file is checked by its content, re-encoded and stored encrypted.',
+            consumes: ['multipart/form-data'],
+            response: { 200: envelopeOf(uploadDocumentResult) },
+          },
+        },
+        async (request) => {
+          const { side, bytes } = await readUpload(request);
+          return ok(await submissions.uploadDocument(subjectOf(request), side, bytes));
+        },
+      );
+    });
+
+    r.post(
+      '/v3/private/kyc/submit',
+      {
+        schema: {
+          headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+          body: submitKycRequest,
+          response: { 200: envelopeOf(submitKycResult) },
+        },
+      },
+      async (request) =>
+        ok(
+          await submissions.submitLevel(
+            subjectOf(request),
+            request.body,
+            request.headers[IDEMPOTENCY_KEY_HEADER],
+          ),
+        ),
+    );
+
+    r.post(
+      '/v3/private/kyc/self-reset',
+      { schema: { response: { 200: envelopeOf(selfResetResult) } } },
+      async (request) => ok(await submissions.selfReset(subjectOf(request))),
+    );
+
+    r.post(
+      '/v3/private/kyc/kyc-personal-info',
+      {
+        schema: {
+          body: kycPersonalInfoRequest.nullish(),
+          response: { 200: envelopeOf(kycPersonalInfo) },
+        },
+      },
+      async (request) => ok(await submissions.personalInfo(subjectOf(request), request.body ?? {})),
+    );
+  };
+}
+
+const isSide = (v: string): v is DocumentSide => (DOCUMENT_SIDES as readonly string[]).includes(v);
+
+/** Reads the `side` field and the one file, in whichever order the client sent them. */
+async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide; bytes: Buffer }> {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'multipart/form-data expected', 415);
+  let side: string | undefined;
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== UPLOAD_FILE_FIELD) {
+          part.file.resume();
+          throw new AppError('PARAMS_ERROR', `file field must be named ${UPLOAD_FILE_FIELD}`, 400);
+        }
+        bytes = await part.toBuffer();
+      } else if (part.fieldname === UPLOAD_SIDE_FIELD && typeof part.value === 'string') {
+        side = part.value;
+      }
+    }
+  } catch (error) {
+    throw multipartError(error);
+  }
+  if (side === undefined || !isSide(side))
+    throw new AppError('PARAMS_ERROR', `${UPLOAD_SIDE_FIELD}: one of ${DOCUMENT_SIDES.join(', ')}`, 400);
+  if (!bytes) throw new AppError('PARAMS_ERROR', `${UPLOAD_FILE_FIELD}: required`, 400);
+  return { side, bytes };
+}
+
+function multipartError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string } | undefined)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('UPLOAD_TOO_LARGE', 'the file is larger than 10 MB', 413);
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('PARAMS_ERROR', 'one file and the side field only', 400);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'multipart/form-data expected', 415);
+    default:
+      return error;
+  }
+}

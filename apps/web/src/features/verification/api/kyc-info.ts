@@ -1,0 +1,23 @@
+import type { KycInfo, KycInfoRequest } from '@kyc/contracts';
+import { callEndpoint, type RequestOptions } from '../../../lib/http';
+
+/**
+ * spec §7 kyc-info body: no vendor token; the current applicant, quotas, step states, AML questionnaire
+ * and verification process.
+ */
+export const KYC_INFO_BODY = {
+  obtain_kyc_token: false,
+  obtain_current: true,
+  obtain_quotas: true,
+  obtain_state: true,
+  obtain_aml_questionnaire: true,
+  obtain_verification_process: true,
+} as const satisfies KycInfoRequest;
+
+/**
+ * POST /v3/private/kyc/kyc-info (docs/api.md), through the endpoint table so that SDK mode uses
+ * /v1/s1/kyc/integration/info. Failures are reported as every call's are (spec §8).
+ */
+export function getKycInfo(options?: RequestOptions): Promise<KycInfo> {
+  return callEndpoint<KycInfo>('kycInfo', KYC_INFO_BODY, options);
+}

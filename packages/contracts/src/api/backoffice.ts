@@ -1,0 +1,175 @@
+/** Back-office review API (/backoffice/api/*, docs/backoffice.md): requests and answers. */
+import { z } from 'zod';
+import { credentialsRequest, staffMe } from './account.ts';
+import { KYC_STEP_STATUSES } from './kyc.ts';
+
+/**
+ * POST /backoffice/api/login: the password, and the 6-digit TOTP code once enrolled. To confirm an
+ * enrolment, the first code goes with the `totpEnrolmentToken` of the enrolment answer.
+ */
+export const staffLoginRequest = credentialsRequest.extend({
+  totpCode: z.string().max(16).optional(),
+  totpEnrolmentToken: z.string().max(512).optional(),
+});
+export type StaffLoginRequest = z.infer<typeof staffLoginRequest>;
+
+/**
+ * A member without a second factor who gave the right password gets a new TOTP secret to add to an
+ * authenticator app, and no session yet: signing in again with its first code and `enrolmentToken`
+ * (the secret sealed for this member, valid 10 minutes) stores it and signs in.
+ */
+export const staffTotpEnrolment = z.object({
+  otpauthUri: z.string(),
+  secret: z.string(),
+  enrolmentToken: z.string(),
+});
+export type StaffTotpEnrolment = z.infer<typeof staffTotpEnrolment>;
+
+/** Signed in (`StaffMe`), or an enrolment to confirm (no session yet). */
+export const staffLoginResult = z.union([staffMe, z.object({ totpEnrolment: staffTotpEnrolment })]);
+export type StaffLoginResult = z.infer<typeof staffLoginResult>;
+
+const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const page = { page: intParam(1, 100_000).default(1), pageSize: intParam(1, 100).default(20) };
+
+export const reviewQueueQuery = z.object({
+  level: z.coerce.number().int().min(1).max(2).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  site: z
+    .string()
+    .regex(/^[A-Z]{2,8}$/)
+    .optional(),
+  minAgeHours: intParam(0, 24 * 365).optional(),
+  ...page,
+});
+export type ReviewQueueQuery = z.infer<typeof reviewQueueQuery>;
+
+export const reviewQueueItem = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  site: z.string(),
+  level: z.number().int(),
+  country: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  pendingSince: z.number().int(),
+});
+export const reviewQueueResult = z.object({
+  items: z.array(reviewQueueItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ReviewQueueResult = z.infer<typeof reviewQueueResult>;
+
+export const DECISION_KINDS = [
+  'approve',
+  'reject_retry',
+  'reject_final_proposed',
+  'reject_final_confirmed',
+  'reverify_requested',
+] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
+
+export const decisionEntry = z.object({
+  id: z.number().int(),
+  level: z.number().int(),
+  decision: z.enum(DECISION_KINDS),
+  reasonCode: z.string(),
+  userMessage: z.string(),
+  staffId: z.number().int(),
+  confirmedBy: z.number().int().nullable(),
+  at: z.number().int(),
+});
+
+export const reviewCase = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  site: z.string(),
+  applicant: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    dateOfBirth: z.string(),
+    country: z.string(),
+    residenceCountry: z.string(),
+    level: z.number().int(),
+  }),
+  levels: z.array(
+    z.object({
+      level: z.number().int(),
+      status: z.enum(KYC_STEP_STATUSES),
+      rejectReasonCode: z.string(),
+      rejectReason: z.string(),
+      /** A final rejection proposed and waiting for a senior reviewer's confirmation. */
+      finalRejectionProposed: z.boolean(),
+    }),
+  ),
+  reverification: z.object({ status: z.string(), deadline: z.number().int().nullable() }),
+  decisions: z.array(decisionEntry),
+  /** Document images: streamed by the submissions handler (issue 4, submissions work), not yet here. */
+  documents: z.array(z.never()),
+});
+export type ReviewCase = z.infer<typeof reviewCase>;
+
+const level = z.union([z.literal(1), z.literal(2)]);
+const reasonCode = z.string().trim().min(1).max(64);
+const userMessage = z.string().trim().min(1).max(500);
+
+export const decisionRequest = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve'), level }),
+  z.object({ decision: z.literal('reject_retry'), level, reasonCode, userMessage }),
+  z.object({ decision: z.literal('propose_final'), level, reasonCode, userMessage }),
+  z.object({ decision: z.literal('confirm_final'), level }),
+  z.object({
+    decision: z.literal('request_reverification'),
+    /** Epoch milliseconds, in the future. */
+    deadline: z.number().int().positive(),
+  }),
+]);
+export type DecisionRequest = z.infer<typeof decisionRequest>;
+
+export const auditQuery = z.object({
+  staffId: z.coerce.number().int().positive().optional(),
+  subjectUserId: z.coerce.number().int().positive().optional(),
+  action: z.string().max(64).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+  ...page,
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.number().int(),
+  staffId: z.number().int(),
+  action: z.string(),
+  subjectUserId: z.number().int().nullable(),
+  caseRef: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export const auditResult = z.object({
+  items: z.array(auditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditResult = z.infer<typeof auditResult>;
+
+/** PATCH /backoffice/api/quotas (admin): daily withdrawal limits, as decimal strings. */
+export const quotaPatchRequest = z.object({
+  quotas: z
+    .array(
+      z.object({
+        scope: z.enum(['KYC', 'KYB']).default('KYC'),
+        level: z.number().int().min(0).max(2),
+        coin: z.string().regex(/^[A-Z0-9]{2,10}$/),
+        limit: z.string().regex(/^\d{1,18}(\.\d{1,8})?$/),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export type QuotaPatchRequest = z.infer<typeof quotaPatchRequest>;
