@@ -132,6 +132,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
   });
+  const blobs = createBlobStore(config.dataDir);
+  const keyring = createKeyring(config.dataMasterKey);
   const services: Services = {
     config,
     database,
@@ -141,7 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       masterKey: config.dataMasterKey,
       demoStaffTotpRequired: config.demoStaffTotpRequired,
     }),
-    review: reviewUseCases(database.db),
+    review: reviewUseCases(database.db, { blobs, keyring }),
     sdk: sdkUseCases(
       sdkRepo(database.db),
       usersRepo(database.db),
@@ -153,8 +155,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     submissions: submissionUseCases({
       submissions: submissionsRepo(database.db),
       kyc: kycRepo(database.db),
-      blobs: createBlobStore(config.dataDir),
-      keyring: createKeyring(config.dataMasterKey),
+      blobs,
+      keyring,
     }),
     paths,
   };

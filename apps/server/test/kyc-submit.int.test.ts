@@ -7,12 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Envelope } from '@kyc/contracts';
 import { testDatabases } from './support/databases.ts';
-import { TEST_MASTER_KEY, TestClient, parseEnvelope, testApp } from './support/test-app.ts';
+import { TEST_MASTER_KEY, TestClient, parseEnvelope, testApp, signedInClient } from './support/test-app.ts';
 import type { Database } from '../src/data/db.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
 import { createKeyring, decryptBlob, unwrapDataKey } from '../src/lib/crypto/envelope.ts';
-import { DEMO_PARTNER, DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.ts';
+import { DEMO_PARTNER, seedDemoData } from '../src/seed/demo.ts';
 
 type Result = Record<string, unknown>;
 
@@ -83,13 +83,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
     await testDb.cleanup();
   });
 
-  async function signedIn(email: string): Promise<TestClient> {
-    const client = new TestClient(app);
-    await client.visit();
-    const { envelope } = await client.post('/user/public/login', { email, password: DEMO_PASSWORD });
-    expect(envelope?.ret_code).toBe(0);
-    return client;
-  }
+  const signedIn = (email: string): Promise<TestClient> => signedInClient(app, email);
 
   async function upload(
     client: TestClient,

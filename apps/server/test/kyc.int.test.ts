@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Envelope, KycInfo } from '@kyc/contracts';
 import { testDatabases } from './support/databases.ts';
-import { TestClient, parseEnvelope, testApp } from './support/test-app.ts';
+import { TestClient, parseEnvelope, testApp, signedInClient } from './support/test-app.ts';
 import type { Database } from '../src/data/db.ts';
 import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
@@ -36,13 +36,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
     await testDb.cleanup();
   });
 
-  async function signedIn(email: string): Promise<TestClient> {
-    const client = new TestClient(app);
-    await client.visit();
-    const { envelope } = await client.post('/user/public/login', { email, password: DEMO_PASSWORD });
-    expect(envelope?.ret_code).toBe(0);
-    return client;
-  }
+  const signedIn = (email: string): Promise<TestClient> => signedInClient(app, email);
 
   async function kycInfoOf(email: string, body: unknown = ALL_FLAGS): Promise<KycInfo> {
     const client = await signedIn(email);

@@ -34,7 +34,9 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
   if (config.cookieSecure) fixed['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(fixed);
+    // A route may set a stricter CSP of its own (back-office documents: sandboxed, nothing but the image).
+    for (const [name, value] of Object.entries(fixed))
+      if (name !== 'content-security-policy' || !reply.hasHeader(name)) reply.header(name, value);
     // API answers and pages carry personal data: never stored by shared caches unless a route said otherwise.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

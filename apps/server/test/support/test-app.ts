@@ -10,6 +10,7 @@ import { CSRF_COOKIE, STAFF_CSRF_COOKIE, type Envelope } from '@kyc/contracts';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/data/db.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789-0123456789-abcdef';
 /** A fixed DATA_MASTER_KEY (32 bytes, base64) so production-mode apps can start in tests. */
@@ -116,5 +117,14 @@ export async function signedUpClient(
   await client.visit();
   const { envelope } = await client.post('/user/public/register', { email, password });
   if (envelope?.ret_code !== 0) throw new Error(`sign-up failed: ${JSON.stringify(envelope)}`);
+  return client;
+}
+
+/** A client signed in as an existing (e.g. seeded demo) account. */
+export async function signedInClient(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
+  const client = new TestClient(app);
+  await client.visit();
+  const { envelope } = await client.post('/user/public/login', { email, password });
+  if (envelope?.ret_code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(envelope)}`);
   return client;
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { credentialsRequest, staffMe } from './account.ts';
 import { KYC_STEP_STATUSES } from './kyc.ts';
+import { DOCUMENT_SIDES } from './kyc-submit.ts';
 
 /**
  * POST /backoffice/api/login: the password, and the 6-digit TOTP code once enrolled. To confirm an
@@ -85,6 +86,21 @@ export const decisionEntry = z.object({
   at: z.number().int(),
 });
 
+/**
+ * A document the user uploaded (metadata only). `submissionId` is null while it is not part of a
+ * submission; `sha256` and `size` are of the stored (re-encoded) bytes the download answers.
+ */
+export const reviewDocument = z.object({
+  id: z.string(),
+  side: z.enum(DOCUMENT_SIDES),
+  mime: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  createdAt: z.number().int(),
+  submissionId: z.number().int().nullable(),
+});
+export type ReviewDocument = z.infer<typeof reviewDocument>;
+
 export const reviewCase = z.object({
   userId: z.number().int(),
   email: z.string(),
@@ -109,8 +125,8 @@ export const reviewCase = z.object({
   ),
   reverification: z.object({ status: z.string(), deadline: z.number().int().nullable() }),
   decisions: z.array(decisionEntry),
-  /** Document images: streamed by the submissions handler (issue 4, submissions work), not yet here. */
-  documents: z.array(z.never()),
+  /** The user's uploaded documents, oldest first; the bytes: GET …/cases/:userId/documents/:id. */
+  documents: z.array(reviewDocument),
 });
 export type ReviewCase = z.infer<typeof reviewCase>;
 

@@ -88,6 +88,17 @@ export function submissionsRepo(db: Db) {
         .execute();
     },
 
+    /** Every document of the user, oldest first (the back-office case page). */
+    async documentsOfUser(userId: number): Promise<KycDocumentRow[]> {
+      return db
+        .selectFrom('kyc_documents')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
     async findDocument(userId: number, id: string): Promise<KycDocumentRow | undefined> {
       return db
         .selectFrom('kyc_documents')

@@ -5,6 +5,8 @@
  */
 import {
   DECISION_KINDS,
+  DOCUMENT_SIDES,
+  type DocumentSide,
   KYC_STEP_STATUSES,
   type AuditQuery,
   type AuditResult,
@@ -15,6 +17,7 @@ import {
   type KycStepStatus,
   type QuotaPatchRequest,
   type ReviewCase,
+  type ReviewDocument,
   type ReviewQueueQuery,
   type ReviewQueueResult,
   type StaffMe,
@@ -25,8 +28,11 @@ import type { Db } from '../../data/db.ts';
 import { auditRepo } from '../../data/repositories/audit-repo.ts';
 import { kycRepo } from '../../data/repositories/kyc-repo.ts';
 import { reviewRepo } from '../../data/repositories/review-repo.ts';
+import { submissionsRepo } from '../../data/repositories/submissions-repo.ts';
 import { usersRepo } from '../../data/repositories/users-repo.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { decryptBlob, unwrapDataKey, type MasterKeyring } from '../../lib/crypto/envelope.ts';
+import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import { nextPoiStatus, nextStepStatus, type KycActor } from '../kyc/state-machine.ts';
 
 /** What each role may do (docs/backoffice.md "Roles"). */
@@ -59,6 +65,9 @@ function asPoi(v: string | undefined): DisplayUpdatePoiStatus {
     ? (v as DisplayUpdatePoiStatus)
     : 'DisplayUpdatePOIStatus_No';
 }
+function asSide(v: string): DocumentSide {
+  return (DOCUMENT_SIDES as readonly string[]).includes(v) ? (v as DocumentSide) : 'front';
+}
 function asDecision(v: string): DecisionKind {
   return (DECISION_KINDS as readonly string[]).includes(v) ? (v as DecisionKind) : 'approve';
 }
@@ -73,8 +82,25 @@ function parseDetails(json: string): Record<string, unknown> {
   }
 }
 
-export function reviewUseCases(db: Db) {
+/** What reading a document needs: the encrypted blobs and the master keys that unwrap data keys. */
+export interface ReviewFiles {
+  blobs: BlobStore;
+  keyring: MasterKeyring;
+}
+
+/** A decrypted document ready to stream: the stored MIME type (never a client's), and the bytes. */
+export interface DocumentContent {
+  id: string;
+  mime: string;
+  bytes: Buffer;
+}
+
+/** One answer for an unknown document and another user's: which of the two is never revealed. */
+const noSuchDocument = () => new AppError('PARAMS_ERROR', 'documentId: no such document', 404);
+
+export function reviewUseCases(db: Db, files: ReviewFiles) {
   const audit = auditRepo(db);
+  const submissions = submissionsRepo(db);
   const review = reviewRepo(db);
   const kyc = kycRepo(db);
   const users = usersRepo(db);
@@ -116,6 +142,7 @@ export function reviewUseCases(db: Db) {
       const states = await kyc.levelStates(userId);
       const poi = await kyc.findReverification(userId);
       const decisions = await review.decisions(userId);
+      const documents = await submissions.documentsOfUser(userId);
       await audit.insert(
         { staffId: staff.id, action: 'case.view', subjectUserId: userId, caseRef: `user:${userId}` },
         now,
@@ -156,8 +183,53 @@ export function reviewUseCases(db: Db) {
           confirmedBy: d.confirmed_by === null ? null : Number(d.confirmed_by),
           at: d.at,
         })),
-        documents: [],
+        documents: documents.map((d): ReviewDocument => ({
+          id: d.id,
+          side: asSide(d.side),
+          mime: d.mime,
+          size: Number(d.size),
+          sha256: d.sha256,
+          createdAt: Number(d.created_at),
+          submissionId: d.submission_id === null ? null : Number(d.submission_id),
+        })),
       };
+    },
+
+    /**
+     * One document of the user, decrypted (data key unwrapped for this user, blob bound to user id +
+     * document id). The view is audited (`document.view`, no content) before anything is answered.
+     */
+    async viewDocument(
+      staff: StaffMe,
+      userId: number,
+      documentId: string,
+      now = Date.now(),
+    ): Promise<DocumentContent> {
+      requirePermission(staff, 'view_cases');
+      const doc = await submissions.findDocument(userId, documentId);
+      if (!doc) throw noSuchDocument();
+      const blob = await files.blobs.get(doc.blob_id);
+      if (!blob) throw new Error(`blob of document ${doc.id} is missing`);
+      const wrapped = await submissions.findDataKey(userId);
+      if (!wrapped) throw new Error(`data key of user ${userId} is missing`);
+      const key = unwrapDataKey(files.keyring, userId, wrapped.wrappedKey);
+      let bytes: Buffer;
+      try {
+        bytes = decryptBlob(key, blob, { userId, objectId: doc.id });
+      } finally {
+        key.fill(0);
+      }
+      await audit.insert(
+        {
+          staffId: staff.id,
+          action: 'document.view',
+          subjectUserId: userId,
+          caseRef: `user:${userId}/document:${doc.id}`,
+          details: { documentId: doc.id, side: doc.side },
+        },
+        now,
+      );
+      return { id: doc.id, mime: doc.mime, bytes };
     },
 
     /** One decision: state machine + decision row + audit entry, in one transaction. */

@@ -15,6 +15,15 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
 
 const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
+const documentParams = userIdParams.extend({
+  documentId: z.string().regex(/^[0-9a-f]{32}$/, 'a document id is 32 lowercase hex characters'),
+});
+
+/** Images are shown in the page; anything else (PDF, never sanitised) only as a download. */
+const INLINE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/** The only policy a document answer gets: no script, no plugin, a sandbox even if opened directly. */
+export const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; sandbox";
 const quotaList = z.array(
   z.object({ scope: z.string(), level: z.number().int(), coin: z.string(), limit: z.number() }),
 );
@@ -23,9 +32,8 @@ const quotaList = z.array(
  * Compliance back office, verification review (docs/backoffice.md). Staff session (audience 'staff',
  * cookie on /backoffice) and CSRF as every staff route; the role is checked by the use-case (10005).
  *
- * Document images: streamed by an authorised handler the submissions work adds
- * (GET /backoffice/api/cases/:userId/documents/:documentId), which must check 'view_cases' and write a
- * 'document.view' audit entry like the case view does.
+ * Documents: GET /backoffice/api/cases/:userId/documents/:documentId streams one decrypted document
+ * ('view_cases', audited as 'document.view' before the bytes leave) with its stored MIME type.
  */
 export function reviewRoutes(services: Services): FastifyPluginAsync {
   const { staff, sessions, review } = services;
@@ -47,6 +55,29 @@ export function reviewRoutes(services: Services): FastifyPluginAsync {
       '/backoffice/api/cases/:userId',
       { schema: { tags, params: userIdParams, response: { 200: envelopeOf(reviewCase) } }, preHandler },
       async (request) => ok(await review.viewCase(await staff.me(subjectOf(request)), request.params.userId)),
+    );
+
+    r.get(
+      '/backoffice/api/cases/:userId/documents/:documentId',
+      { schema: { tags, params: documentParams }, preHandler },
+      async (request, reply) => {
+        const { userId, documentId } = request.params;
+        const doc = await review.viewDocument(await staff.me(subjectOf(request)), userId, documentId);
+        const ext = INLINE_TYPES[doc.mime];
+        const disposition = ext
+          ? `inline; filename="document-${doc.id}.${ext}"`
+          : `attachment; filename="document-${doc.id}${doc.mime === 'application/pdf' ? '.pdf' : ''}"`;
+        return reply
+          .type(doc.mime)
+          .headers({
+            'content-disposition': disposition,
+            'content-length': String(doc.bytes.length),
+            'x-content-type-options': 'nosniff',
+            'cache-control': 'no-store',
+            'content-security-policy': DOCUMENT_CSP,
+          })
+          .send(doc.bytes);
+      },
     );
 
     r.post(
