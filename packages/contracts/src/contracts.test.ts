@@ -6,10 +6,6 @@ import {
   checkMobile,
   checkPassword,
   isRegulatedSite,
-  isRtl,
-  languagesForRegion,
-  matchLanguage,
-  regionFromHost,
   safeRedirectPath,
   SCREENS,
 } from './index.ts';
@@ -59,44 +55,6 @@ describe('redirect targets', () => {
     expect(safeRedirectPath('//evil.example/', origin)).toBeNull();
     expect(safeRedirectPath('javascript:alert(1)', origin)).toBeNull();
     expect(safeRedirectPath(`/${'a'.repeat(2048)}`, origin)).toBeNull();
-  });
-});
-
-describe('languages and regions (spec §4, §9)', () => {
-  it('hosts ending .hk offer en-HK and zh-HK only, default zh-HK; .ae adds ar-SA; others the default list', () => {
-    expect(regionFromHost('www.example.hk')).toBe('hk');
-    expect(regionFromHost('www.example.ae')).toBe('ae');
-    expect(regionFromHost('www.example.com')).toBe('default');
-    expect(languagesForRegion('hk')).toMatchObject({ defaultLanguage: 'zh-HK' });
-    expect(languagesForRegion('hk').languages.map((l) => l.code)).toEqual(['en-HK', 'zh-HK']);
-    expect(languagesForRegion('ae').languages.map((l) => l.code)).toContain('ar-SA');
-    expect(languagesForRegion('default').languages.map((l) => l.code)).toEqual([
-      'en',
-      'en-US',
-      'zh-CN',
-      'zh-TW',
-      'ja-JP',
-      'ko-KR',
-      'ru-RU',
-      'id-ID',
-      'es-ES',
-      'tr-TR',
-      'th-TH',
-      'vi-VN',
-      'de-DE',
-    ]);
-  });
-
-  it('only ar-SA is right-to-left (spec §1)', () => {
-    expect(isRtl('ar-SA')).toBe(true);
-    for (const code of ['en', 'zh-HK', 'tr-TR', 'de-DE']) expect(isRtl(code)).toBe(false);
-  });
-
-  it('matches language codes case-insensitively and rejects unsupported ones', () => {
-    const { languages } = languagesForRegion('default');
-    expect(matchLanguage('zh-cn', languages)).toBe('zh-CN');
-    expect(matchLanguage('fr-FR', languages)).toBeUndefined();
-    expect(matchLanguage('ar-SA', languages)).toBeUndefined();
   });
 });
 

@@ -52,5 +52,7 @@ describe('languages (spec §1, §4, §9)', () => {
     expect(matchLanguage('pt-BR', languages)).toBeUndefined();
     expect(matchLanguage('', languages)).toBeUndefined();
     expect(matchLanguage('zh-HK', languages)).toBeUndefined();
+    // ar-SA belongs to the Emirates variant only.
+    expect(matchLanguage('ar-SA', languages)).toBeUndefined();
   });
 });
