@@ -16,7 +16,13 @@ export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 export const baseUrl = () => inject('baseUrl');
 export const emiratesUrl = () => `http://${EMIRATES_HOST}:${inject('port')}`;
 
-export function launch(): Promise<Browser> {
+/**
+ * Chromium's fake camera: a generated test pattern instead of a device, and camera permission granted
+ * without a prompt, so that getUserMedia capture can run headless (issue 4).
+ */
+export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export function launch(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -29,6 +35,7 @@ export function launch(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       `--host-resolver-rules=MAP ${EMIRATES_HOST} 127.0.0.1`,
+      ...extraArgs,
     ],
   });
 }
@@ -103,10 +110,10 @@ export type { Browser, BrowserContext, Page };
  * Starts Chromium before the tests of the calling describe block and closes it after them; the
  * returned function gives the running browser.
  */
-export function useBrowser(): () => Browser {
+export function useBrowser(extraArgs: readonly string[] = []): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await launch(extraArgs);
   });
   afterAll(async () => {
     await browser?.close();

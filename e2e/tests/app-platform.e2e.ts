@@ -291,7 +291,14 @@ describe('app platform in Chromium (issue 3)', () => {
       }
       expect(call.headers.cookie ?? '', call.url).not.toContain(`${SESSION_COOKIE}=`);
     }
-    expect(calls.every((c) => c.path.startsWith('/v1/s1/kyc/integration/'))).toBe(true);
+    // Private calls go to the integration endpoints; public reference data (the country list of the
+    // verification flow, spec §7) has one address for everyone.
+    expect(
+      calls
+        .filter((c) => !c.path.startsWith('/v2/public/'))
+        .filter((c) => !c.path.startsWith('/v1/s1/kyc/integration/'))
+        .map((c) => c.path),
+    ).toEqual([]);
     expect((await context.cookies()).map((c) => c.name)).not.toContain(SESSION_COOKIE);
     expectOnlyOwnOrigins(requests);
     await context.close();

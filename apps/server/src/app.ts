@@ -16,12 +16,22 @@ import { sessionsRepo } from './data/repositories/sessions-repo.ts';
 import { sdkRepo } from './data/repositories/sdk-repo.ts';
 import { kycRepo } from './data/repositories/kyc-repo.ts';
 import { submissionsRepo } from './data/repositories/submissions-repo.ts';
+import { questionnairesRepo } from './data/repositories/questionnaires-repo.ts';
 import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
 import { kycUseCases } from './domain/kyc/kyc-service.ts';
 import { submissionUseCases } from './domain/kyc/submission-service.ts';
+import { personalDataCipher, sealClearPersonalData } from './domain/kyc/personal-data.ts';
+import { verificationPathsUseCases } from './domain/kyc/verification-paths.ts';
+import { verificationPathsRepo } from './data/repositories/verification-paths-repo.ts';
+import { sdkAccessUseCases } from './domain/kyc/sdk-access.ts';
+import { updateUseCases } from './domain/kyc/update-service.ts';
 import { sessionService } from './domain/sessions/session-service.ts';
 import { staffUseCases } from './domain/staff/staff-auth.ts';
 import { reviewUseCases } from './domain/backoffice/review.ts';
+import {
+  questionnaireUseCases,
+  seedQuestionnaireTemplates,
+} from './domain/questionnaires/questionnaire-service.ts';
 import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -41,14 +51,20 @@ import { sdkTokenRoutes } from './routes/sdk/token-routes.ts';
 import { kycRoutes } from './routes/kyc/kyc-routes.ts';
 import { kycSdkRoutes } from './routes/kyc/kyc-sdk-routes.ts';
 import { kycSubmitRoutes } from './routes/kyc/kyc-submit-routes.ts';
+import { kycVendorRoutes } from './routes/kyc/kyc-vendor-routes.ts';
 import { countryRoutes } from './routes/kyc/country-routes.ts';
+import { questionnaireRoutes } from './routes/questionnaires/questionnaire-routes.ts';
+import { questionnaireSdkRoutes } from './routes/questionnaires/questionnaire-sdk-routes.ts';
 import { spaRoutes } from './routes/static/spa-routes.ts';
 import { i18nRoutes } from './routes/static/i18n-routes.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes expired sessions and SDK access tokens; server.ts calls it on a timer. */
+    /**
+     * Deletes expired sessions, SDK access tokens and vendor sessions, and applies the re-verification
+     * daily_reset (Rejected_Daily of an earlier day → Rejected); server.ts calls it on a timer.
+     */
     sessionsSweep(): Promise<number>;
   }
 }
@@ -60,6 +76,9 @@ export const DEFAULT_PATHS: StaticPaths = {
   backofficeDist: path.join(REPO_ROOT, 'apps/backoffice/dist'),
   locales: path.join(REPO_ROOT, 'locales'),
 };
+
+/** Questionnaire templates (docs/questionnaires.md): published into the database at start. */
+const QUESTIONNAIRE_CONTENT = path.join(REPO_ROOT, 'content/questionnaires');
 
 /** JSON bodies of the API are small; uploads (later issues) get their own, larger limit per route. */
 const API_BODY_LIMIT = 64 * 1024;
@@ -73,9 +92,12 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Access tokens per business: 120 a minute (per instance, as the sign-in limits: D7). */
+/** Access tokens per business: 120 a minute; the web's own (sdk-access): 10 per user in 10 minutes (D7). */
 export function defaultSdkLimits(): SdkLimits {
-  return { issuesPerBusiness: createRateLimiter(120, 60_000) };
+  return {
+    issuesPerBusiness: createRateLimiter(120, 60_000),
+    accessPerUser: createRateLimiter(10, 10 * 60_000),
+  };
 }
 
 export function defaultAccountLimits(): AccountLimits {
@@ -134,6 +156,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const blobs = createBlobStore(config.dataDir);
   const keyring = createKeyring(config.dataMasterKey);
+  // Personal data at rest (docs/kyc.md): applicants' names and date of birth sealed under each user's
+  // data key; rows still in clear (written before migration 007, or by the demo seed) are sealed now.
+  const personal = personalDataCipher(keyring);
+  await sealClearPersonalData(database.db, keyring);
+  const verificationPaths = verificationPathsUseCases({
+    paths: verificationPathsRepo(database.db, personal),
+    submissions: submissionsRepo(database.db, personal),
+    kyc: kycRepo(database.db, personal),
+    keyring,
+  });
+  // Reference data: template versions not yet published (idempotent by code and version).
+  const questionnaireTemplates = await seedQuestionnaireTemplates(
+    questionnairesRepo(database.db),
+    QUESTIONNAIRE_CONTENT,
+    Date.now(),
+  );
+  const sdk = sdkUseCases(
+    sdkRepo(database.db),
+    usersRepo(database.db),
+    { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
+    sdkLimits,
+    kycRepo(database.db, personal),
+  );
   const services: Services = {
     config,
     database,
@@ -144,24 +189,51 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       demoStaffTotpRequired: config.demoStaffTotpRequired,
     }),
     review: reviewUseCases(database.db, { blobs, keyring }),
-    sdk: sdkUseCases(
-      sdkRepo(database.db),
-      usersRepo(database.db),
-      { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
-      sdkLimits,
-      kycRepo(database.db),
-    ),
-    kyc: kycUseCases(kycRepo(database.db), usersRepo(database.db)),
+    sdk,
+    kyc: kycUseCases(kycRepo(database.db, personal), usersRepo(database.db), verificationPaths.infoSources),
+    verificationPaths,
     submissions: submissionUseCases({
-      submissions: submissionsRepo(database.db),
-      kyc: kycRepo(database.db),
+      submissions: submissionsRepo(database.db, personal),
+      kyc: kycRepo(database.db, personal),
       blobs,
       keyring,
+    }),
+    updates: updateUseCases({
+      submissions: submissionsRepo(database.db, personal),
+      kyc: kycRepo(database.db, personal),
+      users: usersRepo(database.db),
+      keyring,
+    }),
+    sdkAccess: sdkAccessUseCases({
+      sdk,
+      kyc: kycRepo(database.db, personal),
+      perUser: sdkLimits.accessPerUser,
+    }),
+    questionnaires: questionnaireUseCases({
+      repo: questionnairesRepo(database.db),
+      keys: submissionsRepo(database.db, personal),
+      kyc: kycRepo(database.db, personal),
+      users: usersRepo(database.db),
+      blobs,
+      keyring,
+      tokenSecret: config.sessionSecret,
     }),
     paths,
   };
 
-  app.decorate('sessionsSweep', async () => (await sessions.sweep()) + (await services.sdk.sweep()));
+  app.decorate(
+    'sessionsSweep',
+    async () =>
+      (await sessions.sweep()) +
+      (await services.sdk.sweep()) +
+      (await services.verificationPaths.sweep()) +
+      (await services.submissions.dailyReset()),
+  );
+  if (questionnaireTemplates.changed.length > 0)
+    app.log.warn(
+      { event: 'questionnaires.content.changed', templates: questionnaireTemplates.changed },
+      'published questionnaire versions differ from their files; publish a new version instead',
+    );
   installErrorHandling(app);
   installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
@@ -196,7 +268,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(kycRoutes(services));
   await app.register(kycSdkRoutes(services));
   await app.register(kycSubmitRoutes(services));
+  await app.register(kycVendorRoutes(services));
   await app.register(countryRoutes(services));
+  await app.register(questionnaireRoutes(services));
+  await app.register(questionnaireSdkRoutes(services));
   await app.register(i18nRoutes(services));
   await app.register(spaRoutes(services));
   app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());

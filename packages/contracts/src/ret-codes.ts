@@ -127,6 +127,61 @@ export const RET_CODES = {
     meaning:
       'KYC submit: a required side is missing (front; back for ID_CARD, DRIVERS and RESIDENCE_PERMIT; selfie; proof of address for level 2), a side is given twice, or the document type is not issued by the country.',
   },
+  KYC_QUICK_KYC_UNAVAILABLE: {
+    code: 30021,
+    meaning:
+      'Quick KYC: no live offer of a shared verified identity for this person (none, expired or already used).',
+  },
+  KYC_VENDOR_ID_TYPE_NOT_OFFERED: {
+    code: 30022,
+    meaning:
+      'Vendor verification: the national id type is not offered in its country, or the country is closed to verification.',
+  },
+
+  // Update of the identity document of a verified person (POST update-id, spec §8; the web maps each
+  // code to updateIDError1–7). Nothing is stored when one of these is answered.
+  KYC_UPDATE_ID_NOT_VERIFIED: {
+    code: 1045,
+    meaning: 'ID update: the identity (level 1) is not verified yet, so there is nothing to update.',
+  },
+  KYC_UPDATE_ID_UNDER_REVIEW: {
+    code: 1046,
+    meaning: 'ID update: an earlier ID update is still under review.',
+  },
+  KYC_UPDATE_ID_DOCUMENT_EXPIRED: {
+    code: 1047,
+    meaning: 'ID update: the new document has expired (expiryDate before today, UTC).',
+  },
+  KYC_UPDATE_ID_NAME_MISMATCH: {
+    code: 1048,
+    meaning:
+      'ID update: the name differs from the verified identity (compared case- and accent-insensitively).',
+  },
+  KYC_UPDATE_ID_BIRTH_DATE_MISMATCH: {
+    code: 1049,
+    meaning: 'ID update: the date of birth differs from the verified identity.',
+  },
+  KYC_UPDATE_ID_COUNTRY_MISMATCH: {
+    code: 1050,
+    meaning: "ID update: the issuing country differs from the verified identity's.",
+  },
+  KYC_UPDATE_ID_DAILY_LIMIT: {
+    code: 1051,
+    meaning: 'ID update: the daily limit of attempts (3 per UTC day) is reached; try again tomorrow.',
+  },
+  KYC_UPDATE_ID_DOCUMENT_TYPE_NOT_ISSUED: {
+    code: 1052,
+    meaning: 'ID update: the issuing country does not issue this document type for verification.',
+  },
+  KYC_UPDATE_ID_IMAGES_INCOMPLETE: {
+    code: 1053,
+    meaning:
+      'ID update: a document id is unknown, already used or of another user, or the sides are not exactly the ones the document type needs.',
+  },
+  KYC_UPDATE_ID_LEVEL_UNDER_REVIEW: {
+    code: 1062,
+    meaning: 'ID update: a level verification (or a re-verification) is under review.',
+  },
 
   // Uploads of identity documents and evidence (apps/server/src/lib/uploads; the file is refused, nothing stored).
   UPLOAD_TYPE_NOT_ALLOWED: {
@@ -148,6 +203,37 @@ export const RET_CODES = {
     code: 40005,
     meaning:
       'Upload: the PDF holds JavaScript, a launch action, embedded files, rich media or forms, or is encrypted, so it cannot be accepted.',
+  },
+
+  // Questionnaires, tests, agreements, declarations and EDD (docs/questionnaires.md). 50016 is the client's.
+  QUESTIONNAIRE_ILLEGAL_TRANSITION: {
+    code: 51001,
+    meaning:
+      'Questionnaire or EDD: the status does not allow this event (e.g. editing while a reviewer holds it, approving a draft); nothing was changed.',
+  },
+  QUESTIONNAIRE_INVALID_ANSWERS: {
+    code: 51002,
+    meaning:
+      'Questionnaire: answers fail the template (unknown or hidden question, wrong type, required missing, format rule); ret_msg lists questionId: error code pairs.',
+  },
+  QUESTIONNAIRE_VERSION_MISMATCH: {
+    code: 51003,
+    meaning:
+      'Questionnaire: the answers are for another template or template version than the one pinned for this user (reload the questionnaire).',
+  },
+  QUESTIONNAIRE_TEMPLATE_NOT_FOUND: {
+    code: 51004,
+    meaning: 'Questionnaire: no template with this code (and version), or it is not offered to this user.',
+  },
+  QUESTIONNAIRE_COOL_DOWN: {
+    code: 51005,
+    meaning:
+      'Test: a failed test can be retried only after its cool-down; ret_msg gives the time (epoch ms).',
+  },
+  QUESTIONNAIRE_TOKEN_INVALID: {
+    code: 51006,
+    meaning:
+      'Questionnaire: the questionnaire token is missing, expired, or for another user or template (fetch questionnaire-token again).',
   },
 
   // Produced by the client, never by the server (spec §8).

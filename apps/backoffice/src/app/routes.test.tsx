@@ -15,9 +15,10 @@ const reviewer: StaffMe = {
 const auditor: StaffMe = { id: 3, email: 'aziz@kyc.example', display_name: 'Aziz Auditor', role: 'auditor' };
 
 /** A server with one session: /me answers 10007 until /login succeeds. */
-function fakeServer(staff: StaffMe, signedIn = false) {
+function fakeServer(staff: StaffMe, signedIn = false, more: Record<string, Handler> = {}) {
   let session = signedIn;
   const handlers: Record<string, Handler> = {
+    ...more,
     'GET /backoffice/api/me': () => (session ? ok(staff) : fail(10007, 'not logged in')),
     'POST /backoffice/api/login': () => {
       session = true;
@@ -80,12 +81,43 @@ describe('route guard', () => {
     expect(screen.queryByText(/audit log arrives/)).toBeNull();
   });
 
-  it('when an area is not built yet, then it says honestly when it arrives', async () => {
-    fakeServer(reviewer, true);
+  it('when the verification queue opens, then it lists what the queue API answers', async () => {
+    const api = fakeServer(reviewer, true, {
+      'GET /backoffice/api/queue': () =>
+        ok({
+          items: [
+            {
+              userId: 41,
+              email: 'ana@example.com',
+              site: 'GLOBAL',
+              level: 1,
+              country: 'DE',
+              firstName: 'Ana',
+              lastName: 'Lima',
+              pendingSince: Date.now() - 3 * 3_600_000,
+              submissionId: 7,
+              kind: 'level',
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        }),
+    });
     renderRoutes(routes, '/backoffice/verification-queue');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification queue' })).toBeTruthy();
-    expect(screen.getByText(/arrives together with identity verification/)).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Ana Lima' })).getAttribute('href')).toBe(
+      '/backoffice/cases/41',
+    );
+    expect(api.callsTo('GET', '/backoffice/api/queue')).toHaveLength(1);
+  });
+
+  it('when an auditor opens a case by URL, then the page says there is no access', async () => {
+    fakeServer(auditor, true);
+    renderRoutes(routes, '/backoffice/cases/41');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No access' })).toBeTruthy();
   });
 
   it('when already signed in, then /login goes straight on to ?next=', async () => {

@@ -13,9 +13,11 @@ import { RequireStaff } from './require-staff.tsx';
 import { AreaError, RouteError } from './route-error.tsx';
 import { loginLoader, revalidateStaffOnPageChange, staffLoader } from './session-loaders.ts';
 
-/** An area route: its page chunk, shown only to roles that include the area. */
-function areaRoute(area: AreaId, load: () => Promise<ComponentType>): RouteObject {
-  const { path } = AREAS[area];
+/**
+ * An area route: its page chunk, shown only to roles that include the area. `path` defaults to the
+ * area's own; a page inside an area (a case of the verification queue) passes its own.
+ */
+function areaRoute(area: AreaId, load: () => Promise<ComponentType>, path = AREAS[area].path): RouteObject {
   return {
     ...(path === '/' ? { index: true } : { path: path.slice(1) }),
     lazy: async () => {
@@ -81,6 +83,15 @@ export const routes: RouteObject[] = [
                 'auditLog',
                 async () =>
                   (await import('../features/audit-log/components/audit-log-page.tsx')).AuditLogPage,
+              ),
+              areaRoute(
+                'verificationQueue',
+                async () => (await import('../features/review-case/components/case-page.tsx')).CasePage,
+                paths.reviewCase.path,
+              ),
+              areaRoute(
+                'quotas',
+                async () => (await import('../features/quotas/components/quotas-page.tsx')).QuotasPage,
               ),
               { path: '*', Component: NotFound },
             ],

@@ -6,7 +6,7 @@
 import type { StaffRole } from '@kyc/contracts';
 import { paths } from './paths.ts';
 
-export const AREA_IDS = ['home', 'verificationQueue', 'questionnaires', 'auditLog'] as const;
+export const AREA_IDS = ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas'] as const;
 export type AreaId = (typeof AREA_IDS)[number];
 
 export interface Area {
@@ -28,13 +28,14 @@ export const AREAS: Record<AreaId, Area> = {
     href: paths.questionnaires.getHref(),
   },
   auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
+  quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
 };
 
-/** Reviewers work the queues, auditors read the audit log, administrators see everything. */
+/** Reviewers work the queues, auditors read the audit log, administrators see everything (quotas too). */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   reviewer: ['home', 'verificationQueue', 'questionnaires'],
   senior_reviewer: ['home', 'verificationQueue', 'questionnaires'],
-  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog'],
+  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas'],
   auditor: ['home', 'auditLog'],
 };
 

@@ -6,7 +6,16 @@ import { RET_CODES } from '@kyc/contracts';
 import { isApiError } from './api-client.ts';
 
 export type ErrorMessageKey =
-  'errors.network' | 'errors.timeout' | 'errors.csrf' | 'errors.server' | 'errors.generic';
+  | 'errors.network'
+  | 'errors.timeout'
+  | 'errors.csrf'
+  | 'errors.server'
+  | 'errors.generic'
+  | 'apiErrors.invalidRequest'
+  | 'apiErrors.permissionDenied'
+  | 'apiErrors.tooManyRequests'
+  | 'apiErrors.illegalTransition'
+  | 'apiErrors.fourEyes';
 
 const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.NETWORK_ERROR.code]: 'errors.network',
@@ -14,6 +23,12 @@ const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.CSRF_TOKEN_INVALID.code]: 'errors.csrf',
   [RET_CODES.INTERNAL_ERROR.code]: 'errors.server',
   [RET_CODES.SERVICE_UNAVAILABLE.code]: 'errors.server',
+  // Review screens (queue, case, decisions, audit log, quotas): refusals the server names by code.
+  [RET_CODES.PARAMS_ERROR.code]: 'apiErrors.invalidRequest',
+  [RET_CODES.PERMISSION_DENIED.code]: 'apiErrors.permissionDenied',
+  [RET_CODES.TOO_MANY_REQUESTS.code]: 'apiErrors.tooManyRequests',
+  [RET_CODES.KYC_ILLEGAL_TRANSITION.code]: 'apiErrors.illegalTransition',
+  [RET_CODES.KYC_FOUR_EYES_REQUIRED.code]: 'apiErrors.fourEyes',
 };
 
 export function errorMessageKey(error: unknown): ErrorMessageKey {

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALL_LANGUAGE_CODES } from '@kyc/contracts';
 import { createTestI18n } from '../test/i18n.ts';
 import { applyDocumentLanguage, detectLanguage, LANGUAGE_STORAGE_KEY, selectLanguage } from './i18n.ts';
 
@@ -56,49 +55,5 @@ describe('document language', () => {
   });
 });
 
-// Translation files beside en.json (written by translators) must carry the same keys and placeholders.
-const localeFiles = import.meta.glob<Record<string, unknown>>('../../../../locales/backoffice/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else if (value && typeof value === 'object') {
-      for (const [k, v] of flatten(value as Record<string, unknown>, path)) out.set(k, v);
-    } else out.set(path, String(value));
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-
-describe('locales/backoffice', () => {
-  const byLanguage = new Map(
-    Object.entries(localeFiles).map(([file, tree]) => [
-      file.replace(/^.*\/(.+)\.json$/, '$1'),
-      flatten(tree),
-    ]),
-  );
-  const english = byLanguage.get('en');
-
-  it('when the English source is read, then it exists and every value is a non-empty string', () => {
-    expect(english?.size).toBeGreaterThan(0);
-    for (const [key, value] of english ?? []) expect(value.trim(), key).not.toBe('');
-  });
-
-  it.each([...byLanguage.keys()].filter((lng) => lng !== 'en'))(
-    'when %s.json exists, then it is a supported language with the same keys and placeholders as en.json',
-    (lng) => {
-      expect(ALL_LANGUAGE_CODES).toContain(lng);
-      const translated = byLanguage.get(lng) ?? new Map<string, string>();
-      expect([...translated.keys()].sort()).toEqual([...(english?.keys() ?? [])].sort());
-      for (const [key, value] of english ?? []) {
-        expect(placeholders(translated.get(key) ?? ''), `${lng}: ${key}`).toEqual(placeholders(value));
-      }
-    },
-  );
-});
+// The translation files themselves (every key, each language's plural forms, placeholders, no English
+// copies) are checked for every namespace by packages/contracts/src/locales.test.ts.

@@ -37,6 +37,11 @@ describe('paths', () => {
     expect(paths.login.getHref()).toBe('/login');
   });
 
+  it('when linking to a case, then the user id is in the path', () => {
+    expect(paths.reviewCase.getHref(41)).toBe('/cases/41');
+    expect(paths.reviewCase.path).toBe('/cases/:userId');
+  });
+
   it('when building ?next= from an in-app location, then the basename is included', () => {
     expect(browserPath({ pathname: '/audit-log', search: '?x=1' })).toBe('/backoffice/audit-log?x=1');
     expect(browserPath({ pathname: '/' })).toBe('/backoffice');

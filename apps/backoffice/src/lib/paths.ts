@@ -16,6 +16,9 @@ export const paths = {
   verificationQueue: { path: '/verification-queue', getHref: () => '/verification-queue' },
   questionnaires: { path: '/questionnaires', getHref: () => '/questionnaires' },
   auditLog: { path: '/audit-log', getHref: () => '/audit-log' },
+  /** One applicant's case: person, levels, submissions, documents, history and decisions. */
+  reviewCase: { path: '/cases/:userId', getHref: (userId: number) => `/cases/${userId}` },
+  quotas: { path: '/quotas', getHref: () => '/quotas' },
 } as const;
 
 /** The browser path of an in-app location: what goes into ?next=. */

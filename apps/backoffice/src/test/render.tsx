@@ -2,7 +2,9 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import type { StaffMe } from '@kyc/contracts';
+import { StaffContext } from '../lib/staff-session.tsx';
 import { BASENAME } from '../lib/paths.ts';
 import { createTestI18n } from './i18n.ts';
 
@@ -16,4 +18,25 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
     </I18nextProvider>,
   );
   return { ...view, router, user, i18n };
+}
+
+/**
+ * Renders screens as a signed-in staff member (what RequireStaff provides in the app), each route
+ * object given as in the app's table, under the basename.
+ */
+export function renderAsStaff(staff: StaffMe, children: RouteObject[], initialPath: string) {
+  return renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <StaffContext.Provider value={staff}>
+            <Outlet />
+          </StaffContext.Provider>
+        ),
+        children,
+      },
+    ],
+    initialPath,
+  );
 }

@@ -14,22 +14,36 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   options: readonly SelectOption[];
   /** Label beside the control (toolbars) instead of above it (forms). */
   inline?: boolean;
+  /** Shown under the field and linked to it; marks the field invalid. */
+  error?: string;
 }
 
-export function SelectField({ label, options, inline = false, className, ...rest }: SelectFieldProps) {
+export function SelectField({ label, options, inline = false, error, className, ...rest }: SelectFieldProps) {
   const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={cx('ui-field', inline && 'ui-field--inline', className)}>
       <label className="ui-field__label" htmlFor={id}>
         {label}
       </label>
-      <select {...rest} id={id} className="ui-field__control">
+      <select
+        {...rest}
+        id={id}
+        className="ui-field__control"
+        aria-invalid={error ? true : rest['aria-invalid']}
+        aria-describedby={errorId ?? rest['aria-describedby']}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}
           </option>
         ))}
       </select>
+      {error ? (
+        <span className="ui-field__error" id={errorId}>
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -175,9 +175,11 @@ export interface KycDecisionsTable {
   /** The senior reviewer who confirmed a final rejection. */
   confirmed_by: number | null;
   at: number;
+  /** Migration 006: the submission a re-verification or update decision is about (else null). */
+  submission_id: number | null;
 }
 
-export interface Database {
+export interface Database extends QuestionnaireTables {
   users: UsersTable;
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
@@ -193,6 +195,11 @@ export interface Database {
   user_data_keys: UserDataKeysTable;
   kyc_submissions: KycSubmissionsTable;
   kyc_documents: KycDocumentsTable;
+  vendor_id_types: VendorIdTypesTable;
+  vendor_sessions: VendorSessionsTable;
+  quick_kyc_offers: QuickKycOffersTable;
+  provider_routes: ProviderRoutesTable;
+  kyc_announcement_acks: KycAnnouncementAcksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -234,6 +241,10 @@ export interface KycSubmissionsTable {
   decided_by: number | null;
   reject_reason_code: Generated<string>;
   reject_reason: Generated<string>;
+  /** Migration 006: level, reverification, update_id, update_poa, vendor (SUBMISSION_KINDS). */
+  kind: Generated<string>;
+  /** Migration 006: JSON details sealed under the user's data key (domain/kyc/data-keys.ts), or null. */
+  details_enc: Buffer | null;
 }
 
 /** Migration 004: an uploaded document; the bytes are an encrypted blob (lib/uploads/blob-store). */
@@ -257,3 +268,177 @@ export type KycSubmissionRow = Selectable<KycSubmissionsTable>;
 export type KycDocumentRow = Selectable<KycDocumentsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type KycDecisionRow = Selectable<KycDecisionsTable>;
+
+/** Migration 007: the national id numbers a country offers for a vendor check (reference data). */
+export interface VendorIdTypesTable {
+  id_type: string;
+  country: string;
+  enabled: Generated<number>;
+  updated_at: number;
+}
+
+/** Migration 007: a vendor verification session; the token itself is never stored (SHA-256 hex id). */
+export interface VendorSessionsTable {
+  id: string;
+  user_id: number;
+  level: number;
+  id_type: string;
+  country: string;
+  provider: string;
+  created_at: number;
+  expires_at: number;
+  /** Set once, by the vendor-verify that used it (single use). */
+  used_at: number | null;
+}
+
+/** Migration 007: a verified identity a linked entity shares with the person (quick KYC). */
+export interface QuickKycOffersTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The linked entity that verified the person, e.g. an affiliated licensed exchange. */
+  source: string;
+  level: number;
+  country: string;
+  document_type: string;
+  verified_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+  created_at: number;
+}
+
+/** Migration 007: provider routing by country ('*': every other country), a percentage of buckets. */
+export interface ProviderRoutesTable {
+  country: string;
+  provider: string;
+  percentage: number;
+  updated_at: number;
+}
+
+/** Migration 007: a dismissible KYC announcement (bannerTag) the person acknowledged. */
+export interface KycAnnouncementAcksTable {
+  user_id: number;
+  announcement_id: string;
+  acknowledged_at: number;
+}
+export type VendorSessionRow = Selectable<VendorSessionsTable>;
+export type QuickKycOfferRow = Selectable<QuickKycOffersTable>;
+
+// Migration 008: questionnaires (docs/questionnaires.md "Tables") ------------------------------------
+
+/** A published template version; `body` is the template JSON (contract questionnaireTemplate). */
+export interface QuestionnaireTemplatesTable {
+  code: string;
+  version: number;
+  external_code: string | null;
+  kind: string;
+  review: string;
+  body: string;
+  published_at: number;
+  /** Withdrawn: drafts on it restart on the current version (pinnedVersion). */
+  retired_at: number | null;
+}
+
+/** One per user and template: status (spec §4), pinned version, the draft sealed under the data key. */
+export interface QuestionnaireResponsesTable {
+  id: Generated<number>;
+  user_id: number;
+  template_code: string;
+  status: string;
+  template_version: number;
+  draft_enc: Buffer | null;
+  page_index: Generated<number>;
+  retry_after: number | null;
+  reject_reason: Generated<string>;
+  decided_by: number | null;
+  decided_at: number | null;
+  last_submission_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An immutable submission: normalized answers sealed under the user's data key, score, who and where. */
+export interface QuestionnaireSubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  template_code: string;
+  template_version: number;
+  answers_enc: Buffer;
+  score: number | null;
+  max_score: number | null;
+  passed: number | null;
+  band: string | null;
+  status: string;
+  language: Generated<string>;
+  ip_address: Generated<string>;
+  user_agent: Generated<string>;
+  idempotency_key: string;
+  created_at: number;
+}
+
+/** An evidence upload (encrypted blob, like kyc_documents); attached to one submission at most. */
+export interface QuestionnaireEvidenceTable {
+  id: string;
+  user_id: number;
+  submission_id: number | null;
+  mime: string;
+  sha256: string;
+  blob_id: string;
+  size: number;
+  created_at: number;
+}
+
+/** The enhanced due diligence case of a user (spec §4 EDD status). */
+export interface EddCasesTable {
+  user_id: number;
+  status: string;
+  trigger_reason: Generated<string>;
+  pep: Generated<number>;
+  reason: Generated<string>;
+  decided_by: number | null;
+  decided_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A questionnaire staff or the system require, or a request for information (rfi). */
+export interface ComplianceTasksTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  template_code: string;
+  status: string;
+  request_text: Generated<string>;
+  created_by: number | null;
+  created_at: number;
+  closed_at: number | null;
+}
+
+/** A SATOS deposit verification: the satos-deposit questionnaire answered for one deposit. */
+export interface SatosVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  deposit_ref: string;
+  coin: string;
+  network: string;
+  status: string;
+  submission_id: number;
+  reject_reason: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface QuestionnaireTables {
+  questionnaire_templates: QuestionnaireTemplatesTable;
+  questionnaire_responses: QuestionnaireResponsesTable;
+  questionnaire_submissions: QuestionnaireSubmissionsTable;
+  questionnaire_evidence: QuestionnaireEvidenceTable;
+  edd_cases: EddCasesTable;
+  compliance_tasks: ComplianceTasksTable;
+  satos_verifications: SatosVerificationsTable;
+}
+export type QuestionnaireResponseRow = Selectable<QuestionnaireResponsesTable>;
+export type QuestionnaireSubmissionRow = Selectable<QuestionnaireSubmissionsTable>;
+export type QuestionnaireTemplateRow = Selectable<QuestionnaireTemplatesTable>;
+export type ComplianceTaskRow = Selectable<ComplianceTasksTable>;
+export type EddCaseRow = Selectable<EddCasesTable>;
+export type SatosVerificationRow = Selectable<SatosVerificationsTable>;

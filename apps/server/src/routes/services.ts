@@ -7,6 +7,10 @@ import type { SdkUseCases } from '../domain/sdk/sdk-service.ts';
 import type { KycUseCases } from '../domain/kyc/kyc-service.ts';
 import type { ReviewUseCases } from '../domain/backoffice/review.ts';
 import type { SubmissionUseCases } from '../domain/kyc/submission-service.ts';
+import type { VerificationPathsUseCases } from '../domain/kyc/verification-paths.ts';
+import type { UpdateUseCases } from '../domain/kyc/update-service.ts';
+import type { SdkAccessUseCases } from '../domain/kyc/sdk-access.ts';
+import type { QuestionnaireUseCases } from '../domain/questionnaires/questionnaire-service.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -21,6 +25,14 @@ export interface Services {
   review: ReviewUseCases;
   /** KYC write side with the in-house provider: uploads, submit, self-reset, personal details. */
   submissions: SubmissionUseCases;
+  /** Vendor check, quick KYC, routing, flow description, announcements (docs/kyc.md). */
+  verificationPaths: VerificationPathsUseCases;
+  /** Updates of a verified person's ID document and proof of address (update-id, update-poa). */
+  updates: UpdateUseCases;
+  /** The signed-in user's own SDK access token (sdk-access). */
+  sdkAccess: SdkAccessUseCases;
+  /** Questionnaires, tests, agreements, EDD, compliance tasks, SATOS (docs/questionnaires.md). */
+  questionnaires: QuestionnaireUseCases;
   paths: StaticPaths;
 }
 

@@ -9,6 +9,8 @@ import { usersRepo } from '../data/repositories/users-repo.ts';
 import { staffRepo } from '../data/repositories/staff-repo.ts';
 import { sdkRepo } from '../data/repositories/sdk-repo.ts';
 import { kycRepo, type ApplicantFields } from '../data/repositories/kyc-repo.ts';
+import { verificationPathsRepo } from '../data/repositories/verification-paths-repo.ts';
+import { submissionsRepo } from '../data/repositories/submissions-repo.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { DEMO_SECRET_PREFIX } from '../lib/totp.ts';
@@ -21,7 +23,21 @@ export const DEMO_USERS: { email: string; site: SiteCode; note: string }[] = [
   { email: 'l1@demo.test', site: 'GLOBAL', note: 'level 1 approved' },
   { email: 'pending@demo.test', site: 'GLOBAL', note: 'level 1 under review' },
   { email: 'reverify@demo.test', site: 'TUR', note: 'Turkey site, re-verification needed' },
+  { email: 'quick@demo.test', site: 'GLOBAL', note: 'level 0, a quick KYC offer to accept' },
 ];
+
+/**
+ * The quick-KYC offer of quick@demo.test (docs/kyc.md "Quick KYC"): an affiliated licensed exchange
+ * verified this person's passport 30 days ago and shares it for a year.
+ */
+export const DEMO_QUICK_KYC = {
+  email: 'quick@demo.test',
+  source: 'Demo Affiliate Exchange',
+  country: 'GB',
+  documentType: 'PASSPORT',
+  verifiedDaysAgo: 30,
+  validDays: 365,
+} as const;
 
 /** Days a re-verification request leaves the person (docs/kyc.md). */
 export const REVERIFICATION_DAYS = 30;
@@ -31,11 +47,18 @@ interface DemoKyc {
   level1: string;
   level2: string;
   reverify?: { site: string; country: string };
+  /** A PENDING step comes with the submission the back-office queue lists (documents: none in the demo). */
+  pendingSubmission?: { level: number; documentType: string; country: string };
 }
 
 /** The KYC state of each demo account (issue 4; README lists them). */
 export const DEMO_KYC: Record<string, DemoKyc> = {
   'new@demo.test': { applicant: { level: 0 }, level1: 'ALLOW', level2: 'NOT_ALLOW' },
+  'quick@demo.test': {
+    applicant: { level: 0, residence_country: 'GB' },
+    level1: 'ALLOW',
+    level2: 'NOT_ALLOW',
+  },
   'l1@demo.test': {
     applicant: {
       level: 1,
@@ -59,6 +82,7 @@ export const DEMO_KYC: Record<string, DemoKyc> = {
     },
     level1: 'PENDING',
     level2: 'NOT_ALLOW',
+    pendingSubmission: { level: 1, documentType: 'PASSPORT', country: 'NG' },
   },
   'reverify@demo.test': {
     applicant: {
@@ -121,7 +145,9 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
   const users = usersRepo(database.db);
   const staff = staffRepo(database.db);
   const sdk = sdkRepo(database.db);
+  // Personal fields are written in clear here (no master key yet); buildApp seals them at start-up.
   const kyc = kycRepo(database.db);
+  const paths = verificationPathsRepo(database.db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let created = 0;
   for (const user of DEMO_USERS) {
@@ -137,11 +163,32 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
       });
       created += 1;
     }
+    if (user.email === DEMO_QUICK_KYC.email && !(await paths.hasQuickKycOffer(id)))
+      await paths.insertQuickKycOffer({
+        user_id: id,
+        source: DEMO_QUICK_KYC.source,
+        level: 1,
+        country: DEMO_QUICK_KYC.country,
+        document_type: DEMO_QUICK_KYC.documentType,
+        verified_at: now - DEMO_QUICK_KYC.verifiedDaysAgo * 86_400_000,
+        expires_at: now + DEMO_QUICK_KYC.validDays * 86_400_000,
+        created_at: now,
+      });
     const state = DEMO_KYC[user.email];
     if (!state || (await kyc.findApplicant(id))) continue;
     await kyc.upsertApplicant(id, state.applicant, now);
     await kyc.setLevelState(id, 1, { status: state.level1 }, now);
     await kyc.setLevelState(id, 2, { status: state.level2 }, now);
+    if (state.pendingSubmission)
+      await submissionsRepo(database.db).insertSubmission({
+        userId: id,
+        level: state.pendingSubmission.level,
+        documentType: state.pendingSubmission.documentType,
+        issuingCountry: state.pendingSubmission.country,
+        status: 'PENDING',
+        idempotencyKey: 'demo-seed',
+        createdAt: now,
+      });
     if (state.reverify)
       await kyc.setReverification(
         id,

@@ -53,6 +53,15 @@ function postgresDatabase(url: string): TestDatabase {
     async open() {
       const schema = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
       schemas.push(schema);
+      // The schema exists before the pool opens any connection: a connection that resolved its
+      // search_path while the schema was missing can fail with 3F000 under load.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`create schema if not exists "${schema}"`);
+      } finally {
+        await client.end();
+      }
       const database = openDatabase(url, { schema, poolSize: 4 });
       await database.migrate();
       opened.push(database);

@@ -13,7 +13,7 @@ export const SCREEN_MODULES: Record<ScreenPath, () => Promise<ScreenModule>> = {
   personal: () => import('../features/verification/screens/personal-screen'),
   kyc: () => import('../features/verification/screens/kyc-screen'),
   vendor: () => import('../features/verification/screens/vendor-screen'),
-  sdk: () => import('../features/sdk/screens/sdk-screen'),
+  sdk: () => import('./sdk-route'),
   step1: () => import('../features/verification/screens/step1-screen'),
   step2: () => import('../features/verification/screens/step2-screen'),
   question: () => import('../features/questionnaires/screens/question-screen'),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { credentialsRequest, staffMe } from './account.ts';
 import { KYC_STEP_STATUSES } from './kyc.ts';
-import { DOCUMENT_SIDES } from './kyc-submit.ts';
+import { DOCUMENT_SIDES, SUBMISSION_KINDS } from './kyc-submit.ts';
 
 /**
  * POST /backoffice/api/login: the password, and the 6-digit TOTP code once enrolled. To confirm an
@@ -44,6 +44,7 @@ export const reviewQueueQuery = z.object({
     .regex(/^[A-Z]{2,8}$/)
     .optional(),
   minAgeHours: intParam(0, 24 * 365).optional(),
+  kind: z.enum(SUBMISSION_KINDS).optional(),
   ...page,
 });
 export type ReviewQueueQuery = z.infer<typeof reviewQueueQuery>;
@@ -57,6 +58,9 @@ export const reviewQueueItem = z.object({
   firstName: z.string(),
   lastName: z.string(),
   pendingSince: z.number().int(),
+  /** The pending submission this item is about (one item per pending submission). */
+  submissionId: z.number().int(),
+  kind: z.enum(SUBMISSION_KINDS),
 });
 export const reviewQueueResult = z.object({
   items: z.array(reviewQueueItem),
@@ -72,6 +76,11 @@ export const DECISION_KINDS = [
   'reject_final_proposed',
   'reject_final_confirmed',
   'reverify_requested',
+  'reverify_approved',
+  'reverify_rejected',
+  'reverify_rejected_daily',
+  'update_approved',
+  'update_rejected',
 ] as const;
 export type DecisionKind = (typeof DECISION_KINDS)[number];
 
@@ -101,6 +110,29 @@ export const reviewDocument = z.object({
 });
 export type ReviewDocument = z.infer<typeof reviewDocument>;
 
+/** Statuses of a submission row: waiting, or how it was decided. */
+export const SUBMISSION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED_RETRY', 'REJECTED_FINAL'] as const;
+
+/**
+ * One submission of the user (every kind), newest first. `details` are the submission's encrypted
+ * details decrypted for staff (e.g. the names, birth date and expiry of an ID update).
+ */
+export const reviewSubmission = z.object({
+  id: z.number().int(),
+  kind: z.enum(SUBMISSION_KINDS),
+  level: z.number().int(),
+  documentType: z.string(),
+  issuingCountry: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  createdAt: z.number().int(),
+  decidedAt: z.number().int().nullable(),
+  reasonCode: z.string(),
+  userMessage: z.string(),
+  documentIds: z.array(z.string()),
+  details: z.record(z.string(), z.string()),
+});
+export type ReviewSubmission = z.infer<typeof reviewSubmission>;
+
 export const reviewCase = z.object({
   userId: z.number().int(),
   email: z.string(),
@@ -123,10 +155,19 @@ export const reviewCase = z.object({
       finalRejectionProposed: z.boolean(),
     }),
   ),
-  reverification: z.object({ status: z.string(), deadline: z.number().int().nullable() }),
+  reverification: z.object({
+    status: z.string(),
+    deadline: z.number().int().nullable(),
+    /** The reason shown to the user after a rejection ('' otherwise). */
+    rejectReason: z.string(),
+    site: z.string(),
+    country: z.string(),
+  }),
   decisions: z.array(decisionEntry),
   /** The user's uploaded documents, oldest first; the bytes: GET …/cases/:userId/documents/:id. */
   documents: z.array(reviewDocument),
+  /** Every submission of the user (levels, re-verifications, updates, vendor checks), newest first. */
+  submissions: z.array(reviewSubmission),
 });
 export type ReviewCase = z.infer<typeof reviewCase>;
 
@@ -143,6 +184,21 @@ export const decisionRequest = z.discriminatedUnion('decision', [
     decision: z.literal('request_reverification'),
     /** Epoch milliseconds, in the future. */
     deadline: z.number().int().positive(),
+  }),
+  z.object({ decision: z.literal('approve_reverification') }),
+  z.object({
+    decision: z.literal('reject_reverification'),
+    reasonCode,
+    userMessage,
+    /** The day's attempts are used up: Rejected_Daily (no resubmission until the next day). */
+    daily: z.boolean().optional(),
+  }),
+  z.object({ decision: z.literal('approve_update'), submissionId: z.number().int().positive() }),
+  z.object({
+    decision: z.literal('reject_update'),
+    submissionId: z.number().int().positive(),
+    reasonCode,
+    userMessage,
   }),
 ]);
 export type DecisionRequest = z.infer<typeof decisionRequest>;

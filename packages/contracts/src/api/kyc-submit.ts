@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ALL_LANGUAGES, matchLanguage } from '../languages.ts';
+import { URL_MAX_LENGTH } from '../validation.ts';
 import { DOCUMENT_TYPES, KYC_STEP_STATUSES, countryCode } from './kyc.ts';
 
 /**
@@ -23,6 +25,17 @@ export const idempotencyKey = z
 /** A document id as upload-document answers it (random, 32 hex digits). */
 export const documentId = z.string().regex(/^[0-9a-f]{32}$/, 'a document id from upload-document');
 
+/**
+ * The multipart form of upload-document, for the API description only: the route reads the parts as a
+ * stream (the body is never parsed into an object), so this schema documents and never validates.
+ */
+export const uploadDocumentForm = z
+  .object({
+    side: z.enum(DOCUMENT_SIDES),
+    file: z.string().meta({ format: 'binary' }).describe('JPEG or PNG (PDF for poa), at most 10 MB'),
+  })
+  .optional();
+
 export const uploadDocumentResult = z.object({
   documentId: z.string(),
   side: z.enum(DOCUMENT_SIDES),
@@ -32,12 +45,26 @@ export const uploadDocumentResult = z.object({
 });
 export type UploadDocumentResult = z.infer<typeof uploadDocumentResult>;
 
-/** POST /v3/private/kyc/submit. */
+/** extraParams.reason of sdk-access and submit: a re-verification (update of the proof of identity). */
+export const UPDATE_KYC_REASON = 'UPDATE_KYC';
+
+/**
+ * What a submission is (docs/kyc.md "Submission kinds"): a level, a re-verification, an update of the
+ * identity document or of the proof of address, or an identity-number check with a vendor.
+ */
+export const SUBMISSION_KINDS = ['level', 'reverification', 'update_id', 'update_poa', 'vendor'] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+/**
+ * POST /v3/private/kyc/submit (and the SDK variant). With `reason: 'UPDATE_KYC'` it is a
+ * re-verification: level 1 document sides, displayUpdatePOI Needed/Rejected → Pending.
+ */
 export const submitKycRequest = z.strictObject({
   level: z.union([z.literal(1), z.literal(2)]),
   documentType: z.enum(DOCUMENT_TYPES),
   country: countryCode,
   documentIds: z.array(documentId).min(1).max(8),
+  reason: z.literal(UPDATE_KYC_REASON).optional(),
 });
 export type SubmitKycRequest = z.infer<typeof submitKycRequest>;
 
@@ -87,3 +114,72 @@ export const kycPersonalInfo = z.object({
   editable: z.boolean(),
 });
 export type KycPersonalInfo = z.infer<typeof kycPersonalInfo>;
+
+/**
+ * POST /v3/private/kyc/sdk-access (spec §7): a 30-minute SDK access token for the signed-in user
+ * (business `exchange-web`, from `web`). `from` and `action` describe the calling screen; with
+ * extraParams.reason UPDATE_KYC the token is a re-verification one (isUpdatePoi).
+ */
+export const sdkAccessRequest = z.strictObject({
+  level: z.union([z.literal(1), z.literal(2)]),
+  isSecondary: z.boolean().optional(),
+  from: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/)
+    .optional(),
+  action: z.string().trim().max(64).optional(),
+  /** The token's language (the landing link's lang); default en. */
+  lang: z
+    .string()
+    .max(16)
+    .refine((value) => matchLanguage(value, ALL_LANGUAGES) !== undefined, 'unsupported language')
+    .optional(),
+  extraParams: z
+    .strictObject({
+      reason: z.literal(UPDATE_KYC_REASON).optional(),
+      /** A path on this portal, or an https URL on the portal's own origin (docs/sdk.md). */
+      redirect_url: z.string().min(1).max(URL_MAX_LENGTH).optional(),
+    })
+    .optional(),
+});
+export type SdkAccessRequest = z.infer<typeof sdkAccessRequest>;
+
+export const sdkAccessResult = z.object({
+  /** Opaque SDK access token (docs/sdk.md); the web opens /user/accounts/{lang}/auth/sdk?token=…&from=web. */
+  accessToken: z.string(),
+  /** Epoch milliseconds. */
+  expiresAt: z.number().int(),
+});
+export type SdkAccessResult = z.infer<typeof sdkAccessResult>;
+
+/**
+ * POST /v3/private/kyc/update-id (header Idempotency-Key): a new identity document for a verified
+ * person (spec §8 codes 1045–1053, 1062). Names, birth date and expiry are stored encrypted.
+ */
+export const updateIdRequest = z.strictObject({
+  documentType: z.enum(DOCUMENT_TYPES),
+  country: countryCode,
+  documentIds: z.array(documentId).min(1).max(8),
+  firstName: personName,
+  lastName: personName,
+  dateOfBirth: calendarDate,
+  expiryDate: calendarDate,
+});
+export type UpdateIdRequest = z.infer<typeof updateIdRequest>;
+
+export const updateIdResult = z.object({
+  submissionId: z.number().int(),
+  status: z.literal('PENDING'),
+});
+export type UpdateIdResult = z.infer<typeof updateIdResult>;
+
+/** POST /v3/private/kyc/update-poa (header Idempotency-Key): a new proof of address (level 2 verified). */
+export const updatePoaRequest = z.strictObject({
+  documentIds: z.array(documentId).length(1),
+  /** Hong Kong site (displayHkgPoaAgreement): must be true. */
+  hkgPoaAgreement: z.boolean().optional(),
+});
+export type UpdatePoaRequest = z.infer<typeof updatePoaRequest>;
+
+export const updatePoaResult = updateIdResult;
+export type UpdatePoaResult = z.infer<typeof updatePoaResult>;

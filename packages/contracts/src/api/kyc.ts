@@ -110,13 +110,28 @@ export const displayControl = z.object({
   displayUpdatePOI: displayUpdatePoi,
 });
 
+/**
+ * One verified identity: a document type (spec §3) or a national id number checked by a vendor (BVN…),
+ * its issuing country, the number masked (vendor checks; '' for documents), the sides on file, and when
+ * it was verified (epoch ms). source: 'document', 'vendor' or 'quick_kyc'.
+ */
+export const kycIdentity = z.object({
+  type: z.string(),
+  country: z.string(),
+  source: z.enum(['document', 'vendor', 'quick_kyc']),
+  maskedNumber: z.string(),
+  sides: z.array(z.string()),
+  verifiedAt: z.number().int(),
+});
+export type KycIdentity = z.infer<typeof kycIdentity>;
+
 export const kycApplicant = z.object({
   country: z.string(),
   firstname: z.string(),
   lastname: z.string(),
   level: z.number().int(),
-  /** Identity documents on file (type and issuing country); filled by the upload slice of issue 4. */
-  identifies: z.array(z.object({ type: z.enum(DOCUMENT_TYPES), country: z.string() })),
+  /** Identities on file, verified (docs/kyc.md "applicant.identifies"); empty until one is approved. */
+  identifies: z.array(kycIdentity),
 });
 
 /** spec §3 "KYC info response fields read"; fields behind a false obtain_* flag are left out. */

@@ -10,6 +10,9 @@ import { m002Sdk } from './002-sdk.ts';
 import { m003Kyc } from './003-kyc.ts';
 import { m004Submissions } from './004-submissions.ts';
 import { m005Backoffice } from './005-backoffice.ts';
+import { m006SubmissionKinds } from './006-submission-kinds.ts';
+import { m007VerificationPaths } from './007-verification-paths.ts';
+import { m008Questionnaires } from './008-questionnaires.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -19,6 +22,9 @@ const ALL: Record<string, MigrationFactory> = {
   '003-kyc': m003Kyc,
   '004-submissions': m004Submissions,
   '005-backoffice': m005Backoffice,
+  '006-submission-kinds': m006SubmissionKinds,
+  '007-verification-paths': m007VerificationPaths,
+  '008-questionnaires': m008Questionnaires,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

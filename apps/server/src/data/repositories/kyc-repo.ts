@@ -38,20 +38,69 @@ function parseDocuments(json: string): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** Applicants, their step states, re-verification, quotas and the country list: the only KYC SQL. */
-export function kycRepo(db: Db) {
+/** The applicant columns stored sealed under the user's data key (docs/kyc.md "Personal data at rest"). */
+export const PERSONAL_FIELDS = ['first_name', 'last_name', 'date_of_birth'] as const;
+export type PersonalField = (typeof PERSONAL_FIELDS)[number];
+export type PersonalFields = Partial<Record<PersonalField, string>>;
+
+/**
+ * Seals and opens the personal columns (implemented by domain/kyc/personal-data.ts); `db` is the
+ * connection or transaction the repository runs on, so a first data key is created inside it.
+ */
+export interface PersonalDataCipher {
+  seal(db: Db, userId: number, fields: PersonalFields): Promise<PersonalFields>;
+  open<T extends PersonalFields>(db: Db, userId: number, row: T): Promise<T>;
+}
+
+/**
+ * Applicants, their step states, re-verification, quotas and the country list: the only KYC SQL.
+ *
+ * With `personal` (data/personal-data.ts), the applicant's names and date of birth are sealed on write
+ * and opened on read, so callers only ever see plaintext. Without it (the demo seed, which runs before
+ * the app holds the master key), they are read as stored and written in clear; the app seals such rows
+ * at start-up (sealClearPersonalData).
+ */
+export function kycRepo(db: Db, personal?: PersonalDataCipher) {
   return {
     async findApplicant(userId: number): Promise<ApplicantRow | undefined> {
-      return db.selectFrom('applicants').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      const row = await db
+        .selectFrom('applicants')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row && personal ? personal.open(db, userId, row) : row;
     },
 
     /** Creates the applicant with these fields, or updates the fields of the existing one. */
     async upsertApplicant(userId: number, fields: ApplicantFields, at: number): Promise<void> {
+      const stored = personal ? { ...fields, ...(await personal.seal(db, userId, fields)) } : fields;
       await db
         .insertInto('applicants')
-        .values({ ...fields, user_id: userId, created_at: at, updated_at: at })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...fields, updated_at: at }))
+        .values({ ...stored, user_id: userId, created_at: at, updated_at: at })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...stored, updated_at: at }))
         .execute();
+    },
+
+    /** Applicants with a personal column still in clear (not starting with `sealedPrefix`). */
+    async applicantsWithClearPersonalData(
+      sealedPrefix: string,
+    ): Promise<({ user_id: number } & Required<PersonalFields>)[]> {
+      const rows = await db
+        .selectFrom('applicants')
+        .select(['user_id', 'first_name', 'last_name', 'date_of_birth'])
+        .where((eb) =>
+          eb.or(PERSONAL_FIELDS.map((f) => eb.and([eb(f, '!=', ''), eb(f, 'not like', `${sealedPrefix}%`)]))),
+        )
+        .execute();
+      return rows.map((r) => ({ ...r, user_id: Number(r.user_id) }));
+    },
+
+    /** Replaces personal columns only while they still hold `from` (compare-and-set); true if it did. */
+    async replacePersonalFields(userId: number, from: PersonalFields, to: PersonalFields): Promise<boolean> {
+      let update = db.updateTable('applicants').set(to).where('user_id', '=', userId);
+      for (const f of PERSONAL_FIELDS) if (from[f] !== undefined) update = update.where(f, '=', from[f]);
+      const result = await update.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async levelStates(userId: number): Promise<KycLevelStateRow[]> {

@@ -5,8 +5,9 @@ export interface QueueFilter {
   level?: number | undefined;
   country?: string | undefined;
   site?: string | undefined;
-  /** Only cases waiting at least this long: updated_at <= olderThan. */
+  /** Only submissions waiting at least this long: created_at <= olderThan. */
   olderThan?: number | undefined;
+  kind?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -20,6 +21,8 @@ export interface QueueRow {
   first_name: string;
   last_name: string;
   pending_since: number;
+  submission_id: number;
+  kind: string;
 }
 
 export interface NewDecision {
@@ -30,21 +33,25 @@ export interface NewDecision {
   userMessage?: string;
   staffId: number;
   confirmedBy?: number | null;
+  /** The submission a re-verification or update decision is about. */
+  submissionId?: number | null;
 }
 
-/** Back-office review: the queue of pending steps and the decisions history (SQL only). */
+/** Back-office review: the queue of pending submissions and the decisions history (SQL only). */
 export function reviewRepo(db: Db) {
   return {
     async queue(filter: QueueFilter): Promise<{ rows: QueueRow[]; total: number }> {
+      // One item per PENDING submission of every kind (docs/backoffice.md "Queue").
       let query = db
-        .selectFrom('kyc_level_states as s')
+        .selectFrom('kyc_submissions as s')
         .innerJoin('users as u', 'u.id', 's.user_id')
         .leftJoin('applicants as a', 'a.user_id', 's.user_id')
         .where('s.status', '=', 'PENDING');
       if (filter.level !== undefined) query = query.where('s.level', '=', filter.level);
       if (filter.country !== undefined) query = query.where('a.country', '=', filter.country);
       if (filter.site !== undefined) query = query.where('u.site', '=', filter.site);
-      if (filter.olderThan !== undefined) query = query.where('s.updated_at', '<=', filter.olderThan);
+      if (filter.olderThan !== undefined) query = query.where('s.created_at', '<=', filter.olderThan);
+      if (filter.kind !== undefined) query = query.where('s.kind', '=', filter.kind);
       const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await query
         .select([
@@ -55,11 +62,12 @@ export function reviewRepo(db: Db) {
           'a.country',
           'a.first_name',
           'a.last_name',
-          's.updated_at as pending_since',
+          's.created_at as pending_since',
+          's.id as submission_id',
+          's.kind',
         ])
-        .orderBy('s.updated_at')
-        .orderBy('s.user_id')
-        .orderBy('s.level')
+        .orderBy('s.created_at')
+        .orderBy('s.id')
         .limit(filter.limit)
         .offset(filter.offset)
         .execute();
@@ -74,6 +82,8 @@ export function reviewRepo(db: Db) {
           first_name: r.first_name ?? '',
           last_name: r.last_name ?? '',
           pending_since: r.pending_since,
+          submission_id: Number(r.submission_id),
+          kind: r.kind,
         })),
       };
     },
@@ -109,6 +119,7 @@ export function reviewRepo(db: Db) {
           user_message: d.userMessage ?? '',
           staff_id: d.staffId,
           confirmed_by: d.confirmedBy ?? null,
+          submission_id: d.submissionId ?? null,
           at,
         })
         .returning('id')

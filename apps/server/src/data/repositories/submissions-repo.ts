@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
 import type { KycDocumentRow, KycSubmissionRow } from '../schema.ts';
-import { kycRepo, type KycRepo } from './kyc-repo.ts';
+import { kycRepo, type KycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 
 export interface NewDocument {
   id: string;
@@ -21,6 +21,19 @@ export interface NewSubmission {
   status: string;
   idempotencyKey: string;
   createdAt: number;
+  /** SUBMISSION_KINDS; 'level' when absent. */
+  kind?: string;
+  /** Details sealed under the user's data key (domain/kyc/data-keys.ts). */
+  detailsEnc?: Buffer | null;
+}
+
+/** How a decision closes a submission. */
+export interface SubmissionDecision {
+  status: 'APPROVED' | 'REJECTED_RETRY' | 'REJECTED_FINAL';
+  decidedAt: number;
+  decidedBy: number;
+  reasonCode?: string;
+  reason?: string;
 }
 
 export interface WrappedKeyRow {
@@ -34,12 +47,17 @@ export interface SubmissionTx {
   kyc: KycRepo;
 }
 
-/** Data keys, uploaded documents and submissions (migration 004): the only SQL of the KYC write side. */
-export function submissionsRepo(db: Db) {
+/**
+ * Data keys, uploaded documents and submissions (migration 004): the only SQL of the KYC write side.
+ * `personal`: the cipher of the applicants' personal columns, passed on to the transaction's kyc repo.
+ */
+export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
   const repo = {
     /** Runs fn in one transaction; everything it writes through the given repositories commits or none. */
     async transaction<T>(fn: (tx: SubmissionTx) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn({ submissions: submissionsRepo(trx), kyc: kycRepo(trx) }));
+      return db
+        .transaction()
+        .execute((trx) => fn({ submissions: submissionsRepo(trx, personal), kyc: kycRepo(trx, personal) }));
     },
 
     async findDataKey(userId: number): Promise<WrappedKeyRow | undefined> {
@@ -134,6 +152,8 @@ export function submissionsRepo(db: Db) {
           created_at: s.createdAt,
           decided_at: null,
           decided_by: null,
+          kind: s.kind ?? 'level',
+          details_enc: s.detailsEnc ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -147,6 +167,110 @@ export function submissionsRepo(db: Db) {
         .where('user_id', '=', userId)
         .where('idempotency_key', '=', idempotencyKey)
         .executeTakeFirst();
+    },
+
+    /** One submission of this user (another user's id is simply not found). */
+    async findSubmission(userId: number, id: number): Promise<KycSubmissionRow | undefined> {
+      return db
+        .selectFrom('kyc_submissions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The user's latest PENDING submission of a kind (at most one for reverification and updates). */
+    async pendingSubmission(
+      userId: number,
+      kind: string | readonly string[],
+      level?: number,
+    ): Promise<KycSubmissionRow | undefined> {
+      let query = db
+        .selectFrom('kyc_submissions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('kind', 'in', typeof kind === 'string' ? [kind] : [...kind])
+        .where('status', '=', 'PENDING');
+      if (level !== undefined) query = query.where('level', '=', level);
+      return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+    },
+
+    /** How many submissions of a kind the user made since a moment (daily limits). */
+    async countSubmissionsSince(userId: number, kind: string, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('kyc_submissions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Closes a PENDING submission (compare-and-set on the status): false when it was not PENDING. */
+    async decideSubmission(id: number, decision: SubmissionDecision): Promise<boolean> {
+      const result = await db
+        .updateTable('kyc_submissions')
+        .set({
+          status: decision.status,
+          decided_at: decision.decidedAt,
+          decided_by: decision.decidedBy,
+          reject_reason_code: decision.reasonCode ?? '',
+          reject_reason: decision.reason ?? '',
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Document ids of each of these submissions (back-office case page). */
+    async documentIdsBySubmission(userId: number): Promise<Map<number, string[]>> {
+      const rows = await db
+        .selectFrom('kyc_documents')
+        .select(['id', 'submission_id'])
+        .where('user_id', '=', userId)
+        .where('submission_id', 'is not', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const map = new Map<number, string[]>();
+      for (const row of rows) {
+        const key = Number(row.submission_id);
+        map.set(key, [...(map.get(key) ?? []), row.id]);
+      }
+      return map;
+    },
+
+    /**
+     * Compare-and-set of the re-verification status (displayUpdatePOI): only if it is still `from`.
+     * Deadline, site and country are kept; the reject reason is cleared unless given.
+     */
+    async casReverificationStatus(
+      userId: number,
+      from: string,
+      to: string,
+      at: number,
+      rejectReason = '',
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('reverification')
+        .set({ status: to, reject_reason: rejectReason, updated_at: at })
+        .where('user_id', '=', userId)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Every re-verification in `from` last changed before `before` moves to `to`; answers how many. */
+    async moveStaleReverifications(from: string, to: string, before: number, at: number): Promise<number> {
+      const result = await db
+        .updateTable('reverification')
+        .set({ status: to, updated_at: at })
+        .where('status', '=', from)
+        .where('updated_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     async submissionsOf(userId: number): Promise<KycSubmissionRow[]> {

@@ -20,20 +20,27 @@ import {
   type ReviewDocument,
   type ReviewQueueQuery,
   type ReviewQueueResult,
+  type ReviewSubmission,
   type StaffMe,
   type StaffRole,
+  type SubmissionKind,
   DISPLAY_UPDATE_POI_STATUSES,
+  SUBMISSION_KINDS,
+  SUBMISSION_STATUSES,
 } from '@kyc/contracts';
 import type { Db } from '../../data/db.ts';
 import { auditRepo } from '../../data/repositories/audit-repo.ts';
 import { kycRepo } from '../../data/repositories/kyc-repo.ts';
 import { reviewRepo } from '../../data/repositories/review-repo.ts';
-import { submissionsRepo } from '../../data/repositories/submissions-repo.ts';
+import { submissionsRepo, type SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
 import { usersRepo } from '../../data/repositories/users-repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decryptBlob, unwrapDataKey, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
+import { openDetails } from '../kyc/data-keys.ts';
+import { openPersonalRows, personalDataCipher } from '../kyc/personal-data.ts';
 import { nextPoiStatus, nextStepStatus, type KycActor } from '../kyc/state-machine.ts';
+import type { KycSubmissionRow } from '../../data/schema.ts';
 
 /** What each role may do (docs/backoffice.md "Roles"). */
 export type Permission = 'view_cases' | 'decide' | 'confirm_final' | 'read_audit' | 'edit_quotas';
@@ -68,6 +75,16 @@ function asPoi(v: string | undefined): DisplayUpdatePoiStatus {
 function asSide(v: string): DocumentSide {
   return (DOCUMENT_SIDES as readonly string[]).includes(v) ? (v as DocumentSide) : 'front';
 }
+function asKind(v: string): SubmissionKind {
+  return (SUBMISSION_KINDS as readonly string[]).includes(v) ? (v as SubmissionKind) : 'level';
+}
+function asSubmissionStatus(v: string): ReviewSubmission['status'] {
+  return (SUBMISSION_STATUSES as readonly string[]).includes(v)
+    ? (v as ReviewSubmission['status'])
+    : 'PENDING';
+}
+/** What a level decision makes of the level's pending submission (document upload or vendor check). */
+const LEVEL_KINDS = ['level', 'vendor'] as const;
 function asDecision(v: string): DecisionKind {
   return (DECISION_KINDS as readonly string[]).includes(v) ? (v as DecisionKind) : 'approve';
 }
@@ -102,8 +119,67 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
   const audit = auditRepo(db);
   const submissions = submissionsRepo(db);
   const review = reviewRepo(db);
-  const kyc = kycRepo(db);
+  // Applicants' names and birth dates are sealed at rest (personal-data.ts): the repository opens them.
+  const personal = personalDataCipher(files.keyring);
+  const kyc = kycRepo(db, personal);
   const users = usersRepo(db);
+
+  /** One submission's sealed details, opened under the user's data key (an integrity failure throws). */
+  async function detailsOf(
+    repo: SubmissionsRepo,
+    userId: number,
+    row: KycSubmissionRow,
+  ): Promise<Record<string, string>> {
+    if (row.details_enc === null) return {};
+    const wrapped = await repo.findDataKey(userId);
+    if (!wrapped) throw new Error(`data key of user ${userId} is missing`);
+    const key = unwrapDataKey(files.keyring, userId, wrapped.wrappedKey);
+    try {
+      return openDetails(key, userId, row.idempotency_key, Buffer.from(row.details_enc));
+    } finally {
+      key.fill(0);
+    }
+  }
+
+  /** Every submission of the user, newest first, with its details opened under the user's data key. */
+  async function submissionsOfCase(
+    repo: SubmissionsRepo,
+    userId: number,
+  ): Promise<{ items: ReviewSubmission[]; withDetails: number[] }> {
+    const rows = [...(await repo.submissionsOf(userId))].reverse();
+    const documentIds = await repo.documentIdsBySubmission(userId);
+    const sealed = rows.filter((r) => r.details_enc !== null);
+    const wrapped = sealed.length > 0 ? await repo.findDataKey(userId) : undefined;
+    const key = wrapped ? unwrapDataKey(files.keyring, userId, wrapped.wrappedKey) : undefined;
+    const detailsOf = (row: KycSubmissionRow): Record<string, string> => {
+      if (row.details_enc === null) return {};
+      if (!key) return { unreadable: 'the data key of this user is missing' };
+      try {
+        return openDetails(key, userId, row.idempotency_key, Buffer.from(row.details_enc));
+      } catch {
+        return { unreadable: 'the details could not be decrypted' };
+      }
+    };
+    try {
+      const items = rows.map((r): ReviewSubmission => ({
+        id: Number(r.id),
+        kind: asKind(r.kind),
+        level: r.level,
+        documentType: r.document_type,
+        issuingCountry: r.issuing_country,
+        status: asSubmissionStatus(r.status),
+        createdAt: Number(r.created_at),
+        decidedAt: r.decided_at === null ? null : Number(r.decided_at),
+        reasonCode: r.reject_reason_code,
+        userMessage: r.reject_reason,
+        documentIds: documentIds.get(Number(r.id)) ?? [],
+        details: detailsOf(r),
+      }));
+      return { items, withDetails: sealed.map((r) => Number(r.id)) };
+    } finally {
+      key?.fill(0);
+    }
+  }
 
   return {
     async queue(staff: StaffMe, q: ReviewQueueQuery, now = Date.now()): Promise<ReviewQueueResult> {
@@ -113,11 +189,13 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
         country: q.country,
         site: q.site,
         olderThan: q.minAgeHours !== undefined ? now - q.minAgeHours * HOUR_MS : undefined,
+        kind: q.kind,
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,
       });
+      const opened = await openPersonalRows(db, files.keyring, rows, (r) => r.user_id);
       return {
-        items: rows.map((r) => ({
+        items: opened.map((r) => ({
           userId: r.user_id,
           email: r.email,
           site: r.site,
@@ -126,6 +204,8 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
           firstName: r.first_name,
           lastName: r.last_name,
           pendingSince: r.pending_since,
+          submissionId: r.submission_id,
+          kind: asKind(r.kind),
         })),
         total,
         page: q.page,
@@ -143,8 +223,16 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
       const poi = await kyc.findReverification(userId);
       const decisions = await review.decisions(userId);
       const documents = await submissions.documentsOfUser(userId);
+      const cases = await submissionsOfCase(submissions, userId);
+      // The view shows personal data, including the decrypted details of these submissions: audited.
       await audit.insert(
-        { staffId: staff.id, action: 'case.view', subjectUserId: userId, caseRef: `user:${userId}` },
+        {
+          staffId: staff.id,
+          action: 'case.view',
+          subjectUserId: userId,
+          caseRef: `user:${userId}`,
+          ...(cases.withDetails.length > 0 ? { details: { decryptedSubmissions: cases.withDetails } } : {}),
+        },
         now,
       );
       const levels = ([1, 2] as const).map((level) => {
@@ -172,7 +260,13 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
           level: applicant?.level ?? 0,
         },
         levels,
-        reverification: { status: asPoi(poi?.status), deadline: poi?.deadline ?? null },
+        reverification: {
+          status: asPoi(poi?.status),
+          deadline: poi?.deadline ?? null,
+          rejectReason: poi?.reject_reason ?? '',
+          site: poi?.site ?? '',
+          country: poi?.country ?? '',
+        },
         decisions: decisions.map((d) => ({
           id: Number(d.id),
           level: d.level,
@@ -192,6 +286,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
           createdAt: Number(d.created_at),
           submissionId: d.submission_id === null ? null : Number(d.submission_id),
         })),
+        submissions: cases.items,
       };
     },
 
@@ -241,7 +336,8 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
     ): Promise<ReviewCase> {
       requirePermission(staff, request.decision === 'confirm_final' ? 'confirm_final' : 'decide');
       await db.transaction().execute(async (trx) => {
-        const tKyc = kycRepo(trx);
+        const tKyc = kycRepo(trx, personal);
+        const tSubs = submissionsRepo(trx);
         const tReview = reviewRepo(trx);
         const tAudit = auditRepo(trx);
         const user = await usersRepo(trx).findById(userId);
@@ -290,6 +386,134 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
           return;
         }
 
+        const auditSubmission = (submissionId: number | null, details: Record<string, unknown>) =>
+          tAudit.insert(
+            {
+              staffId: staff.id,
+              action: `decision.${request.decision}`,
+              subjectUserId: userId,
+              caseRef:
+                submissionId === null
+                  ? `user:${userId}/reverification`
+                  : `user:${userId}/submission:${submissionId}`,
+              details: { ...details, submissionId },
+            },
+            now,
+          );
+
+        if (request.decision === 'approve_reverification' || request.decision === 'reject_reverification') {
+          const approve = request.decision === 'approve_reverification';
+          const reject = request.decision === 'reject_reverification' ? request : undefined;
+          const poi = await tKyc.findReverification(userId);
+          const from = asPoi(poi?.status);
+          const event = approve ? 'approve' : reject?.daily === true ? 'reject_daily' : 'reject';
+          const to = nextPoiStatus(from, event, { actor, reason: reject?.userMessage });
+          if (!(await tSubs.casReverificationStatus(userId, from, to, now, reject?.userMessage ?? '')))
+            throw new AppError('KYC_ILLEGAL_TRANSITION', 're-verification changed meanwhile');
+          const submission = await tSubs.pendingSubmission(userId, 'reverification');
+          if (submission)
+            await tSubs.decideSubmission(Number(submission.id), {
+              status: approve ? 'APPROVED' : 'REJECTED_RETRY',
+              decidedAt: now,
+              decidedBy: staff.id,
+              reasonCode: reject?.reasonCode ?? '',
+              reason: reject?.userMessage ?? '',
+            });
+          const submissionId = submission ? Number(submission.id) : null;
+          await tReview.insertDecision(
+            {
+              userId,
+              level: 0,
+              decision: approve
+                ? 'reverify_approved'
+                : event === 'reject_daily'
+                  ? 'reverify_rejected_daily'
+                  : 'reverify_rejected',
+              reasonCode: reject?.reasonCode ?? '',
+              userMessage: reject?.userMessage ?? '',
+              staffId: staff.id,
+              submissionId,
+            },
+            now,
+          );
+          await auditSubmission(submissionId, { from, to, reasonCode: reject?.reasonCode ?? '' });
+          return;
+        }
+
+        if (request.decision === 'approve_update' || request.decision === 'reject_update') {
+          const approve = request.decision === 'approve_update';
+          const reject = request.decision === 'reject_update' ? request : undefined;
+          // Another user's submission id is answered like an unknown one: nothing about other cases leaks.
+          const submission = await tSubs.findSubmission(userId, request.submissionId);
+          if (!submission)
+            throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'submissionId: no such submission of this user');
+          if (submission.kind !== 'update_id' && submission.kind !== 'update_poa')
+            throw new AppError('KYC_ILLEGAL_TRANSITION', `submission ${submission.id} is not an update`);
+          if (submission.status !== 'PENDING')
+            throw new AppError('KYC_ILLEGAL_TRANSITION', `submission ${submission.id} is already decided`);
+          const submissionId = Number(submission.id);
+          if (approve && submission.kind === 'update_id') {
+            // The verified identity becomes the new document's: names, birth date, issuing country.
+            const { firstName, lastName, dateOfBirth } = await detailsOf(tSubs, userId, submission);
+            if (!firstName || !lastName || !dateOfBirth)
+              throw new Error(`details of submission ${submissionId} are unreadable`);
+            await tKyc.upsertApplicant(
+              userId,
+              {
+                first_name: firstName,
+                last_name: lastName,
+                date_of_birth: dateOfBirth,
+                country: submission.issuing_country,
+              },
+              now,
+            );
+          }
+          const decided = await tSubs.decideSubmission(submissionId, {
+            status: approve ? 'APPROVED' : 'REJECTED_RETRY',
+            decidedAt: now,
+            decidedBy: staff.id,
+            reasonCode: reject?.reasonCode ?? '',
+            reason: reject?.userMessage ?? '',
+          });
+          if (!decided)
+            throw new AppError('KYC_ILLEGAL_TRANSITION', `submission ${submissionId} was decided meanwhile`);
+          await tReview.insertDecision(
+            {
+              userId,
+              level: 0,
+              decision: approve ? 'update_approved' : 'update_rejected',
+              reasonCode: reject?.reasonCode ?? '',
+              userMessage: reject?.userMessage ?? '',
+              staffId: staff.id,
+              submissionId,
+            },
+            now,
+          );
+          await auditSubmission(submissionId, {
+            kind: submission.kind,
+            reasonCode: reject?.reasonCode ?? '',
+          });
+          return;
+        }
+
+        /** A level decision also closes the level's pending submission (upload or vendor check). */
+        const closeLevelSubmission = async (
+          level: number,
+          status: 'APPROVED' | 'REJECTED_RETRY' | 'REJECTED_FINAL',
+          reasonCode = '',
+          reason = '',
+        ) => {
+          const submission = await tSubs.pendingSubmission(userId, LEVEL_KINDS, level);
+          if (submission)
+            await tSubs.decideSubmission(Number(submission.id), {
+              status,
+              decidedAt: now,
+              decidedBy: staff.id,
+              reasonCode,
+              reason,
+            });
+        };
+
         const level: KycStepLevel = request.level;
         const from = statusOf(level);
         const latest = await tReview.latestDecision(userId, level);
@@ -312,6 +536,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
               });
               await tKyc.setLevelState(userId, 2, { status: next }, now);
             }
+            await closeLevelSubmission(level, 'APPROVED');
             await tReview.insertDecision({ userId, level, decision: 'approve', staffId: staff.id }, now);
             await recordAudit({ from, to }, level);
             return;
@@ -324,6 +549,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
               { status: to, rejectReasonCode: request.reasonCode, rejectReason: request.userMessage },
               now,
             );
+            await closeLevelSubmission(level, 'REJECTED_RETRY', request.reasonCode, request.userMessage);
             await tReview.insertDecision(
               {
                 userId,
@@ -375,6 +601,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
               { status: to, rejectReasonCode: proposal.reason_code, rejectReason: proposal.user_message },
               now,
             );
+            await closeLevelSubmission(level, 'REJECTED_FINAL', proposal.reason_code, proposal.user_message);
             await tReview.insertDecision(
               {
                 userId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KycStepStatus } from '@kyc/contracts';
-import { bannerTagsOf, btcLimitOf } from './kyc-service.ts';
+import { DISMISSIBLE_BANNER_TAGS, bannerTagsOf, btcLimitOf, visibleBannerTags } from './kyc-service.ts';
 
 const step = (status: KycStepStatus) => ({
   status,
@@ -44,5 +44,34 @@ describe('kyc-info derived fields (docs/kyc.md)', () => {
         'LIMITATION_DEFAULT',
       ),
     ).toEqual(['KYC_COUNTRY_DISABLED']);
+  });
+});
+
+describe('visibleBannerTags (submit-kyc-announcement)', () => {
+  const tags = ['KYC_PENDING', 'REVERIFY_NEEDED', 'QUICK_KYC_AVAILABLE'];
+
+  it('when nothing is acknowledged, then every tag shows', () => {
+    expect(visibleBannerTags(tags, { KYC_PENDING: 100 }, new Map())).toEqual(tags);
+  });
+
+  it('when a dismissible tag was acknowledged after its cause began, then it is left out', () => {
+    const acks = new Map([
+      ['KYC_PENDING', 150],
+      ['QUICK_KYC_AVAILABLE', 10],
+    ]);
+    expect(visibleBannerTags(tags, { KYC_PENDING: 100, QUICK_KYC_AVAILABLE: 10 }, acks)).toEqual([
+      'REVERIFY_NEEDED',
+    ]);
+  });
+
+  it('when the cause began again after the acknowledgement, then the tag shows again', () => {
+    expect(visibleBannerTags(tags, { KYC_PENDING: 200 }, new Map([['KYC_PENDING', 150]]))).toContain(
+      'KYC_PENDING',
+    );
+  });
+
+  it('when a tag is not dismissible, then an acknowledgement never hides it', () => {
+    expect(DISMISSIBLE_BANNER_TAGS).not.toContain('REVERIFY_NEEDED');
+    expect(visibleBannerTags(tags, {}, new Map([['REVERIFY_NEEDED', 1e15]]))).toContain('REVERIFY_NEEDED');
   });
 });

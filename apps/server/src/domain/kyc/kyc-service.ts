@@ -19,6 +19,7 @@ import {
   type DocumentType,
   type IpCountryResult,
   type KycConfigResult,
+  type KycIdentity,
   type KycInfo,
   type KycInfoRequest,
   type KycProvider,
@@ -29,6 +30,7 @@ import {
   type LevelQuota,
   type SupportedDocumentTypeResult,
   type DisplayUpdatePoiStatus,
+  type TrafficDiversionResult,
 } from '@kyc/contracts';
 import type { Country, KycRepo, QuotaRow } from '../../data/repositories/kyc-repo.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
@@ -78,6 +80,7 @@ interface KycSnapshot {
   steps: [StoredStep, StoredStep];
   stored: [StoredStep | undefined, StoredStep | undefined];
   reverification: ReverificationRow | undefined;
+  stateRows: KycLevelStateRow[];
 }
 
 function quotasByLevel(rows: readonly QuotaRow[], scope: 'KYC' | 'KYB'): LevelQuota[] {
@@ -93,6 +96,44 @@ function quotasByLevel(rows: readonly QuotaRow[], scope: 'KYC' | 'KYB'): LevelQu
 /** spec §4 / §9: the BTC limit of the level, 0 when there is none. */
 export function btcLimitOf(quotas: readonly LevelQuota[], level: number): number {
   return quotas.find((q) => q.level === level)?.coinLimit.find((c) => c.coin === 'BTC')?.limit ?? 0;
+}
+
+/** Every bannerTag kyc-info answers (docs/kyc.md "Announcements"). */
+export const BANNER_TAGS = [
+  'KYC_PENDING',
+  'KYC_REJECTED',
+  'KYC_COUNTRY_DISABLED',
+  'REVERIFY_NEEDED',
+  'ACCOUNT_LIMITED',
+  'QUICK_KYC_AVAILABLE',
+] as const;
+export type BannerTag = (typeof BANNER_TAGS)[number];
+
+/**
+ * The announcements a person may dismiss (submit-kyc-announcement): information about their own
+ * progress. A closed country, a re-verification request and an account limitation are not dismissible:
+ * they stay until their cause is gone (regulatory notices, and action is required).
+ */
+export const DISMISSIBLE_BANNER_TAGS: readonly BannerTag[] = [
+  'KYC_PENDING',
+  'KYC_REJECTED',
+  'QUICK_KYC_AVAILABLE',
+];
+
+/**
+ * The tags still shown: a dismissible tag acknowledged at or after the moment its cause began (`since`,
+ * epoch ms) is left out; a new cause (a new review, a new rejection, a new offer) shows it again.
+ */
+export function visibleBannerTags(
+  tags: readonly string[],
+  since: Partial<Record<string, number>>,
+  acknowledged: ReadonlyMap<string, number>,
+): string[] {
+  return tags.filter((tag) => {
+    if (!(DISMISSIBLE_BANNER_TAGS as readonly string[]).includes(tag)) return true;
+    const at = acknowledged.get(tag);
+    return at === undefined || at < (since[tag] ?? 0);
+  });
 }
 
 /** docs/kyc.md "Banner tags": derived from the state, so they can never disagree with it. */
@@ -112,7 +153,29 @@ export function bannerTagsOf(
   return tags;
 }
 
-export function kycUseCases(repo: KycRepo, users: UsersRepo) {
+/**
+ * What kyc-info reads from the other verification paths (verification-paths.ts); without them the
+ * provider is the stored one, identifies is empty and no announcement is dismissed.
+ */
+export interface KycInfoSources {
+  /** Provider routing for people whose provider is not chosen yet (traffic-diversion). */
+  diversion(userId: number, country: string): Promise<TrafficDiversionResult>;
+  /** The verified identities on file (applicant.identifies). */
+  identities(userId: number): Promise<KycIdentity[]>;
+  /** A live quick-KYC offer's creation time (QUICK_KYC_AVAILABLE), and the acknowledged announcements. */
+  announcements(userId: number): Promise<{ quickKycSince: number | null; acknowledged: Map<string, number> }>;
+}
+
+export function kycUseCases(repo: KycRepo, users: UsersRepo, sources?: KycInfoSources) {
+  /** The stored provider once chosen (not 'default'); else where traffic-diversion routes the person. */
+  async function providerOf(userId: number, applicant: ApplicantRow | undefined): Promise<KycProvider> {
+    const stored = asProvider(applicant?.provider ?? 'default');
+    if (stored !== 'default' || !sources) return stored;
+    // The routing country: the issuing country once known, else the residence (verification-paths).
+    const country = applicant?.country || applicant?.residence_country || '';
+    return (await sources.diversion(userId, country)).provider;
+  }
+
   async function snapshot(userId: number): Promise<KycSnapshot> {
     const user = await users.findById(userId);
     if (!user) throw notLoggedIn();
@@ -134,7 +197,38 @@ export function kycUseCases(repo: KycRepo, users: UsersRepo) {
       level1: stored[0],
       level2: stored[1],
     });
-    return { user, applicant, level: applicant?.level ?? 0, opened, country, steps, stored, reverification };
+    return {
+      user,
+      applicant,
+      level: applicant?.level ?? 0,
+      opened,
+      country,
+      steps,
+      stored,
+      reverification,
+      stateRows: rows,
+    };
+  }
+
+  /** The derived tags, QUICK_KYC_AVAILABLE while an offer is usable, less those dismissed since. */
+  async function bannerTags(s: KycSnapshot, poi: DisplayUpdatePoiStatus, limitation: string) {
+    const tags = bannerTagsOf(s.steps, poi, limitation);
+    if (!sources) return tags;
+    const { quickKycSince, acknowledged } = await sources.announcements(s.user.id);
+    const level1 = s.steps[0].status;
+    if (quickKycSince !== null && (level1 === 'ALLOW' || level1 === 'FAILED_AND_CAN_RETRY'))
+      tags.push('QUICK_KYC_AVAILABLE');
+    const latest = (statuses: readonly string[]) =>
+      Math.max(0, ...s.stateRows.filter((r) => statuses.includes(r.status)).map((r) => Number(r.updated_at)));
+    return visibleBannerTags(
+      tags,
+      {
+        KYC_PENDING: latest(['PENDING']),
+        KYC_REJECTED: latest(['FAILED_AND_CAN_RETRY', 'FAILED_AND_CAN_NOT_RETRY']),
+        QUICK_KYC_AVAILABLE: quickKycSince ?? 0,
+      },
+      acknowledged,
+    );
   }
 
   function displayUpdatePoiOf(s: KycSnapshot): DisplayUpdatePoi {
@@ -156,7 +250,7 @@ export function kycUseCases(repo: KycRepo, users: UsersRepo) {
       const s = await snapshot(userId);
       const quotaRows = await repo.quotas();
       const quotas = quotasByLevel(quotaRows, 'KYC');
-      const provider = asProvider(s.applicant?.provider ?? 'default');
+      const provider = await providerOf(userId, s.applicant);
       const limitation = s.applicant?.limitation ?? LIMITATION_DEFAULT;
       const custody = asCustody(s.applicant?.custody ?? 'CUSTODY_UNSPECIFIED');
       const poi = displayUpdatePoiOf(s);
@@ -190,7 +284,7 @@ export function kycUseCases(repo: KycRepo, users: UsersRepo) {
         newSatosGray: false,
         additionalRejectReason: failed?.rejectReason ?? '',
         residenceCountry: s.applicant?.residence_country ?? '',
-        bannerTags: bannerTagsOf(s.steps, poi.status, limitation),
+        bannerTags: await bannerTags(s, poi.status, limitation),
         kybQuota:
           s.user.registered_member_type === 'institution'
             ? btcLimitOf(quotasByLevel(quotaRows, 'KYB'), s.level)
@@ -210,7 +304,7 @@ export function kycUseCases(repo: KycRepo, users: UsersRepo) {
           firstname: s.applicant?.first_name ?? '',
           lastname: s.applicant?.last_name ?? '',
           level: s.level,
-          identifies: [],
+          identifies: sources ? await sources.identities(userId) : [],
         };
       }
       // The in-house provider needs no vendor token; vendor providers will answer theirs here.
@@ -229,7 +323,7 @@ export function kycUseCases(repo: KycRepo, users: UsersRepo) {
 
     async provider(userId: number): Promise<KycProviderResult> {
       const s = await snapshot(userId);
-      const provider = asProvider(s.applicant?.provider ?? 'default');
+      const provider = await providerOf(userId, s.applicant);
       return { provider, apiUrl: PROVIDER_API_URL[provider], flowName: flowNameOf(Math.min(s.level + 1, 2)) };
     },
 

@@ -32,6 +32,7 @@ const STEP_EVENTS: StepEvent[] = [
   'disable',
   'enable',
   'self_reset',
+  'quick_kyc',
 ];
 const POI_EVENTS: PoiEvent[] = [
   'request',
@@ -132,6 +133,18 @@ describe('KYC step transitions (docs/kyc.md table)', () => {
     expect(codeOf(() => nextStepStatus('NOT_ALLOW', 'unlock', { ...ctx, actor: 'system' }))).toBe(30003);
     expect(
       codeOf(() => nextStepStatus('CERTIFICATION_DISABLED', 'enable', { ...ctx, actor: 'system' })),
+    ).toBe(30003);
+  });
+
+  it('when quick KYC applies, then level 1 ALLOW or FAILED_AND_CAN_RETRY becomes SUCCESS, by the system only', () => {
+    for (const from of ['ALLOW', 'FAILED_AND_CAN_RETRY'] as const)
+      expect(nextStepStatus(from, 'quick_kyc', passing(1, 'system'))).toBe('SUCCESS');
+    for (const from of ['PENDING', 'SUCCESS', 'FAILED_AND_CAN_NOT_RETRY', 'NOT_ALLOW'] as const)
+      expect(codeOf(() => nextStepStatus(from, 'quick_kyc', passing(1, 'system')))).toBe(30001);
+    expect(codeOf(() => nextStepStatus('ALLOW', 'quick_kyc', passing(2, 'system')))).toBe(30001);
+    expect(codeOf(() => nextStepStatus('ALLOW', 'quick_kyc', passing(1, 'user')))).toBe(30001);
+    expect(
+      codeOf(() => nextStepStatus('ALLOW', 'quick_kyc', { ...passing(1, 'system'), countryDisabled: true })),
     ).toBe(30003);
   });
 

@@ -10,7 +10,15 @@ import { AppError } from '../../lib/app-error.ts';
 export type KycActor = 'user' | 'reviewer' | 'senior_reviewer' | 'system';
 
 export type StepEvent =
-  'submit' | 'approve' | 'reject_retry' | 'reject_final' | 'unlock' | 'disable' | 'enable' | 'self_reset';
+  | 'submit'
+  | 'approve'
+  | 'reject_retry'
+  | 'reject_final'
+  | 'unlock'
+  | 'disable'
+  | 'enable'
+  | 'self_reset'
+  | 'quick_kyc';
 
 /** What the guards look at; the use-case fills what it knows. */
 export interface StepContext {
@@ -97,6 +105,15 @@ export const STEP_TRANSITIONS: readonly StepTransition[] = [
     to: 'NOT_ALLOW',
     guards: ['country_open'],
     levels: [2],
+  },
+  {
+    // Quick KYC: a linked entity's verified identity, reused with the person's consent (docs/kyc.md).
+    from: ['ALLOW', 'FAILED_AND_CAN_RETRY'],
+    event: 'quick_kyc',
+    actors: ['system'],
+    to: 'SUCCESS',
+    guards: ['country_open'],
+    levels: [1],
   },
   {
     from: ['ALLOW', 'SUCCESS', 'FAILED_AND_CAN_RETRY'],

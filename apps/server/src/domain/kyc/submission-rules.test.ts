@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import { checkSides, isDocumentId, requiredSides } from './submission-rules.ts';
+import { checkSides, isDocumentId, requiredSides, sidesProblem } from './submission-rules.ts';
 import { isAdultOn } from './submission-service.ts';
 
 function codeOf(fn: () => void): string | undefined {
@@ -58,5 +58,14 @@ describe('isAdultOn', () => {
     expect(isAdultOn('2008-06-16', at)).toBe(false);
     expect(isAdultOn('1970-01-01', at)).toBe(true);
     expect(isAdultOn('1899-12-31', at)).toBe(false);
+  });
+
+  it('when sidesProblem is asked, then null for the exact sides, else the reason (what update-id answers as 1053)', () => {
+    expect(sidesProblem(1, 'PASSPORT', ['front', 'selfie'])).toBeNull();
+    expect(sidesProblem(1, 'ID_CARD', ['front', 'selfie'])).toBe('ID_CARD for LEVEL_1 needs back');
+    expect(sidesProblem(1, 'PASSPORT', ['front', 'front'])).toBe('side front given twice');
+    expect(sidesProblem(1, 'PASSPORT', ['front', 'selfie', 'poa'])).toBe(
+      'side poa is not part of a LEVEL_1 submission',
+    );
   });
 });

@@ -13,25 +13,28 @@ export function requiredSides(level: KycStepLevel, documentType: DocumentType): 
   return documentType === 'PASSPORT' ? ['front', 'selfie'] : ['front', 'back', 'selfie'];
 }
 
-/** Throws 30012 (KYC_DOCUMENTS_INCOMPLETE) unless the sides are exactly the required ones, once each. */
-export function checkSides(level: KycStepLevel, documentType: DocumentType, sides: readonly string[]): void {
+/** Why the sides are not exactly the required ones, once each; null when they are. */
+export function sidesProblem(
+  level: KycStepLevel,
+  documentType: DocumentType,
+  sides: readonly string[],
+): string | null {
   const required = requiredSides(level, documentType);
   const seen = new Set<string>();
   for (const side of sides) {
-    if (seen.has(side)) throw new AppError('KYC_DOCUMENTS_INCOMPLETE', `side ${side} given twice`);
+    if (seen.has(side)) return `side ${side} given twice`;
     seen.add(side);
     if (!(required as string[]).includes(side))
-      throw new AppError(
-        'KYC_DOCUMENTS_INCOMPLETE',
-        `side ${side} is not part of a LEVEL_${level} submission`,
-      );
+      return `side ${side} is not part of a LEVEL_${level} submission`;
   }
   const missing = required.filter((side) => !seen.has(side));
-  if (missing.length > 0)
-    throw new AppError(
-      'KYC_DOCUMENTS_INCOMPLETE',
-      `${documentType} for LEVEL_${level} needs ${missing.join(', ')}`,
-    );
+  return missing.length > 0 ? `${documentType} for LEVEL_${level} needs ${missing.join(', ')}` : null;
+}
+
+/** Throws 30012 (KYC_DOCUMENTS_INCOMPLETE) unless the sides are exactly the required ones, once each. */
+export function checkSides(level: KycStepLevel, documentType: DocumentType, sides: readonly string[]): void {
+  const problem = sidesProblem(level, documentType, sides);
+  if (problem !== null) throw new AppError('KYC_DOCUMENTS_INCOMPLETE', problem);
 }
 
 /** A document id the client may name: 32 hex digits (the upload's random id). */

@@ -20,18 +20,15 @@ import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
 import type { SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
 import type { KycSubmissionRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  encryptBlob,
-  generateDataKey,
-  unwrapDataKey,
-  wrapDataKey,
-  wrappingKeyId,
-  type MasterKeyring,
-} from '../../lib/crypto/envelope.ts';
+import { encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import { inspectUpload } from '../../lib/uploads/inspect-upload.ts';
-import { initialStepStatus, nextStepStatus } from './state-machine.ts';
+import { userDataKey } from './data-keys.ts';
+import { idempotent, reusedKey } from './idempotency.ts';
+import { asPoiStatus, isTurkeyRegion, TURKEY_WEB_REFUSAL, type Channel } from './reverification-rules.ts';
+import { initialStepStatus, nextPoiStatus, nextStepStatus } from './state-machine.ts';
 import { checkSides } from './submission-rules.ts';
+import { utcDayStart } from './update-rules.ts';
 
 export interface SubmissionDeps {
   submissions: SubmissionsRepo;
@@ -43,15 +40,6 @@ export interface SubmissionDeps {
 
 const asStatus = (v: string | undefined, fallback: KycStepStatus): KycStepStatus =>
   (KYC_STEP_STATUSES as readonly string[]).includes(v ?? '') ? (v as KycStepStatus) : fallback;
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
-}
 
 /** The answer a submission gives, the first time and for every repetition with its Idempotency-Key. */
 function resultOf(row: KycSubmissionRow): SubmitKycResult {
@@ -72,22 +60,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
   const now = deps.now ?? Date.now;
 
   /** The user's data key, created and stored (wrapped) at the first upload; concurrent firsts agree. */
-  async function dataKeyOf(userId: number): Promise<Buffer> {
-    let stored = await submissions.findDataKey(userId);
-    if (!stored) {
-      const fresh = generateDataKey();
-      const wrapped = wrapDataKey(keyring, userId, fresh);
-      fresh.fill(0);
-      await submissions.insertDataKeyIfAbsent(
-        userId,
-        { wrappedKey: wrapped, keyId: wrappingKeyId(wrapped) },
-        now(),
-      );
-      stored = await submissions.findDataKey(userId);
-      if (!stored) throw new Error('data key not stored');
-    }
-    return unwrapDataKey(keyring, userId, stored.wrappedKey);
-  }
+  const dataKeyOf = (userId: number): Promise<Buffer> => userDataKey(submissions, keyring, userId, now());
 
   async function storedStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
     const rows = await kyc.levelStates(userId);
@@ -97,13 +70,8 @@ export function submissionUseCases(deps: SubmissionDeps) {
     ];
   }
 
-  /** One attempt at submitting; submitLevel turns a lost race on the same key into the winner's answer. */
-  async function attempt(
-    userId: number,
-    request: SubmitKycRequest,
-    idempotencyKey: string,
-  ): Promise<SubmitKycResult> {
-    const level: KycStepLevel = request.level;
+  /** The caller's unused documents with exactly the sides the level and document type need. */
+  async function checkedDocuments(userId: number, request: SubmitKycRequest): Promise<string[]> {
     const ids = [...new Set(request.documentIds)];
     if (ids.length !== request.documentIds.length)
       throw new AppError('KYC_DOCUMENTS_INCOMPLETE', 'a document id is given twice');
@@ -111,11 +79,15 @@ export function submissionUseCases(deps: SubmissionDeps) {
     if (documents.length !== ids.length || documents.some((d) => d.submission_id !== null))
       throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'a document is unknown or already submitted');
     checkSides(
-      level,
+      request.level,
       request.documentType,
       documents.map((d) => d.side),
     );
+    return ids;
+  }
 
+  /** The issuing country: open to verification and issuing the document type. */
+  async function checkedCountry(request: SubmitKycRequest): Promise<string> {
     const country = await kyc.findCountry(request.country);
     if (!country || country.kycDisabled)
       throw new AppError(
@@ -127,6 +99,18 @@ export function submissionUseCases(deps: SubmissionDeps) {
         'KYC_DOCUMENTS_INCOMPLETE',
         `${request.documentType} is not a document ${country.code} issues for verification`,
       );
+    return country.code;
+  }
+
+  /** One attempt at submitting; submitLevel turns a lost race on the same key into the winner's answer. */
+  async function attempt(
+    userId: number,
+    request: SubmitKycRequest,
+    idempotencyKey: string,
+  ): Promise<SubmitKycResult> {
+    const level: KycStepLevel = request.level;
+    const ids = await checkedDocuments(userId, request);
+    const countryCode = await checkedCountry(request);
 
     const [level1, level2] = await storedStatuses(userId);
     const from = level === 1 ? level1 : level2;
@@ -144,19 +128,59 @@ export function submissionUseCases(deps: SubmissionDeps) {
         userId,
         level,
         documentType: request.documentType,
-        issuingCountry: country.code,
+        issuingCountry: countryCode,
         status: 'PENDING',
         idempotencyKey,
         createdAt: at,
       });
       await tx.submissions.ensureApplicant(userId, at);
-      if (level === 1) await tx.kyc.upsertApplicant(userId, { country: country.code }, at);
+      if (level === 1) await tx.kyc.upsertApplicant(userId, { country: countryCode }, at);
       await tx.submissions.ensureLevelState(userId, level, initialStepStatus(level), at);
       if (!(await tx.submissions.casLevelStatus(userId, level, from, to, at)))
         throw new AppError('KYC_ILLEGAL_TRANSITION', `LEVEL_${level} changed meanwhile`);
       if ((await tx.submissions.attachDocuments(userId, ids, submissionId)) !== ids.length)
         throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'a document was submitted meanwhile');
       return { submissionId, level, status: to };
+    });
+  }
+
+  /**
+   * A re-verification (reason UPDATE_KYC): level-1 documents, then the re-verification machine's
+   * `submit` (Needed/Rejected → Pending; the Turkey region only through the app) in one transaction
+   * with a 'reverification' submission. The step statuses do not change.
+   */
+  async function attemptReverification(
+    userId: number,
+    request: SubmitKycRequest,
+    idempotencyKey: string,
+    channel: Channel,
+  ): Promise<SubmitKycResult> {
+    if (request.level !== 1)
+      throw new AppError('PARAMS_ERROR', 'level: a re-verification submits level 1 documents', 400);
+    const poi = await kyc.findReverification(userId);
+    const from = asPoiStatus(poi?.status);
+    const turkeyRegion = isTurkeyRegion(poi);
+    if (turkeyRegion && channel !== 'app') throw new AppError('KYC_ILLEGAL_TRANSITION', TURKEY_WEB_REFUSAL);
+    const to = nextPoiStatus(from, 'submit', { actor: 'user', turkeyRegion, channel });
+    const ids = await checkedDocuments(userId, request);
+    const countryCode = await checkedCountry(request);
+    const at = now();
+    return submissions.transaction(async (tx) => {
+      const submissionId = await tx.submissions.insertSubmission({
+        userId,
+        level: 1,
+        kind: 'reverification',
+        documentType: request.documentType,
+        issuingCountry: countryCode,
+        status: 'PENDING',
+        idempotencyKey,
+        createdAt: at,
+      });
+      if (!(await tx.submissions.casReverificationStatus(userId, from, to, at)))
+        throw new AppError('KYC_ILLEGAL_TRANSITION', 're-verification changed meanwhile');
+      if ((await tx.submissions.attachDocuments(userId, ids, submissionId)) !== ids.length)
+        throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'a document was submitted meanwhile');
+      return { submissionId, level: 1, status: 'PENDING' };
     });
   }
 
@@ -208,20 +232,32 @@ export function submissionUseCases(deps: SubmissionDeps) {
       userId: number,
       request: SubmitKycRequest,
       idempotencyKey: string,
+      channel: Channel = 'web',
     ): Promise<SubmitKycResult> {
-      const earlier = await submissions.findSubmissionByKey(userId, idempotencyKey);
-      if (earlier) return resultOf(earlier);
+      return idempotent({
+        earlier: async () => {
+          const row = await submissions.findSubmissionByKey(userId, idempotencyKey);
+          if (row && row.kind !== (request.reason === 'UPDATE_KYC' ? 'reverification' : 'level'))
+            throw reusedKey();
+          return row ? resultOf(row) : undefined;
+        },
+        attempt: () =>
+          request.reason === 'UPDATE_KYC'
+            ? attemptReverification(userId, request, idempotencyKey, channel)
+            : attempt(userId, request, idempotencyKey),
+        conflict: () => new AppError('KYC_ILLEGAL_TRANSITION', 'submitted meanwhile'),
+      });
+    },
 
-      try {
-        return await attempt(userId, request, idempotencyKey);
-      } catch (error) {
-        // A concurrent request with the same key won (its commit made this one fail a check or the
-        // unique constraint): answer its result, re-read after its commit.
-        const winner = await submissions.findSubmissionByKey(userId, idempotencyKey);
-        if (winner) return resultOf(winner);
-        if (isUniqueViolation(error)) throw new AppError('KYC_ILLEGAL_TRANSITION', 'submitted meanwhile');
-        throw error;
-      }
+    /**
+     * The system's daily_reset of the re-verification machine: a Rejected_Daily of an earlier UTC day
+     * becomes Rejected, so the person may resubmit (docs/kyc.md). Runs with the periodic sweep.
+     */
+    async dailyReset(at = now()): Promise<number> {
+      // The machine's row for the event (Rejected_Daily → Rejected, actor system) is the one applied.
+      const from = 'DisplayUpdatePOIStatus_Rejected_Daily';
+      const to = nextPoiStatus(from, 'daily_reset', { actor: 'system' });
+      return submissions.moveStaleReverifications(from, to, utcDayStart(at), at);
     },
 
     /**

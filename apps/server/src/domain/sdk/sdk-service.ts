@@ -14,7 +14,7 @@ import {
 } from '@kyc/contracts';
 import type { SdkBusiness, SdkRepo } from '../../data/repositories/sdk-repo.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { UserRow } from '../../data/schema.ts';
+import type { NewSdkToken, UserRow } from '../../data/schema.ts';
 import { AppError, notLoggedIn, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomToken, safeEqual, sha256Hex } from '../../lib/tokens.ts';
@@ -34,6 +34,8 @@ export interface SdkPolicy {
 export interface SdkLimits {
   /** Access tokens issued per business (counted after the API key is verified). */
   issuesPerBusiness: RateLimiter;
+  /** The web's own tokens (sdk-access) per signed-in user. */
+  accessPerUser: RateLimiter;
 }
 
 /** What requireSdkToken puts on the request: who is calling, through which business and token. */
@@ -42,6 +44,18 @@ export interface SdkPrincipal {
   businessId: string;
   /** SHA-256 of the token (the row key), never the token. */
   tokenId: string;
+  /** The token's `from`: 'web' for the portal's own tokens (sdk-access), else the partner app's name. */
+  from: string;
+}
+
+/** A token the portal mints for its own signed-in user (sdk-access), through a first-party business. */
+export interface FirstPartyTokenInput {
+  businessId: string;
+  userId: number;
+  from: string;
+  lang: string;
+  isUpdatePoi: boolean;
+  redirectUrl?: string | undefined;
 }
 
 /** An authenticated partner server. */
@@ -82,6 +96,34 @@ export function sdkUseCases(
     return user;
   }
 
+  /**
+   * The redirect_url check of docs/sdk.md: an https URL on an allowed origin or a path on this portal.
+   * Refused: 10001, and no token is issued.
+   */
+  function checkedRedirect(value: string | undefined, allowedOrigins: readonly string[]): string | null {
+    if (value === undefined) return null;
+    const checked = checkRedirectUrl(value, allowedOrigins, policy.publicOrigin);
+    if (checked === null)
+      throw new AppError(
+        'PARAMS_ERROR',
+        "body.extraParams.redirect_url: must be an https URL on one of the business's allowed origins, or a path on this portal",
+        400,
+      );
+    return checked;
+  }
+
+  /** Stores a new token (only its hash) and answers it once. */
+  async function mint(
+    row: Omit<NewSdkToken, 'id' | 'created_at' | 'expires_at' | 'revoked_at'>,
+    now: number,
+  ): Promise<{ token: string; tokenId: string; expiresAt: number }> {
+    const token = randomToken(32);
+    const tokenId = sha256Hex(token);
+    const expiresAt = now + policy.tokenTtlMs;
+    await repo.insertToken({ ...row, id: tokenId, created_at: now, expires_at: expiresAt, revoked_at: null });
+    return { token, tokenId, expiresAt };
+  }
+
   return {
     /** Partner server: business id + API key (compared in constant time on their SHA-256). */
     async authenticatePartner(
@@ -110,40 +152,22 @@ export function sdkUseCases(
       const user = await userFor(input);
       if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'account disabled');
       const lang = matchLanguage(input.lang, ALL_LANGUAGES) ?? DEFAULT_LANGUAGE;
-      let redirectUrl: string | null = null;
-      if (input.extraParams?.redirect_url !== undefined) {
-        redirectUrl = checkRedirectUrl(
-          input.extraParams.redirect_url,
-          partner.allowedOrigins,
-          policy.publicOrigin,
-        );
-        if (redirectUrl === null)
-          throw new AppError(
-            'PARAMS_ERROR',
-            "body.extraParams.redirect_url: must be an https URL on one of the business's allowed origins, or a path on this portal",
-            400,
-          );
-      }
-
-      const token = randomToken(32);
-      const tokenId = sha256Hex(token);
-      const expiresAt = now + policy.tokenTtlMs;
+      const redirectUrl = checkedRedirect(input.extraParams?.redirect_url, partner.allowedOrigins);
       const isUpdatePoi = input.isUpdatePoi === true;
       const hidden = input.hidden === true;
-      await repo.insertToken({
-        id: tokenId,
-        business_id: partner.id,
-        user_id: user.id,
-        sdk_from: input.from,
-        scene: input.scene ?? '',
-        lang,
-        is_update_poi: isUpdatePoi ? 1 : 0,
-        hidden: hidden ? 1 : 0,
-        redirect_url: redirectUrl,
-        created_at: now,
-        expires_at: expiresAt,
-        revoked_at: null,
-      });
+      const { token, tokenId, expiresAt } = await mint(
+        {
+          business_id: partner.id,
+          user_id: user.id,
+          sdk_from: input.from,
+          scene: input.scene ?? '',
+          lang,
+          is_update_poi: isUpdatePoi ? 1 : 0,
+          hidden: hidden ? 1 : 0,
+          redirect_url: redirectUrl,
+        },
+        now,
+      );
       return {
         tokenId,
         result: {
@@ -152,6 +176,40 @@ export function sdkUseCases(
           url: sdkLandingUrl(policy.publicOrigin, { token, from: input.from, lang, isUpdatePoi, hidden }),
         },
       };
+    },
+
+    /**
+     * A token of a first-party business (e.g. `exchange-web`) for the portal's own signed-in user
+     * (sdk-access). No API key is involved: the caller is the server itself. Redirects may go to the
+     * business's allowed origins and to the portal's own origin.
+     */
+    async issueFirstPartyToken(
+      input: FirstPartyTokenInput,
+      now = Date.now(),
+    ): Promise<{ token: string; tokenId: string; expiresAt: number }> {
+      const business = await repo.findBusiness(input.businessId);
+      if (!business?.active)
+        throw new AppError('PERMISSION_DENIED', `business ${input.businessId} is not active`);
+      const user = await users.findById(input.userId);
+      if (!user) throw notLoggedIn();
+      if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'account disabled');
+      const redirectUrl = checkedRedirect(input.redirectUrl, [
+        ...business.allowedOrigins,
+        policy.publicOrigin,
+      ]);
+      return mint(
+        {
+          business_id: business.id,
+          user_id: user.id,
+          sdk_from: input.from,
+          scene: '',
+          lang: input.lang,
+          is_update_poi: input.isUpdatePoi ? 1 : 0,
+          hidden: 0,
+          redirect_url: redirectUrl,
+        },
+        now,
+      );
     },
 
     /** POST revoke-token: one token of this business, or all live tokens it holds for one user. */
@@ -171,7 +229,12 @@ export function sdkUseCases(
       if (refusal || !context) return { ok: false, reason: refusal ?? 'unknown' };
       return {
         ok: true,
-        principal: { userId: Number(context.user_id), businessId: context.business_id, tokenId },
+        principal: {
+          userId: Number(context.user_id),
+          businessId: context.business_id,
+          tokenId,
+          from: context.sdk_from,
+        },
       };
     },
 

@@ -4,16 +4,26 @@ import {
   kycInfo,
   kycInfoRequest,
   kycProviderResult,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKey,
   selfResetResult,
+  submitKycRequest,
+  submitKycResult,
   supportedDocumentTypeRequest,
   supportedDocumentTypeResult,
 } from '@kyc/contracts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requireSdkToken, sdkPrincipalOf } from '../../http/sdk-auth.ts';
+import { channelOfSdkFrom } from '../../domain/kyc/reverification-rules.ts';
 import { sdkHeaders } from '../sdk/token-routes.ts';
+import { uploadRoute } from './kyc-submit-routes.ts';
 import type { Services } from '../services.ts';
 
-/** The SDK variants of the KYC reads (spec §7), for the token's user (docs/sdk.md). */
+/**
+ * The SDK variants of the KYC reads and writes (spec §7), for the token's user (docs/sdk.md). The
+ * writes are the same use-cases as the session routes; the token's `from` is the channel (an app's
+ * token may submit a Turkey-region re-verification, the web's own may not).
+ */
 export function kycSdkRoutes(services: Services): FastifyPluginAsync {
   const { kyc, sdk, submissions } = services;
   return async (app) => {
@@ -51,6 +61,41 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
         },
       },
       async (request) => ok(await kyc.supportedDocumentTypes(request.body.country)),
+    );
+
+    await r.register(
+      uploadRoute(
+        submissions,
+        '/v1/s1/kyc/integration/upload-document',
+        (request) => sdkPrincipalOf(request).userId,
+        {
+          ...auth,
+          headers: sdkHeaders,
+        },
+      ),
+    );
+
+    r.post(
+      '/v1/s1/kyc/integration/submit',
+      {
+        ...auth,
+        schema: {
+          headers: sdkHeaders.extend({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+          body: submitKycRequest,
+          response: { 200: envelopeOf(submitKycResult) },
+        },
+      },
+      async (request) => {
+        const principal = sdkPrincipalOf(request);
+        return ok(
+          await submissions.submitLevel(
+            principal.userId,
+            request.body,
+            request.headers[IDEMPOTENCY_KEY_HEADER],
+            channelOfSdkFrom(principal.from),
+          ),
+        );
+      },
     );
 
     r.post(

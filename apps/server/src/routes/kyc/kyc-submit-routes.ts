@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DOCUMENT_SIDES,
@@ -10,9 +10,16 @@ import {
   idempotencyKey,
   kycPersonalInfo,
   kycPersonalInfoRequest,
+  sdkAccessRequest,
+  sdkAccessResult,
   selfResetResult,
   submitKycRequest,
   submitKycResult,
+  updateIdRequest,
+  updateIdResult,
+  updatePoaRequest,
+  updatePoaResult,
+  uploadDocumentForm,
   uploadDocumentResult,
   type DocumentSide,
 } from '@kyc/contracts';
@@ -20,6 +27,7 @@ import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { MAX_UPLOAD_BYTES } from '../../lib/uploads/inspect-upload.ts';
+import type { SubmissionUseCases } from '../../domain/kyc/submission-service.ts';
 import type { Services } from '../services.ts';
 
 /** Multipart limits: one file of at most 10 MB (a little more, so inspectUpload answers 40002 itself). */
@@ -30,32 +38,14 @@ export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES + 64 * 1024, files: 1,
  * Multipart is registered inside this plugin only, so every other route still refuses it with 415.
  */
 export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
-  const { submissions, sessions } = services;
+  const { submissions, sessions, updates, sdkAccess } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // Before validation: without a session the answer is 10007, whatever the body.
     r.addHook('preValidation', requireSession(sessions));
 
     // Multipart is registered in this child plugin only: the upload route accepts it, no other does.
-    await r.register(async (uploads) => {
-      await uploads.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
-      uploads.withTypeProvider<ZodTypeProvider>().post(
-        '/v3/private/kyc/upload-document',
-        {
-          bodyLimit: UPLOAD_LIMITS.fileSize + 64 * 1024,
-          schema: {
-            description:
-              'multipart/form-data with a field `side` (front, back, selfie, poa) and one file field `file` (JPEG or PNG; PDF for poa; at most 10 MB). The file is checked by its content, re-encoded and stored encrypted.',
-            consumes: ['multipart/form-data'],
-            response: { 200: envelopeOf(uploadDocumentResult) },
-          },
-        },
-        async (request) => {
-          const { side, bytes } = await readUpload(request);
-          return ok(await submissions.uploadDocument(subjectOf(request), side, bytes));
-        },
-      );
-    });
+    await r.register(uploadRoute(submissions, '/v3/private/kyc/upload-document', subjectOf));
 
     r.post(
       '/v3/private/kyc/submit',
@@ -77,6 +67,51 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
     );
 
     r.post(
+      '/v3/private/kyc/update-id',
+      {
+        schema: {
+          description:
+            'A new identity document for a verified person (docs/kyc.md "Updating the ID document"); refusals 1045–1053 and 1062.',
+          headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+          body: updateIdRequest,
+          response: { 200: envelopeOf(updateIdResult) },
+        },
+      },
+      async (request) =>
+        ok(await updates.updateId(subjectOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER])),
+    );
+
+    r.post(
+      '/v3/private/kyc/update-poa',
+      {
+        schema: {
+          description:
+            'A new proof of address for a person verified at level 2; hkgPoaAgreement must be true on the Hong Kong site.',
+          headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+          body: updatePoaRequest,
+          response: { 200: envelopeOf(updatePoaResult) },
+        },
+      },
+      async (request) =>
+        ok(
+          await updates.updatePoa(subjectOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
+        ),
+    );
+
+    r.post(
+      '/v3/private/kyc/sdk-access',
+      {
+        schema: {
+          description:
+            'A 30-minute SDK access token for the signed-in user\'s own verification flow (business exchange-web, from web; docs/kyc.md "sdk-access").',
+          body: sdkAccessRequest,
+          response: { 200: envelopeOf(sdkAccessResult) },
+        },
+      },
+      async (request) => ok(await sdkAccess.sdkAccess(subjectOf(request), request.body)),
+    );
+
+    r.post(
       '/v3/private/kyc/self-reset',
       { schema: { response: { 200: envelopeOf(selfResetResult) } } },
       async (request) => ok(await submissions.selfReset(subjectOf(request))),
@@ -91,6 +126,50 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
         },
       },
       async (request) => ok(await submissions.personalInfo(subjectOf(request), request.body ?? {})),
+    );
+  };
+}
+
+/**
+ * Registers upload-document at `url` (multipart only inside this child plugin): the session route and
+ * the SDK variant share it; `userOf` names the caller.
+ */
+export function uploadRoute(
+  submissions: SubmissionUseCases,
+  url: string,
+  userOf: (request: FastifyRequest) => number,
+  extra: {
+    preHandler?: (request: FastifyRequest) => Promise<void>;
+    config?: { sdkAuth: 'token' };
+    headers?: z.ZodType;
+  } = {},
+): FastifyPluginAsync {
+  const { headers, ...options } = extra;
+  return async (uploads) => {
+    await uploads.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      url,
+      {
+        ...options,
+        bodyLimit: UPLOAD_LIMITS.fileSize + 64 * 1024,
+        // The form schema describes the parts for /docs; readUpload checks them while streaming.
+        validatorCompiler: (route) =>
+          route.httpPart === 'body'
+            ? (data: unknown) => ({ value: data })
+            : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+        schema: {
+          ...(headers ? { headers } : {}),
+          body: uploadDocumentForm,
+          description:
+            'multipart/form-data with a field `side` (front, back, selfie, poa) and one file field `file` (JPEG or PNG; PDF for poa; at most 10 MB). The file is checked by its content, re-encoded and stored encrypted.',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeOf(uploadDocumentResult) },
+        },
+      },
+      async (request) => {
+        const { side, bytes } = await readUpload(request);
+        return ok(await submissions.uploadDocument(userOf(request), side, bytes));
+      },
     );
   };
 }

@@ -80,15 +80,23 @@ interface Client {
  */
 const appClient: Client = {
   credentials: 'include',
-  headers: (method, url) => ({
+  headers: (method, url) => ({ 'Content-Type': 'application/json', ...appHeaders(method, url) }),
+  read: (response, url) => readEnvelope(response, url),
+};
+
+/**
+ * The app client's headers other than Content-Type: Accept, Accept-Language, the platform header (and
+ * X-User-Agent) and the CSRF header of a state-changing same-origin call. The multipart uploader
+ * (upload.ts) sends these too and lets the browser write the multipart Content-Type.
+ */
+export function appHeaders(method: HttpMethod, url: string): Record<string, string> {
+  return {
     Accept: 'application/json',
-    'Content-Type': 'application/json',
     'Accept-Language': currentLanguage(),
     ...platformHeaders(),
     ...csrfHeader(method, url),
-  }),
-  read: (response, url) => readEnvelope(response, url),
-};
+  };
+}
 
 /**
  * spec §7 "A second client sends only a JSON Content-Type": no Accept, language or platform headers and
@@ -102,7 +110,7 @@ const kycClient: Client = {
   read: (response, url, options) => readKycData(response, url, options.expectOk === true),
 };
 
-function timeoutError(url: string, timeout: number, cause: unknown): ApiError {
+export function timeoutError(url: string, timeout: number, cause: unknown): ApiError {
   // axios's wording, which the spec quotes (§8 "also 'timeout of N ms exceeded'"), kept as the cause.
   const detail = new Error(`timeout of ${timeout}ms exceeded`, { cause });
   return new ApiError({

@@ -58,6 +58,9 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
     ['sdkBusinessInfo', 'GET', '/v1/s1/kyc/integration/business-info'],
     ['sdkTokenInfo', 'GET', '/v1/s1/kyc/integration/token-info'],
     ['vendorToken', 'POST', '/v3/private/kyc/vendor-token'],
+    ['vendorVerify', 'POST', '/v3/private/kyc/vendor-verify'],
+    ['uploadDocument', 'POST', '/v3/private/kyc/upload-document', '/v1/s1/kyc/integration/upload-document'],
+    ['submitKyc', 'POST', '/v3/private/kyc/submit', '/v1/s1/kyc/integration/submit'],
     ['submitQuestionnaire', 'POST', '/v3/private/kyc/submit-questionnaire'],
     ['createQuestionnaire', 'POST', '/v3/private/kyc/create-questionnaire'],
     ['questionnaireTemplateDetail', 'GET', '/v3/private/kyc/questionnaire-template-detail'],
@@ -97,7 +100,7 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
   });
 
   it('spec §7: the table lists exactly the calls checked above', () => {
-    expect(Object.keys(ENDPOINTS)).toHaveLength(42);
+    expect(Object.keys(ENDPOINTS)).toHaveLength(45);
   });
 
   it('spec §7: kyc-info sends the fixed obtain_* flags, with the caller fields merged over them', async () => {

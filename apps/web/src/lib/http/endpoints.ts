@@ -65,6 +65,20 @@ export const ENDPOINTS = {
   /** Query type=email_update_poi when the update-POI flag is 'true' (see getSdkTokenInfo). */
   sdkTokenInfo: { method: 'GET', path: `${INTEGRATION}/token-info` },
   vendorToken: { method: 'POST', path: `${KYC}/vendor-token` },
+  /** Header Idempotency-Key; body token, idType, idNumber, names, dateOfBirth, selfieDocumentId. */
+  vendorVerify: { method: 'POST', path: `${KYC}/vendor-verify` },
+  /** multipart/form-data (side, file): sent through uploadForm (upload.ts), not the JSON client. */
+  uploadDocument: {
+    method: 'POST',
+    path: `${KYC}/upload-document`,
+    sdk: { method: 'POST', path: `${INTEGRATION}/upload-document` },
+  },
+  /** Header Idempotency-Key; body level, country, documentType, documentIds, reason?. */
+  submitKyc: {
+    method: 'POST',
+    path: `${KYC}/submit`,
+    sdk: { method: 'POST', path: `${INTEGRATION}/submit` },
+  },
   submitQuestionnaire: { method: 'POST', path: `${KYC}/submit-questionnaire` },
   createQuestionnaire: { method: 'POST', path: `${KYC}/create-questionnaire` },
   /** Query scene_code, request_id, template_code=200; or biz_from=kyc_web and template_code. */

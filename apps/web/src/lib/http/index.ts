@@ -25,3 +25,4 @@ export { reportApiError, type ReportOptions } from './report-error';
 export { postRiskDefaultIntercept } from './risk-intercept';
 export { configureSdkSession, sdkSession, type SdkSession } from './sdk-session';
 export { getSdkTokenInfo } from './sdk-token-info';
+export { uploadForm, type UploadOptions, type UploadProgress } from './upload';

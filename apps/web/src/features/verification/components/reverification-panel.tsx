@@ -1,9 +1,9 @@
 import type { DisplayUpdatePoi } from '@kyc/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../../lib/router';
 import { Button } from '../../../ui/button';
 import '../../../ui/button.css';
 import { formatDeadline } from './kyc-format';
+import { useReverificationStart } from './use-reverification-start';
 
 /** spec §2: the Turkey region is when the site and the country are both Turkey. */
 export function isTurkeyRegion(siteInfo: DisplayUpdatePoi['siteInfo']): boolean {
@@ -24,16 +24,18 @@ const TURKEY_REQUIREMENTS = [
 
 export interface ReverificationPanelProps {
   poi: DisplayUpdatePoi;
+  /** The page language, for the SDK page a start goes to. */
   lang: string;
 }
 
 /**
  * The re-verification panel (spec §2 "Re-verification screen", §4 re-verification status): hidden for
  * DisplayUpdatePOIStatus_No; otherwise the important note, the deadline, the region's requirements and
- * the status's notice and button.
+ * the status's notice and button. 'verify' and 'resubmit' start a session and go to the SDK page.
  */
 export function ReverificationPanel({ poi, lang }: ReverificationPanelProps) {
   const { t, i18n } = useTranslation();
+  const { starting, start } = useReverificationStart(lang, t('kyc.reverify.startFailed'));
   if (poi.status === 'DisplayUpdatePOIStatus_No') return null;
   const turkey = isTurkeyRegion(poi.siteInfo);
   const requirements = turkey ? TURKEY_REQUIREMENTS : DEFAULT_REQUIREMENTS;
@@ -69,9 +71,14 @@ export function ReverificationPanel({ poi, lang }: ReverificationPanelProps) {
         turkey ? (
           <p className="notice notice--info">{t('kyc.reverify.downloadApp')}</p>
         ) : (
-          <Link className="btn btn--primary btn--middle reverify__action" to={`/${lang}/auth/kyc?update=1`}>
+          <Button
+            variant="primary"
+            className="reverify__action"
+            loading={starting === 'verify'}
+            onClick={() => start('verify')}
+          >
             {t('kyc.reverify.verify')}
-          </Link>
+          </Button>
         )
       ) : null}
 
@@ -101,9 +108,14 @@ export function ReverificationPanel({ poi, lang }: ReverificationPanelProps) {
             ) : null}
           </div>
           {poi.status === 'DisplayUpdatePOIStatus_Rejected' && !turkey ? (
-            <Link className="btn btn--primary btn--middle reverify__action" to={`/${lang}/auth/kyc?update=1`}>
+            <Button
+              variant="primary"
+              className="reverify__action"
+              loading={starting === 'resubmit'}
+              onClick={() => start('resubmit')}
+            >
               {t('kyc.reverify.resubmit')}
-            </Link>
+            </Button>
           ) : (
             <Button variant="primary" className="reverify__action" disabled>
               {t(turkey ? 'kyc.reverify.resubmitApp' : 'kyc.reverify.resubmit')}

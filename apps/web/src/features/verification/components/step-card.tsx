@@ -63,6 +63,11 @@ export function StepCard({ level, title, status, rejectReason, unlocks, lang }: 
           {t('kyc.step.verify')}
         </Link>
       ) : null}
+      {status === 'ALLOW' || status === 'FAILED_AND_CAN_RETRY' ? (
+        <Link className="step-card__link" to={`/${lang}/auth/step${level}`}>
+          {t('guide.howItWorks')}
+        </Link>
+      ) : null}
       {status === 'PENDING' ? (
         <p className="notice notice--warn" role="status">
           {t('kyc.step.pendingNotice')}

@@ -174,6 +174,46 @@ describe('PersonalScreen (spec §2 /auth/personal, §3 KYC info, §4 step status
     expect(within(banners).getByText('Some features of your account are limited.')).toBeTruthy();
   });
 
+  it('spec §2 step1/step2: a startable step links to its user guide', async () => {
+    stubFetch(() => ok(info({ state: [entry(1, 'FAILED_AND_CAN_RETRY', 'Blur'), entry(2, 'NOT_ALLOW')] })));
+    renderScreen();
+    const step1 = await stepCard(/Step 1/);
+    expect(step1.getByRole('link', { name: 'How this step works' }).getAttribute('href')).toBe(
+      '/en/auth/step1',
+    );
+    const step2 = await stepCard(/Step 2/);
+    expect(step2.queryByRole('link', { name: 'How this step works' })).toBeNull();
+  });
+
+  it.each([
+    [
+      'level 1 verified',
+      [entry(1, 'SUCCESS'), entry(2, 'ALLOW')],
+      ['/en/auth/updatekyc', '/en/auth/resetkyc'],
+    ],
+    [
+      'both levels verified',
+      [entry(1, 'SUCCESS'), entry(2, 'SUCCESS')],
+      ['/en/auth/updatekyc', '/en/auth/updatePOA', '/en/auth/resetkyc'],
+    ],
+    ['level 2 under review', [entry(1, 'SUCCESS'), entry(2, 'PENDING')], ['/en/auth/updatekyc']],
+  ])(
+    'spec §2 updatekyc/updatePOA/resetkyc: %s links to what the status allows',
+    async (_name, state, hrefs) => {
+      stubFetch(() => ok(info({ state })));
+      renderScreen();
+      const manage = await stepCard(/Manage your verification/);
+      expect(manage.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(hrefs);
+    },
+  );
+
+  it('nothing to update or reset: no manage card', async () => {
+    stubFetch(() => ok(info({ applicant: undefined, state: [entry(1, 'ALLOW'), entry(2, 'NOT_ALLOW')] })));
+    renderScreen();
+    await stepCard(/Step 1/);
+    expect(screen.queryByRole('region', { name: 'Manage your verification' })).toBeNull();
+  });
+
   it('spec §8: a failing kyc-info shows the error state; retry loads again', async () => {
     stubFetch(
       () => fail(10000, 'server error'),
@@ -205,7 +245,7 @@ describe('Re-verification panel (spec §2 re-verification screen, §4 re-verific
     expect(screen.queryByRole('region', { name: 'Re-verification' })).toBeNull();
   });
 
-  it('spec §2/§4 Needed, default region: note, deadline, Indian-ID requirements and a verify link', async () => {
+  it('spec §2/§4 Needed, default region: note, deadline, Indian-ID requirements and a verify button', async () => {
     stubFetch(() => ok(info({}, { status: 'DisplayUpdatePOIStatus_Needed', deadline: DEADLINE })));
     renderScreen();
     const panel = await stepCard(/Re-verification/);
@@ -216,7 +256,8 @@ describe('Re-verification panel (spec §2 re-verification screen, §4 re-verific
       'A PAN card is not accepted.',
       'One identity can be verified for a single account only.',
     ]);
-    expect(panel.getByRole('link', { name: 'Verify' }).getAttribute('href')).toBe('/en/auth/kyc?update=1');
+    // Starting a session (sdk-access, then the SDK page) is tested in reverification-panel.test.tsx.
+    expect((panel.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('spec §2/§4 Needed, Turkey region: interview and NFC requirements, a download-the-app instruction', async () => {
@@ -230,6 +271,7 @@ describe('Re-verification panel (spec §2 re-verification screen, §4 re-verific
     expect(panel.getByText(/NFC/)).toBeTruthy();
     expect(panel.getByText(/Download the app/)).toBeTruthy();
     expect(panel.queryByRole('link')).toBeNull();
+    expect(panel.queryByRole('button')).toBeNull();
   });
 
   it('spec §2: only site and country both Turkey give the Turkey region', async () => {
@@ -259,7 +301,7 @@ describe('Re-verification panel (spec §2 re-verification screen, §4 re-verific
     const panel = await stepCard(/Re-verification/);
     expect(panel.getByText('Review failed')).toBeTruthy();
     expect(panel.getByText('PAN card uploaded.')).toBeTruthy();
-    expect(panel.getByRole('link', { name: 'Resubmit' }).getAttribute('href')).toBe('/en/auth/kyc?update=1');
+    expect((panel.getByRole('button', { name: 'Resubmit' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('spec §4 Rejected, Turkey region: resubmit disabled, the app is required', async () => {

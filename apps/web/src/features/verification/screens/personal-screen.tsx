@@ -1,19 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KycInfo, KycStateEntry, KycStepLevel, LevelQuota } from '@kyc/contracts';
+import type { KycInfo, KycStepLevel } from '@kyc/contracts';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
 import { useParams } from '../../../lib/router';
 import { selectUser, useAppSelector } from '../../../lib/store/hooks';
 import { Card } from '../../../ui/card';
 import { ErrorState } from '../../../ui/error-state';
 import { Spinner } from '../../../ui/spinner';
-import { getKycInfo } from '../api/kyc-info';
+import { useKycInfo } from '../api/use-kyc-info';
 import { formatBtc } from '../components/kyc-format';
+import { btcLimitOf, stepOf } from '../components/kyc-steps';
+import { ManageVerification } from '../components/manage-verification';
 import { ReverificationPanel } from '../components/reverification-panel';
 import { StepCard } from '../components/step-card';
 import './personal-screen.css';
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; info: KycInfo };
 
 /** spec §3 bannerTags the server derives (docs/kyc.md); other tags are not shown. */
 const BANNER_TEXT = {
@@ -26,25 +25,6 @@ const BANNER_TEXT = {
 type BannerTag = keyof typeof BANNER_TEXT;
 const isBannerTag = (tag: string): tag is BannerTag => Object.hasOwn(BANNER_TEXT, tag);
 
-/** spec §4: a step missing from the state entries is NOT_ALLOW (INDIVIDUAL). */
-function stepOf(info: KycInfo, level: KycStepLevel): KycStateEntry {
-  return (
-    info.state?.find((entry) => entry.level === level) ?? {
-      level,
-      status: 'NOT_ALLOW',
-      type: 'INDIVIDUAL',
-      rejectReasonCode: '',
-      rejectReason: '',
-    }
-  );
-}
-
-/** The BTC limit of a level from the quotas list; null when the quotas were not returned. */
-function btcLimitOf(quotas: LevelQuota[] | undefined, level: number): number | null {
-  if (!quotas) return null;
-  return quotas.find((q) => q.level === level)?.coinLimit.find((c) => c.coin === 'BTC')?.limit ?? 0;
-}
-
 /**
  * /auth and /auth/personal (spec §2): the personal identity-verification screen — the account, the
  * current level and its quota, the two step cards (spec §4 step statuses), banner tags and the
@@ -54,26 +34,7 @@ export default function PersonalScreen() {
   const { t } = useTranslation();
   const title = useScreenTitle('screens.personal');
   const user = useAppSelector(selectUser);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getKycInfo({ signal: controller.signal }).then(
-      (info) => {
-        if (!controller.signal.aborted) setLoad({ status: 'ready', info });
-      },
-      () => {
-        if (!controller.signal.aborted) setLoad({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = useCallback(() => {
-    setLoad({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
+  const { load, reload: retry } = useKycInfo();
 
   return (
     <div className="page">
@@ -167,6 +128,7 @@ function VerificationState({ info }: { info: KycInfo }) {
           );
         })}
       </div>
+      <ManageVerification info={info} lang={lang} />
     </>
   );
 }

@@ -1,13 +1,15 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { LevelGuide } from '../components/level-guide';
+import './personal-screen.css';
+import './verification-forms.css';
 
-/**
- * /auth/step1 (spec §2): user guide, step 1.
- * Filled by issue 4.
- */
+/** /auth/step1 (spec §2): the user guide of verification step 1 (LEVEL_1). */
 export default function Step1Screen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.step1');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return (
+    <div className="page">
+      <h1>{title}</h1>
+      <LevelGuide level={1} />
+    </div>
+  );
 }

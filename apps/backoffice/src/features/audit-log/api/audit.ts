@@ -1,0 +1,83 @@
+import type { AuditResult } from '@kyc/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { DAY_MS, utcDayStart } from '../../../lib/format.ts';
+
+export type AuditPage = AuditResult;
+export type AuditItem = AuditResult['items'][number];
+
+/** The actions the server records (docs/backoffice.md "Audit log"); the filter matches one exactly. */
+export const AUDIT_ACTIONS = [
+  'case.view',
+  'document.view',
+  'decision.approve',
+  'decision.reject_retry',
+  'decision.propose_final',
+  'decision.confirm_final',
+  'decision.request_reverification',
+  'decision.approve_reverification',
+  'decision.reject_reverification',
+  'decision.approve_update',
+  'decision.reject_update',
+  'quotas.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** Filters as in the URL: ids, an action, and a range of UTC days (YYYY-MM-DD, both included). */
+export interface AuditFilters {
+  staffId?: number;
+  subjectUserId?: number;
+  action?: AuditAction;
+  fromDay?: string;
+  toDay?: string;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+const positiveId = (value: string | null): number | undefined =>
+  value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined;
+
+/** Filters and page of a query string; values the API would refuse are dropped. */
+export function readAuditQuery(params: URLSearchParams): { filters: AuditFilters; page: number } {
+  const filters: AuditFilters = {};
+  const staffId = positiveId(params.get('staffId'));
+  if (staffId !== undefined) filters.staffId = staffId;
+  const subjectUserId = positiveId(params.get('subjectUserId'));
+  if (subjectUserId !== undefined) filters.subjectUserId = subjectUserId;
+  const action = params.get('action');
+  if (isAuditAction(action)) filters.action = action;
+  const fromDay = params.get('from');
+  if (fromDay && utcDayStart(fromDay) !== null) filters.fromDay = fromDay;
+  const toDay = params.get('to');
+  if (toDay && utcDayStart(toDay) !== null) filters.toDay = toDay;
+  const page = positiveId(params.get('page')) ?? 1;
+  return { filters, page: Math.min(page, 100_000) };
+}
+
+export function auditSearch(filters: AuditFilters, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.staffId !== undefined) params.set('staffId', String(filters.staffId));
+  if (filters.subjectUserId !== undefined) params.set('subjectUserId', String(filters.subjectUserId));
+  if (filters.action) params.set('action', filters.action);
+  if (filters.fromDay) params.set('from', filters.fromDay);
+  if (filters.toDay) params.set('to', filters.toDay);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** GET /backoffice/api/audit (read_audit: auditors and admins), newest first. */
+export function fetchAudit(filters: AuditFilters, page: number, signal?: AbortSignal): Promise<AuditPage> {
+  const params = new URLSearchParams();
+  if (filters.staffId !== undefined) params.set('staffId', String(filters.staffId));
+  if (filters.subjectUserId !== undefined) params.set('subjectUserId', String(filters.subjectUserId));
+  if (filters.action) params.set('action', filters.action);
+  const from = filters.fromDay ? utcDayStart(filters.fromDay) : null;
+  if (from !== null) params.set('from', String(from));
+  const to = filters.toDay ? utcDayStart(filters.toDay) : null;
+  if (to !== null) params.set('to', String(to + DAY_MS - 1));
+  params.set('page', String(page));
+  params.set('pageSize', String(AUDIT_PAGE_SIZE));
+  return api.get<AuditPage>(`/audit?${params.toString()}`, { signal });
+}

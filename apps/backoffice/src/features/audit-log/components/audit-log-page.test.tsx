@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StaffMe } from '@kyc/contracts';
+import { ok, stubApi, type RecordedCall } from '../../../test/api-stub.ts';
+import { renderAsStaff } from '../../../test/render.tsx';
+import { AuditLogPage } from './audit-log-page.tsx';
+import { nth } from '../../../test/nth.ts';
+
+const auditor: StaffMe = { id: 3, email: 'aziz@kyc.example', display_name: 'Aziz', role: 'auditor' };
+const admin: StaffMe = { id: 1, email: 'ada@kyc.example', display_name: 'Ada', role: 'admin' };
+
+function entry(id: number, action: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    at: Date.UTC(2026, 10, 20, 10, id),
+    staffId: 2,
+    action,
+    subjectUserId: 41,
+    caseRef: `user:41/level:1`,
+    details: { from: 'PENDING', to: 'SUCCESS' },
+    ...extra,
+  };
+}
+
+function auditApi(total: number) {
+  const queries: URLSearchParams[] = [];
+  stubApi({
+    'GET /backoffice/api/audit': (call: RecordedCall) => {
+      queries.push(call.query);
+      const page = Number(call.query.get('page'));
+      return ok({ items: [entry(page * 10, 'decision.approve')], total, page, pageSize: 50 });
+    },
+  });
+  return queries;
+}
+
+function renderAudit(staff: StaffMe, path = '/backoffice/audit-log') {
+  return renderAsStaff(staff, [{ path: 'audit-log', Component: AuditLogPage }], path);
+}
+
+afterEach(cleanup);
+
+describe('AuditLogPage', () => {
+  it('when entries exist, then each row shows time, staff, translated action, person and details', async () => {
+    auditApi(1);
+    renderAudit(auditor);
+
+    const row = nth(await screen.findAllByRole('row'), 1);
+    expect(within(row).getByText('Staff member #2')).toBeTruthy();
+    expect(within(row).getByText('Level approved')).toBeTruthy();
+    expect(within(row).getByText('user:41/level:1')).toBeTruthy();
+    expect(within(row).getByText('SUCCESS')).toBeTruthy();
+    // An auditor may not open cases: the person is text, not a link.
+    expect(within(row).getByText('User 41').closest('a')).toBeNull();
+  });
+
+  it('when an admin reads the log, then the person links to the case', async () => {
+    auditApi(1);
+    renderAudit(admin);
+
+    expect((await screen.findByRole('link', { name: 'User 41' })).getAttribute('href')).toBe(
+      '/backoffice/cases/41',
+    );
+  });
+
+  it('when paging, then Next and Previous move through the pages of the API', async () => {
+    const queries = auditApi(120);
+    const { user, router } = renderAudit(auditor);
+    await screen.findByText('Page 1 of 3');
+    expect(queries[0]?.get('pageSize')).toBe('50');
+
+    await user.click(screen.getByRole('link', { name: 'Next page' }));
+    await screen.findByText('Page 2 of 3');
+    expect(router.state.location.search).toBe('?page=2');
+    expect(queries.at(-1)?.get('page')).toBe('2');
+
+    await user.click(screen.getByRole('link', { name: 'Next page' }));
+    await screen.findByText('Page 3 of 3');
+    expect(screen.queryByRole('link', { name: 'Next page' })).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'Previous page' }));
+    await screen.findByText('Page 2 of 3');
+    expect(queries.at(-1)?.get('page')).toBe('2');
+  });
+
+  it('when filters are applied, then the URL keeps days and the API gets the UTC time range', async () => {
+    const queries = auditApi(1);
+    const { user, router } = renderAudit(auditor, '/backoffice/audit-log?page=4');
+    await screen.findByText('Level approved');
+
+    await user.type(screen.getByLabelText('Staff member ID'), '2');
+    await user.type(screen.getByLabelText('Person (user ID)'), '41');
+    await user.selectOptions(screen.getByLabelText('Action'), 'document.view');
+    await user.type(screen.getByLabelText('From (UTC day)'), '2026-11-01');
+    await user.type(screen.getByLabelText('To (UTC day)'), '2026-11-02');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?staffId=2&subjectUserId=41&action=document.view&from=2026-11-01&to=2026-11-02',
+      ),
+    );
+    await waitFor(() => expect(queries.at(-1)?.get('action')).toBe('document.view'));
+    const q = nth(queries, -1);
+    expect(q.get('staffId')).toBe('2');
+    expect(q.get('subjectUserId')).toBe('41');
+    expect(q.get('from')).toBe(String(Date.UTC(2026, 10, 1)));
+    expect(q.get('to')).toBe(String(Date.UTC(2026, 10, 3) - 1));
+    expect(q.get('page')).toBe('1');
+  });
+
+  it('when the end day is before the start day or an id is not a number, then the form says so', async () => {
+    const queries = auditApi(1);
+    const { user, router } = renderAudit(auditor);
+    await screen.findByText('Level approved');
+
+    await user.type(screen.getByLabelText('Staff member ID'), 'abc');
+    await user.type(screen.getByLabelText('From (UTC day)'), '2026-11-05');
+    await user.type(screen.getByLabelText('To (UTC day)'), '2026-11-02');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    expect(screen.getByText('Enter a positive whole number, or leave the field empty.')).toBeTruthy();
+    expect(screen.getByText('The end day cannot be before the start day.')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect(queries).toHaveLength(1);
+  });
+});

@@ -1,0 +1,47 @@
+import type { DecisionRequest, ReviewCase, ReviewDocument, ReviewSubmission } from '@kyc/contracts';
+import { API_BASE, api } from '../../../lib/api-client.ts';
+
+/** GET /backoffice/api/cases/:userId: person, levels, re-verification, submissions, documents, history. */
+export type CaseView = ReviewCase;
+/** One submission (any kind); `details` are decrypted for staff (names of an ID update, a masked ID number). */
+export type CaseSubmission = ReviewSubmission;
+export type CaseDocument = ReviewDocument;
+export type CaseDecisionEntry = ReviewCase['decisions'][number];
+export type CaseLevel = ReviewCase['levels'][number];
+
+/** Every decision the case page can send (POST …/decisions). */
+export type DecisionBody = DecisionRequest;
+export type DecisionName = DecisionBody['decision'];
+
+/** Reason codes offered when rejecting; the person sees the message typed with it, not the code. */
+export const REJECT_REASON_CODES = [
+  'BLURRY_IMAGE',
+  'DOCUMENT_EXPIRED',
+  'NAME_MISMATCH',
+  'SELFIE_MISMATCH',
+  'UNSUPPORTED_DOCUMENT',
+  'SUSPECTED_FRAUD',
+  'INCOMPLETE_DOCUMENTS',
+] as const;
+export type RejectReasonCode = (typeof REJECT_REASON_CODES)[number];
+
+/** The contracts' limit on the user-facing message of a rejection. */
+export const USER_MESSAGE_MAX = 500;
+
+/** GET /backoffice/api/cases/:userId (view_cases); the server audits every view. */
+export function fetchCase(userId: number, signal?: AbortSignal): Promise<CaseView> {
+  return api.get<CaseView>(`/cases/${userId}`, { signal });
+}
+
+/** POST /backoffice/api/cases/:userId/decisions: the case as it is after the decision. */
+export function postDecision(userId: number, body: DecisionBody): Promise<CaseView> {
+  return api.post<CaseView>(`/cases/${userId}/decisions`, body);
+}
+
+/**
+ * Where the browser reads one document (same origin: the staff cookie goes with it). The answer is
+ * sandboxed and audited per request (docs/backoffice.md "Documents").
+ */
+export function documentUrl(userId: number, documentId: string): string {
+  return `${API_BASE}/cases/${userId}/documents/${encodeURIComponent(documentId)}`;
+}

@@ -1,0 +1,380 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StaffMe, StaffRole } from '@kyc/contracts';
+import { fail, ok, stubApi, type Handler } from '../../../test/api-stub.ts';
+import { renderAsStaff } from '../../../test/render.tsx';
+import type { CaseView } from '../api/case.ts';
+import { CasePage } from './case-page.tsx';
+import { nth } from '../../../test/nth.ts';
+
+const T0 = Date.UTC(2026, 10, 20, 9, 30);
+
+function staff(role: StaffRole, id = 7): StaffMe {
+  return { id, email: `${role}@kyc.example`, display_name: `Staff ${id}`, role };
+}
+
+function pendingCase(overrides: Partial<CaseView> = {}): CaseView {
+  return {
+    userId: 41,
+    email: 'ana@example.com',
+    site: 'EU',
+    applicant: {
+      firstName: 'Ana',
+      lastName: 'Lima',
+      dateOfBirth: '1990-04-01',
+      country: 'PT',
+      residenceCountry: 'DE',
+      level: 0,
+    },
+    levels: [
+      { level: 1, status: 'PENDING', rejectReasonCode: '', rejectReason: '', finalRejectionProposed: false },
+      {
+        level: 2,
+        status: 'NOT_ALLOW',
+        rejectReasonCode: '',
+        rejectReason: '',
+        finalRejectionProposed: false,
+      },
+    ],
+    reverification: {
+      status: 'DisplayUpdatePOIStatus_No',
+      deadline: null,
+      rejectReason: '',
+      site: '',
+      country: '',
+    },
+    decisions: [],
+    documents: [
+      {
+        id: 'a'.repeat(32),
+        side: 'front',
+        mime: 'image/jpeg',
+        size: 1000,
+        sha256: 'x',
+        createdAt: T0,
+        submissionId: 5,
+      },
+      {
+        id: 'b'.repeat(32),
+        side: 'back',
+        mime: 'application/pdf',
+        size: 2000,
+        sha256: 'y',
+        createdAt: T0,
+        submissionId: 5,
+      },
+    ],
+    submissions: [
+      {
+        id: 5,
+        kind: 'level',
+        level: 1,
+        documentType: 'PASSPORT',
+        issuingCountry: 'PT',
+        status: 'PENDING',
+        createdAt: T0,
+        decidedAt: null,
+        reasonCode: '',
+        userMessage: '',
+        documentIds: ['a'.repeat(32), 'b'.repeat(32)],
+        details: { documentNumber: '••••1234' },
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** Level 1 with a final rejection proposed by staff member `proposer`. */
+function proposedCase(proposer: number): CaseView {
+  const base = pendingCase();
+  return {
+    ...base,
+    levels: [{ ...nth(base.levels, 0), finalRejectionProposed: true }, nth(base.levels, 1)],
+    decisions: [
+      {
+        id: 3,
+        level: 1,
+        decision: 'reject_final_proposed',
+        reasonCode: 'SUSPECTED_FRAUD',
+        userMessage: 'We cannot verify you.',
+        staffId: proposer,
+        confirmedBy: null,
+        at: T0,
+      },
+    ],
+  };
+}
+
+function serve(caseView: CaseView, decide?: Handler) {
+  return stubApi({
+    'GET /backoffice/api/cases/41': () => ok(caseView),
+    ...(decide ? { 'POST /backoffice/api/cases/41/decisions': decide } : {}),
+  });
+}
+
+function renderCase(as: StaffMe) {
+  return renderAsStaff(as, [{ path: 'cases/:userId', Component: CasePage }], '/backoffice/cases/41');
+}
+
+afterEach(cleanup);
+
+describe('CasePage', () => {
+  it('when the case loads, then it shows the person, levels, submissions and documents', async () => {
+    const api = serve(pendingCase());
+    renderCase(staff('reviewer'));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana Lima' })).toBeTruthy();
+    const person = screen.getByRole('region', { name: 'Person' });
+    expect(within(person).getByText('1990-04-01')).toBeTruthy();
+    expect(within(person).getByText('PT')).toBeTruthy();
+    expect(within(person).getByText('DE')).toBeTruthy();
+    expect(within(person).getByText('EU')).toBeTruthy();
+    const levels = screen.getByRole('region', { name: 'Verification levels' });
+    expect(within(levels).getByText('Pending review')).toBeTruthy();
+    expect(within(levels).getByText('Locked')).toBeTruthy();
+    const submissions = screen.getByRole('region', { name: 'Submissions' });
+    expect(within(submissions).getByText('Passport')).toBeTruthy();
+    expect(within(submissions).getByText('••••1234')).toBeTruthy();
+
+    const image = screen.getByRole('img', { name: 'Front side uploaded by the person' });
+    expect(image.getAttribute('src')).toBe(`/backoffice/api/cases/41/documents/${'a'.repeat(32)}`);
+    const pdf = screen.getByRole('link', { name: 'Open Back side (PDF) in a new tab' });
+    expect(pdf.getAttribute('target')).toBe('_blank');
+    expect(pdf.getAttribute('rel')).toContain('noopener');
+    expect(api.callsTo('GET', '/backoffice/api/cases/41')[0]?.credentials).toBe('include');
+  });
+
+  it('when Enlarge is pressed, then a dialog shows the image and Escape closes it, returning focus', async () => {
+    serve(pendingCase());
+    const { user } = renderCase(staff('reviewer'));
+    const enlarge = await screen.findByRole('button', { name: 'Enlarge Front side' });
+
+    await user.click(enlarge);
+    const dialog = screen.getByRole('dialog', { name: 'Front side' });
+    expect(within(dialog).getByRole('img').getAttribute('src')).toContain('a'.repeat(32));
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(enlarge);
+  });
+
+  it('when a final rejection is proposed, then the banner shows and a reviewer gets no confirm button', async () => {
+    serve(proposedCase(9));
+    renderCase(staff('reviewer'));
+
+    expect(await screen.findByText(/Final rejection proposed — awaiting a senior reviewer/)).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Decisions' });
+    expect(within(panel).queryByRole('button', { name: 'Confirm final rejection' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Approve level 1' })).toBeNull();
+    expect(within(panel).getByText(/Until then only a senior reviewer can decide/)).toBeTruthy();
+  });
+
+  it('when the senior reviewer who proposed it opens the case, then they cannot confirm it', async () => {
+    serve(proposedCase(7));
+    renderCase(staff('senior_reviewer', 7));
+
+    const panel = await screen.findByRole('region', { name: 'Decisions' });
+    expect(within(panel).getByText(/You proposed the final rejection/)).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Confirm final rejection' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Propose final rejection' })).toBeNull();
+  });
+
+  it('when another senior reviewer confirms, then a dialog asks first and the updated case shows', async () => {
+    const confirmed = pendingCase({
+      levels: [
+        {
+          level: 1,
+          status: 'FAILED_AND_CAN_NOT_RETRY',
+          rejectReasonCode: 'SUSPECTED_FRAUD',
+          rejectReason: 'We cannot verify you.',
+          finalRejectionProposed: false,
+        },
+        nth(pendingCase().levels, 1),
+      ],
+    });
+    const api = serve(proposedCase(9), () => ok(confirmed));
+    const { user } = renderCase(staff('senior_reviewer', 7));
+
+    await user.click(await screen.findByRole('button', { name: 'Confirm final rejection' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm the final rejection of level 1?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm final rejection' }));
+
+    expect(await screen.findByText(/Final rejection confirmed\. The case below is up to date/)).toBeTruthy();
+    expect(api.callsTo('POST', '/backoffice/api/cases/41/decisions')[0]?.body).toEqual({
+      decision: 'confirm_final',
+      level: 1,
+    });
+    expect(screen.getByText('Rejected, final')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('when an auditor-like role without decide opens a case, then no decisions panel shows', async () => {
+    serve(pendingCase());
+    renderCase(staff('auditor'));
+
+    await screen.findByRole('heading', { level: 1, name: 'Ana Lima' });
+    expect(screen.queryByRole('region', { name: 'Decisions' })).toBeNull();
+  });
+
+  it('when rejecting without reason or message, then both are required and nothing is sent', async () => {
+    const api = serve(pendingCase(), () => ok(pendingCase()));
+    const { user } = renderCase(staff('reviewer'));
+
+    await user.click(await screen.findByRole('button', { name: 'Reject, can try again' }));
+
+    expect(screen.getByText('Choose a reason.')).toBeTruthy();
+    expect(screen.getByText('Write the message the person will read.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Reason'), 'BLURRY_IMAGE');
+    await user.click(screen.getByRole('button', { name: 'Reject, can try again' }));
+    expect(screen.queryByText('Choose a reason.')).toBeNull();
+    expect(screen.getByText('Write the message the person will read.')).toBeTruthy();
+    expect(api.callsTo('POST', '/backoffice/api/cases/41/decisions')).toHaveLength(0);
+  });
+
+  it('when a RETRY rejection is filled in and confirmed, then reason and message are sent', async () => {
+    const api = serve(pendingCase(), () => ok(pendingCase()));
+    const { user } = renderCase(staff('reviewer'));
+
+    await user.selectOptions(await screen.findByLabelText('Reason'), 'DOCUMENT_EXPIRED');
+    await user.type(screen.getByLabelText(/^Message to the person/), '  Please upload a valid passport.  ');
+    await user.click(screen.getByRole('button', { name: 'Reject, can try again' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject level 1?' });
+    expect(within(dialog).getByText('Document expired')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject level 1' }));
+
+    await screen.findByText(/Rejected; the person can try again/);
+    expect(api.callsTo('POST', '/backoffice/api/cases/41/decisions')[0]?.body).toEqual({
+      decision: 'reject_retry',
+      level: 1,
+      reasonCode: 'DOCUMENT_EXPIRED',
+      userMessage: 'Please upload a valid passport.',
+    });
+  });
+
+  it('when the confirmation is cancelled with Escape, then nothing is sent', async () => {
+    const api = serve(pendingCase(), () => ok(pendingCase()));
+    const { user } = renderCase(staff('reviewer'));
+
+    await user.selectOptions(await screen.findByLabelText('Reason'), 'SUSPECTED_FRAUD');
+    await user.type(screen.getByLabelText(/^Message to the person/), 'We cannot verify you.');
+    await user.click(screen.getByRole('button', { name: 'Propose final rejection' }));
+    const dialog = screen.getByRole('dialog', { name: 'Propose a final rejection of level 1?' });
+    // Focus starts on Cancel and stays inside the dialog.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.tab();
+    await user.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('POST', '/backoffice/api/cases/41/decisions')).toHaveLength(0);
+  });
+
+  it('when Approve is pressed twice while the first request runs, then one decision is sent', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = serve(pendingCase(), async () => {
+      await answered;
+      return ok(pendingCase());
+    });
+    const { user } = renderCase(staff('reviewer'));
+    const approve = await screen.findByRole('button', { name: 'Approve level 1' });
+
+    await user.click(approve);
+    await user.click(approve);
+    expect(approve.getAttribute('aria-busy')).toBe('true');
+    release();
+
+    await screen.findByText(/Approved\. The case below is up to date/);
+    expect(api.callsTo('POST', '/backoffice/api/cases/41/decisions')).toHaveLength(1);
+  });
+
+  it('when the server refuses a decision, then its ret_code is shown as a translated message', async () => {
+    serve(pendingCase(), () => fail(30001, 'LEVEL_1: not PENDING'));
+    const { user } = renderCase(staff('reviewer'));
+
+    await user.click(await screen.findByRole('button', { name: 'Approve level 1' }));
+
+    expect(await screen.findByText(/This decision is not possible in the case's current state/)).toBeTruthy();
+  });
+
+  it('when a re-verification is pending, then it can be rejected with the daily limit option', async () => {
+    const verified = pendingCase({
+      levels: [
+        {
+          level: 1,
+          status: 'SUCCESS',
+          rejectReasonCode: '',
+          rejectReason: '',
+          finalRejectionProposed: false,
+        },
+        { level: 2, status: 'ALLOW', rejectReasonCode: '', rejectReason: '', finalRejectionProposed: false },
+      ],
+      reverification: {
+        status: 'DisplayUpdatePOIStatus_Pending',
+        deadline: T0 + 86_400_000,
+        rejectReason: '',
+        site: 'EU',
+        country: 'PT',
+      },
+    });
+    const api = serve(verified, () => ok(verified));
+    const { user } = renderCase(staff('reviewer'));
+
+    await user.selectOptions(await screen.findByLabelText('Reason'), 'NAME_MISMATCH');
+    await user.type(screen.getByLabelText(/^Message to the person/), 'The name differs.');
+    await user.click(screen.getByLabelText('Daily attempt limit reached'));
+    await user.click(screen.getByRole('button', { name: 'Reject re-verification' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject the re-verification?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject re-verification' }));
+
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/backoffice/api/cases/41/decisions')[0]?.body).toEqual({
+        decision: 'reject_reverification',
+        reasonCode: 'NAME_MISMATCH',
+        userMessage: 'The name differs.',
+        daily: true,
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Approve re-verification' })).toBeTruthy();
+  });
+
+  it('when an ID update is pending, then approving it sends its submission id', async () => {
+    const withUpdate = pendingCase({
+      levels: [
+        {
+          level: 1,
+          status: 'SUCCESS',
+          rejectReasonCode: '',
+          rejectReason: '',
+          finalRejectionProposed: false,
+        },
+        { level: 2, status: 'ALLOW', rejectReasonCode: '', rejectReason: '', finalRejectionProposed: false },
+      ],
+      reverification: {
+        status: 'DisplayUpdatePOIStatus_Needed',
+        deadline: T0,
+        rejectReason: '',
+        site: 'EU',
+        country: 'PT',
+      },
+      submissions: [{ ...nth(pendingCase().submissions, 0), id: 8, kind: 'update_id' }],
+    });
+    const api = serve(withUpdate, () => ok(withUpdate));
+    const { user } = renderCase(staff('reviewer'));
+
+    expect(await screen.findByRole('heading', { name: 'ID update · submission 8' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Approve update' }));
+
+    await screen.findByText(/Update approved/);
+    expect(api.callsTo('POST', '/backoffice/api/cases/41/decisions')[0]?.body).toEqual({
+      decision: 'approve_update',
+      submissionId: 8,
+    });
+  });
+});

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { errorMessageKey, type ErrorMessageKey } from '../../../lib/error-message.ts';
+import { can } from '../../../lib/permissions.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useStaff } from '../../../lib/staff-session.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { fetchCase, postDecision, type CaseView, type DecisionBody, type DecisionName } from '../api/case.ts';
+import {
+  HistorySection,
+  LevelsSection,
+  PersonSection,
+  ReverificationSection,
+  SubmissionsSection,
+} from './case-sections.tsx';
+import { DecisionsPanel } from './decisions-panel.tsx';
+import { DocumentsGallery } from './documents-gallery.tsx';
+import './case-page.css';
+
+type Outcome = { tone: 'info'; decision: DecisionName } | { tone: 'error'; key: ErrorMessageKey } | null;
+
+/** A user id from the URL: a positive integer, else null (the page says the case does not exist). */
+function parseUserId(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,14}$/.test(value)) return null;
+  return Number(value);
+}
+
+function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (c: CaseView) => void }) {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const name = `${caseView.applicant.firstName} ${caseView.applicant.lastName}`.trim();
+
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  const decide = async (body: DecisionBody) => {
+    setOutcome(null);
+    try {
+      const updated = await postDecision(caseView.userId, body);
+      onDecided(updated);
+      setOutcome({ tone: 'info', decision: body.decision });
+    } catch (error) {
+      setOutcome({ tone: 'error', key: errorMessageKey(error) });
+    }
+  };
+
+  return (
+    <>
+      <p className="case-back">
+        <Link to={paths.verificationQueue.getHref()}>{t('case.backToQueue')}</Link>
+      </p>
+      <h1>{name || t('case.unnamed', { id: caseView.userId })}</h1>
+      <p className="case-subtitle">{t('case.subtitle', { id: caseView.userId, email: caseView.email })}</p>
+      <div ref={outcomeRef} tabIndex={-1}>
+        {outcome?.tone === 'info' ? <Alert>{t(`decisions.success.${outcome.decision}`)}</Alert> : null}
+        {outcome?.tone === 'error' ? <Alert tone="error">{t(outcome.key)}</Alert> : null}
+      </div>
+      <div className="case-layout">
+        <div className="case-layout__main">
+          <PersonSection caseView={caseView} />
+          <LevelsSection caseView={caseView} />
+          <ReverificationSection caseView={caseView} />
+          <SubmissionsSection submissions={caseView.submissions} />
+          <Card as="section" aria-labelledby="case-documents">
+            <h2 id="case-documents">{t('case.documents.heading')}</h2>
+            <DocumentsGallery userId={caseView.userId} documents={caseView.documents} />
+          </Card>
+          <HistorySection decisions={caseView.decisions} me={staff} />
+        </div>
+        {can(staff.role, 'decide') ? (
+          <div className="case-layout__side">
+            <DecisionsPanel caseView={caseView} staff={staff} onDecide={decide} />
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** /cases/:userId — one applicant's case. Every view is audited by the server (case.view). */
+export function CasePage() {
+  const { t } = useTranslation();
+  const userId = parseUserId(useParams().userId);
+  const { resource, reload, replace } = useResource(String(userId), (signal) =>
+    userId === null ? Promise.reject(new RangeError('no such case')) : fetchCase(userId, signal),
+  );
+  useDocumentTitle(t('case.pageTitle', { id: userId ?? '' }));
+
+  if (userId === null) {
+    return (
+      <>
+        <h1>{t('case.notFound')}</h1>
+        <Link to={paths.verificationQueue.getHref()}>{t('case.backToQueue')}</Link>
+      </>
+    );
+  }
+  if (resource.state === 'loading') return <Spinner size="page" label={t('app.loading')} />;
+  if (resource.state === 'error') {
+    return (
+      <>
+        <h1>{t('case.pageTitle', { id: userId })}</h1>
+        <Alert tone="error">
+          <p>{t(errorMessageKey(resource.error))}</p>
+          <Button variant="secondary" onClick={reload}>
+            {t('errors.retry')}
+          </Button>
+        </Alert>
+        <Link to={paths.verificationQueue.getHref()}>{t('case.backToQueue')}</Link>
+      </>
+    );
+  }
+  return <CaseContent caseView={resource.data} onDecided={replace} />;
+}

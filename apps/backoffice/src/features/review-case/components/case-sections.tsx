@@ -1,0 +1,232 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffMe } from '@kyc/contracts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Card } from '../../../ui/card.tsx';
+import type { CaseDecisionEntry, CaseSubmission, CaseView } from '../api/case.ts';
+import { DecisionKindLabel, DocumentTypeLabel, ReasonLabel, SubmissionStatusLabel } from './labels.tsx';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children === '' || children === null || children === undefined ? '—' : children}</dd>
+    </div>
+  );
+}
+
+export function PersonSection({ caseView }: { caseView: CaseView }) {
+  const { t } = useTranslation();
+  const { applicant } = caseView;
+  return (
+    <Card as="section" aria-labelledby="case-person">
+      <h2 id="case-person">{t('case.person.heading')}</h2>
+      <dl className="case-facts">
+        <Fact label={t('case.person.firstName')}>{applicant.firstName}</Fact>
+        <Fact label={t('case.person.lastName')}>{applicant.lastName}</Fact>
+        <Fact label={t('case.person.dateOfBirth')}>{applicant.dateOfBirth}</Fact>
+        <Fact label={t('case.person.country')}>{applicant.country}</Fact>
+        <Fact label={t('case.person.residenceCountry')}>{applicant.residenceCountry}</Fact>
+        <Fact label={t('case.person.site')}>{caseView.site}</Fact>
+        <Fact label={t('case.person.level')}>{String(applicant.level)}</Fact>
+        <Fact label={t('case.person.email')}>{caseView.email}</Fact>
+        <Fact label={t('case.person.userId')}>{String(caseView.userId)}</Fact>
+      </dl>
+    </Card>
+  );
+}
+
+export function LevelsSection({ caseView }: { caseView: CaseView }) {
+  const { t } = useTranslation();
+  return (
+    <Card as="section" aria-labelledby="case-levels">
+      <h2 id="case-levels">{t('case.levels.heading')}</h2>
+      <ul className="case-levels">
+        {caseView.levels.map((level) => (
+          <li key={level.level}>
+            <h3>{t('common.levelN', { level: level.level })}</h3>
+            {level.finalRejectionProposed ? (
+              <Alert tone="error">{t('case.levels.finalProposed')}</Alert>
+            ) : null}
+            <dl className="case-facts">
+              <Fact label={t('case.levels.status')}>
+                <span className={`case-status case-status--${level.status}`}>
+                  {t(`case.statuses.${level.status}`)}
+                </span>
+              </Fact>
+              {level.rejectReasonCode ? (
+                <Fact label={t('case.levels.reasonCode')}>
+                  <ReasonLabel code={level.rejectReasonCode} />
+                </Fact>
+              ) : null}
+              {level.rejectReason ? (
+                <Fact label={t('case.levels.reason')}>
+                  <span className="case-message">{level.rejectReason}</span>
+                </Fact>
+              ) : null}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+const POI_STATUS_KEYS = {
+  DisplayUpdatePOIStatus_No: 'no',
+  DisplayUpdatePOIStatus_Needed: 'needed',
+  DisplayUpdatePOIStatus_Pending: 'pending',
+  DisplayUpdatePOIStatus_Rejected: 'rejected',
+  DisplayUpdatePOIStatus_Rejected_Daily: 'rejectedDaily',
+} as const;
+
+export function ReverificationSection({ caseView }: { caseView: CaseView }) {
+  const { t, i18n } = useTranslation();
+  const poi = caseView.reverification;
+  const key = POI_STATUS_KEYS[poi.status as keyof typeof POI_STATUS_KEYS] ?? 'no';
+  return (
+    <Card as="section" aria-labelledby="case-reverification">
+      <h2 id="case-reverification">{t('case.reverification.heading')}</h2>
+      <dl className="case-facts">
+        <Fact label={t('case.reverification.status')}>{t(`case.reverification.statuses.${key}`)}</Fact>
+        {poi.deadline !== null ? (
+          <Fact label={t('case.reverification.deadline')}>{formatDate(poi.deadline, i18n.language)}</Fact>
+        ) : null}
+        {poi.rejectReason ? (
+          <Fact label={t('case.reverification.reason')}>
+            <span className="case-message">{poi.rejectReason}</span>
+          </Fact>
+        ) : null}
+        {poi.site ? <Fact label={t('case.person.site')}>{poi.site}</Fact> : null}
+        {poi.country ? <Fact label={t('case.person.country')}>{poi.country}</Fact> : null}
+      </dl>
+    </Card>
+  );
+}
+
+function SubmissionDetails({ details }: { details: Record<string, string> }) {
+  const entries = Object.entries(details);
+  return (
+    <dl className="case-facts">
+      {entries.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function SubmissionsSection({ submissions }: { submissions: CaseSubmission[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card as="section" aria-labelledby="case-submissions">
+      <h2 id="case-submissions">{t('case.submissions.heading')}</h2>
+      {submissions.length === 0 ? (
+        <p>{t('case.submissions.none')}</p>
+      ) : (
+        <ul className="case-submissions">
+          {submissions.map((s) => (
+            <li key={s.id} className="case-submission">
+              <h3>
+                {t('case.submissions.title', { id: s.id, kind: t(`common.kinds.${s.kind}`) })}
+                {' · '}
+                <SubmissionStatusLabel status={s.status} />
+              </h3>
+              <dl className="case-facts">
+                {s.level > 0 ? <Fact label={t('case.submissions.level')}>{String(s.level)}</Fact> : null}
+                <Fact label={t('case.submissions.documentType')}>
+                  <DocumentTypeLabel type={s.documentType} />
+                </Fact>
+                <Fact label={t('case.submissions.country')}>{s.issuingCountry}</Fact>
+                <Fact label={t('case.submissions.submitted')}>
+                  {formatDateTime(s.createdAt, i18n.language)}
+                </Fact>
+                {s.decidedAt !== null ? (
+                  <Fact label={t('case.submissions.decided')}>
+                    {formatDateTime(s.decidedAt, i18n.language)}
+                  </Fact>
+                ) : null}
+                {s.reasonCode ? (
+                  <Fact label={t('case.submissions.reason')}>
+                    <ReasonLabel code={s.reasonCode} />
+                  </Fact>
+                ) : null}
+                {s.userMessage ? (
+                  <Fact label={t('case.submissions.message')}>
+                    <span className="case-message">{s.userMessage}</span>
+                  </Fact>
+                ) : null}
+              </dl>
+              {Object.keys(s.details).length > 0 ? (
+                <>
+                  <h4>{t('case.submissions.details')}</h4>
+                  <SubmissionDetails details={s.details} />
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function StaffName({ id, me }: { id: number; me: StaffMe }) {
+  const { t } = useTranslation();
+  return <>{id === me.id ? t('case.history.you', { id }) : t('case.history.staff', { id })}</>;
+}
+
+function HistoryEntry({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="case-history__entry">
+      <p className="case-history__head">
+        <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at, i18n.language)}</time>{' '}
+        <strong>
+          <DecisionKindLabel kind={entry.decision} />
+        </strong>{' '}
+        {entry.level > 0 ? <span>{t('common.levelN', { level: entry.level })}</span> : null}
+      </p>
+      <p className="case-history__by">
+        {entry.confirmedBy !== null ? (
+          <>
+            {t('case.history.proposedBy')} <StaffName id={entry.staffId} me={me} />
+            {' · '}
+            {t('case.history.confirmedBy')} <StaffName id={entry.confirmedBy} me={me} />
+          </>
+        ) : (
+          <>
+            {t('case.history.by')} <StaffName id={entry.staffId} me={me} />
+          </>
+        )}
+      </p>
+      {entry.reasonCode ? (
+        <p>
+          <ReasonLabel code={entry.reasonCode} />
+          {entry.userMessage ? <span className="case-message"> — {entry.userMessage}</span> : null}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+export function HistorySection({ decisions, me }: { decisions: CaseDecisionEntry[]; me: StaffMe }) {
+  const { t } = useTranslation();
+  return (
+    <Card as="section" aria-labelledby="case-history">
+      <h2 id="case-history">{t('case.history.heading')}</h2>
+      {decisions.length === 0 ? (
+        <p>{t('case.history.none')}</p>
+      ) : (
+        <ol className="case-history">
+          {decisions.map((entry) => (
+            <HistoryEntry key={entry.id} entry={entry} me={me} />
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReviewQueueResult } from '@kyc/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { isSubmissionKind, type SubmissionKind } from '../../../lib/submission-kinds.ts';
+
+/** One row of GET /backoffice/api/queue: one pending submission. */
+export type QueueItem = ReviewQueueResult['items'][number];
+export type QueuePage = ReviewQueueResult;
+
+/** The filters of the queue, as in the URL and in the API query (all optional). */
+export interface QueueFilters {
+  level?: 1 | 2;
+  country?: string;
+  site?: string;
+  kind?: SubmissionKind;
+  minAgeHours?: number;
+}
+
+export const QUEUE_PAGE_SIZE = 20;
+export const MAX_AGE_HOURS = 24 * 365;
+
+/**
+ * The filters and page a query string asks for. Values the API would refuse (a typo in a shared link)
+ * are dropped rather than failing the whole page.
+ */
+export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters; page: number } {
+  const filters: QueueFilters = {};
+  const level = params.get('level');
+  if (level === '1' || level === '2') filters.level = Number(level) as 1 | 2;
+  const country = params.get('country')?.trim().toUpperCase();
+  if (country && /^[A-Z]{2}$/.test(country)) filters.country = country;
+  const site = params.get('site')?.trim().toUpperCase();
+  if (site && /^[A-Z]{2,8}$/.test(site)) filters.site = site;
+  const kind = params.get('kind');
+  if (isSubmissionKind(kind)) filters.kind = kind;
+  const minAge = params.get('minAgeHours');
+  if (minAge && /^\d{1,4}$/.test(minAge) && Number(minAge) <= MAX_AGE_HOURS) {
+    filters.minAgeHours = Number(minAge);
+  }
+  const pageParam = params.get('page');
+  const page = pageParam && /^\d{1,6}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
+  return { filters, page };
+}
+
+/** The query string of some filters and a page (page 1 and empty filters are left out). */
+export function queueSearch(filters: QueueFilters, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.level !== undefined) params.set('level', String(filters.level));
+  if (filters.country) params.set('country', filters.country);
+  if (filters.site) params.set('site', filters.site);
+  if (filters.kind) params.set('kind', filters.kind);
+  if (filters.minAgeHours !== undefined) params.set('minAgeHours', String(filters.minAgeHours));
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** GET /backoffice/api/queue (view_cases): pending submissions, oldest first. */
+export function fetchQueue(filters: QueueFilters, page: number, signal?: AbortSignal): Promise<QueuePage> {
+  const params = queueSearch(filters, page);
+  params.set('page', String(page));
+  params.set('pageSize', String(QUEUE_PAGE_SIZE));
+  return api.get<QueuePage>(`/queue?${params.toString()}`, { signal });
+}

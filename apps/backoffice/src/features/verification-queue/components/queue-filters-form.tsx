@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SITE_CODES } from '@kyc/contracts';
+import { Button } from '../../../ui/button.tsx';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { SUBMISSION_KINDS, type SubmissionKind } from '../../../lib/submission-kinds.ts';
+import { MAX_AGE_HOURS, type QueueFilters } from '../api/queue.ts';
+
+interface QueueFiltersFormProps {
+  /** The filters in the URL now; the form starts from them (remount it when the URL changes). */
+  initial: QueueFilters;
+  onApply: (filters: QueueFilters) => void;
+}
+
+interface FieldErrors {
+  country?: 'queue.filters.errors.country';
+  minAgeHours?: 'queue.filters.errors.minAge';
+}
+
+/** Level, country, site, kind and minimum age. Applying puts them into the URL (shareable, Back works). */
+export function QueueFiltersForm({ initial, onApply }: QueueFiltersFormProps) {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const next: QueueFilters = {};
+    const found: FieldErrors = {};
+    const level = text('level');
+    if (level === '1' || level === '2') next.level = Number(level) as 1 | 2;
+    const country = text('country').toUpperCase();
+    if (country) {
+      if (/^[A-Z]{2}$/.test(country)) next.country = country;
+      else found.country = 'queue.filters.errors.country';
+    }
+    const site = text('site');
+    if (site) next.site = site;
+    const kind = text('kind');
+    if (kind) next.kind = kind as SubmissionKind;
+    const minAge = text('minAgeHours');
+    if (minAge) {
+      if (/^\d{1,4}$/.test(minAge) && Number(minAge) <= MAX_AGE_HOURS) next.minAgeHours = Number(minAge);
+      else found.minAgeHours = 'queue.filters.errors.minAge';
+    }
+    setErrors(found);
+    if (Object.keys(found).length === 0) onApply(next);
+  };
+
+  return (
+    <form className="queue-filters" onSubmit={onSubmit} noValidate aria-label={t('queue.filters.label')}>
+      <SelectField
+        name="level"
+        label={t('queue.filters.level')}
+        defaultValue={initial.level === undefined ? '' : String(initial.level)}
+        options={[
+          { value: '', label: t('queue.filters.any') },
+          { value: '1', label: t('common.levelN', { level: 1 }) },
+          { value: '2', label: t('common.levelN', { level: 2 }) },
+        ]}
+      />
+      <TextField
+        name="country"
+        label={t('queue.filters.country')}
+        hint={t('queue.filters.countryHint')}
+        defaultValue={initial.country ?? ''}
+        maxLength={2}
+        autoComplete="off"
+        autoCapitalize="characters"
+        error={errors.country ? t(errors.country) : undefined}
+      />
+      <SelectField
+        name="site"
+        label={t('queue.filters.site')}
+        defaultValue={initial.site ?? ''}
+        options={[
+          { value: '', label: t('queue.filters.any') },
+          ...SITE_CODES.map((code) => ({ value: code, label: code })),
+        ]}
+      />
+      <SelectField
+        name="kind"
+        label={t('queue.filters.kind')}
+        defaultValue={initial.kind ?? ''}
+        options={[
+          { value: '', label: t('queue.filters.any') },
+          ...SUBMISSION_KINDS.map((kind) => ({ value: kind, label: t(`common.kinds.${kind}`) })),
+        ]}
+      />
+      <TextField
+        name="minAgeHours"
+        label={t('queue.filters.minAge')}
+        hint={t('queue.filters.minAgeHint')}
+        defaultValue={initial.minAgeHours === undefined ? '' : String(initial.minAgeHours)}
+        inputMode="numeric"
+        autoComplete="off"
+        error={errors.minAgeHours ? t(errors.minAgeHours) : undefined}
+      />
+      <div className="queue-filters__actions">
+        <Button type="submit">{t('queue.filters.apply')}</Button>
+        <Button variant="secondary" onClick={() => onApply({})}>
+          {t('queue.filters.clear')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Personal data at rest (docs/kyc.md "Personal data at rest"): applicants.first_name, last_name and
+ * date_of_birth are stored as ciphertext under the user's data key (data-keys.ts: the same per-user key
+ * as the documents, wrapped by the master key). country and residence_country stay clear: rules, queues
+ * and routing filter on them.
+ *
+ * A stored value is '' (nothing given) or `pd1:` + base64 of an AES-256-GCM blob (lib/crypto/envelope)
+ * whose additional authenticated data binds it to the user id and the column: a value copied to another
+ * user's row, or to another column, does not decrypt. Erasing a user's data key makes every sealed field
+ * unreadable together with the documents (crypto-shredding).
+ *
+ * The only module that seals and opens these columns: kyc-repo calls it for every applicant read and
+ * write (so callers see plaintext); code that selects the columns itself calls `openPersonalRows`.
+ */
+import {
+  PERSONAL_FIELDS,
+  kycRepo,
+  type PersonalDataCipher,
+  type PersonalField,
+  type PersonalFields,
+} from '../../data/repositories/kyc-repo.ts';
+import { submissionsRepo } from '../../data/repositories/submissions-repo.ts';
+import type { Db } from '../../data/db.ts';
+import { decryptBlob, encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
+import { userDataKey } from './data-keys.ts';
+
+/** Prefix of a sealed value (format version 1). */
+export const SEALED_PREFIX = 'pd1:';
+
+export const isSealed = (value: string): boolean => value.startsWith(SEALED_PREFIX);
+
+const aadOf = (userId: number, field: PersonalField) => ({ userId, objectId: `applicants.${field}` });
+
+export function personalDataCipher(keyring: MasterKeyring, now: () => number = Date.now): PersonalDataCipher {
+  const keyOf = (db: Db, userId: number) => userDataKey(submissionsRepo(db), keyring, userId, now());
+  return {
+    /** The given fields sealed ('' stays '': nothing to hide); fields not given stay out. */
+    async seal(db, userId, fields) {
+      const given = PERSONAL_FIELDS.filter((f) => fields[f] !== undefined && fields[f] !== '');
+      const sealed: PersonalFields = { ...fields };
+      if (given.length === 0) return sealed;
+      const key = await keyOf(db, userId);
+      try {
+        for (const field of given) {
+          const blob = encryptBlob(key, Buffer.from(fields[field] ?? '', 'utf8'), aadOf(userId, field));
+          sealed[field] = SEALED_PREFIX + blob.toString('base64');
+        }
+      } finally {
+        key.fill(0);
+      }
+      return sealed;
+    },
+
+    /** The row with its personal fields opened; a value still in clear (not yet sealed) is kept. */
+    async open(db, userId, row) {
+      const sealedFields = PERSONAL_FIELDS.filter((f) => {
+        const value = row[f];
+        return typeof value === 'string' && isSealed(value);
+      });
+      if (sealedFields.length === 0) return row;
+      const key = await keyOf(db, userId);
+      const opened = { ...row };
+      try {
+        for (const field of sealedFields) {
+          const blob = Buffer.from(String(row[field]).slice(SEALED_PREFIX.length), 'base64');
+          (opened as PersonalFields)[field] = decryptBlob(key, blob, aadOf(userId, field)).toString('utf8');
+        }
+      } finally {
+        key.fill(0);
+      }
+      return opened;
+    },
+  };
+}
+
+/**
+ * For queries that select personal columns themselves (the back office's queue and case page): each
+ * row opened under its own user's key. `userIdOf` names the row's user.
+ */
+export async function openPersonalRows<T extends PersonalFields>(
+  db: Db,
+  keyring: MasterKeyring,
+  rows: readonly T[],
+  userIdOf: (row: T) => number,
+): Promise<T[]> {
+  const cipher = personalDataCipher(keyring);
+  const opened: T[] = [];
+  for (const row of rows) opened.push(await cipher.open(db, userIdOf(row), row));
+  return opened;
+}
+
+/**
+ * Seals every applicant row still holding a clear personal value: rows of before migration 007 and the
+ * demo seed (written before the app holds the master key). The app runs it at start-up: a schema
+ * migration never sees the master key, by design. Compare-and-set per row, so a concurrent write is
+ * never overwritten; idempotent. Answers how many rows it sealed.
+ */
+export async function sealClearPersonalData(db: Db, keyring: MasterKeyring): Promise<number> {
+  const cipher = personalDataCipher(keyring);
+  const repo = kycRepo(db);
+  let count = 0;
+  for (const row of await repo.applicantsWithClearPersonalData(SEALED_PREFIX)) {
+    const clear: PersonalFields = {};
+    for (const f of PERSONAL_FIELDS) if (row[f] !== '' && !isSealed(row[f])) clear[f] = row[f];
+    const sealed = await cipher.seal(db, row.user_id, clear);
+    if (await repo.replacePersonalFields(row.user_id, clear, sealed)) count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,155 @@
+/**
+ * Helpers of the KYC write-path tests (re-verification, ID/POA updates, back-office submissions):
+ * multipart uploads as a browser sends them, SDK calls with the spec §6 headers, signed-in staff.
+ */
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { Envelope } from '@kyc/contracts';
+import { TestClient, parseEnvelope } from './test-app.ts';
+import { base32Decode, totpAt } from '../../src/lib/totp.ts';
+import { DEMO_PASSWORD, DEMO_PARTNER, DEMO_STAFF } from '../../src/seed/demo.ts';
+
+export type Result = Record<string, unknown>;
+export type Answer = Envelope<Result | null>;
+
+const BOUNDARY = '----kyc-flows-boundary-51c2';
+
+export function multipart(side: string, bytes: Buffer, type = 'image/jpeg') {
+  const payload = Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="side"\r\n\r\n${side}\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+}
+
+let jpegCache: Buffer | undefined;
+export async function jpeg(): Promise<Buffer> {
+  jpegCache ??= await sharp({
+    create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 120, b: 200 } },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return jpegCache;
+}
+
+export const randomKey = () => `key-${Math.random().toString(36).slice(2)}`;
+
+/** A signed-in end user (demo password) with upload / post helpers. */
+export async function userClient(app: FastifyInstance, email: string): Promise<TestClient> {
+  const client = new TestClient(app);
+  await client.visit();
+  const { envelope } = await client.post('/user/public/login', { email, password: DEMO_PASSWORD });
+  if (envelope?.ret_code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(envelope)}`);
+  return client;
+}
+
+export async function uploadAs(client: TestClient, side: string): Promise<string> {
+  const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, {
+    ...multipart(side, await jpeg()),
+  });
+  if (envelope?.ret_code !== 0) throw new Error(`upload failed: ${JSON.stringify(envelope)}`);
+  return String((envelope.result as Result).documentId);
+}
+
+export async function postWithKey(client: TestClient, url: string, body: unknown, key = randomKey()) {
+  const { envelope, response } = await client.post(url, body, { headers: { 'idempotency-key': key } });
+  return { envelope: envelope as Answer, status: response.statusCode };
+}
+
+/** Signed-in staff member (demo TOTP secrets). */
+export async function staffClient(app: FastifyInstance, email: string): Promise<TestClient> {
+  const member = DEMO_STAFF.find((m) => m.email === email);
+  if (!member) throw new Error(`no demo staff ${email}`);
+  const client = new TestClient(app);
+  await client.get('/backoffice/');
+  const { envelope } = await client.post('/backoffice/api/login', {
+    email,
+    password: DEMO_PASSWORD,
+    totpCode: totpAt(base32Decode(member.totpSecret), Date.now()),
+  });
+  if (envelope?.ret_code !== 0) throw new Error(`staff sign-in failed: ${JSON.stringify(envelope)}`);
+  return client;
+}
+
+export async function decide(staff: TestClient, userId: number, body: unknown): Promise<Answer> {
+  const { envelope } = await staff.post(`/backoffice/api/cases/${userId}/decisions`, body);
+  return envelope as Answer;
+}
+
+/** A token the demo partner issues for a user (its `from` decides the channel: 'web' or an app). */
+export async function partnerToken(
+  app: FastifyInstance,
+  email: string,
+  from: string,
+  isUpdatePoi = false,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/s1/kyc/integration/access-token',
+    headers: { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-key': DEMO_PARTNER.apiKey },
+    payload: { email, from, isUpdatePoi },
+  });
+  const envelope = parseEnvelope(response) as Answer;
+  if (envelope.ret_code !== 0) throw new Error(`token failed: ${JSON.stringify(envelope)}`);
+  return String((envelope.result as Result).token);
+}
+
+/** A browser's SDK call: the token headers, no cookie (kyc-access-business = the token's from). */
+export async function sdkCall(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  business: string,
+  options: {
+    body?: unknown;
+    multipart?: ReturnType<typeof multipart>;
+    key?: string;
+    method?: 'GET' | 'POST';
+  } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { 'kyc-access-token': token, 'kyc-access-business': business };
+  if (options.key) headers['idempotency-key'] = options.key;
+  let payload: string | Buffer | undefined;
+  if (options.multipart) {
+    Object.assign(headers, options.multipart.headers);
+    payload = options.multipart.payload;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(options.body);
+  }
+  const response = await app.inject({
+    method: options.method ?? 'POST',
+    url,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+  });
+  return parseEnvelope(response) as Answer;
+}
+
+export const INFO_FLAGS = {
+  obtain_kyc_token: false,
+  obtain_current: true,
+  obtain_quotas: false,
+  obtain_state: true,
+  obtain_aml_questionnaire: false,
+  obtain_verification_process: false,
+};
+
+/** displayUpdatePOI and the step statuses as kyc-info shows them to the user. */
+export async function kycView(client: TestClient) {
+  const { envelope } = await client.post('/v3/private/kyc/kyc-info', INFO_FLAGS);
+  const result = envelope?.result as {
+    state: { level: number; status: string }[];
+    displayControl: { displayUpdatePOI: { status: string; rejectReason: string } };
+  };
+  return {
+    poi: result.displayControl.displayUpdatePOI.status.replace('DisplayUpdatePOIStatus_', ''),
+    rejectReason: result.displayControl.displayUpdatePOI.rejectReason,
+    level1: result.state.find((s) => s.level === 1)?.status,
+    level2: result.state.find((s) => s.level === 2)?.status,
+  };
+}

@@ -1,0 +1,16 @@
+import { RET_CODES, type SelfResetResult } from '@kyc/contracts';
+import { callEndpoint, type RequestOptions } from '../../../lib/http';
+
+/** docs/kyc.md "Self-reset": refused with 30001 while a level is PENDING or FAILED_AND_CAN_NOT_RETRY. */
+export const SELF_RESET_REFUSED_CODE = RET_CODES.KYC_ILLEGAL_TRANSITION.code;
+
+/**
+ * POST /v3/private/kyc/self-reset (the SDK variant in SDK mode). 30001 is not reported as a toast:
+ * the reset screen explains it inline.
+ */
+export function postSelfReset(options?: RequestOptions): Promise<SelfResetResult> {
+  return callEndpoint<SelfResetResult>('selfReset', undefined, {
+    silent: [SELF_RESET_REFUSED_CODE],
+    ...options,
+  });
+}

@@ -1,0 +1,24 @@
+import { RET_CODES, type UpdatePoaRequest, type UpdatePoaResult } from '@kyc/contracts';
+import { http, type RequestOptions } from '../../../lib/http';
+import { IDEMPOTENCY_KEY_HEADER } from './wire';
+
+export const UPDATE_POA_PATH = '/v3/private/kyc/update-poa';
+/** Refused while level 2 is not SUCCESS; the screen explains it inline. */
+export const UPDATE_POA_REFUSED_CODE = RET_CODES.KYC_ILLEGAL_TRANSITION.code;
+
+/** Submits a new proof of address; `idempotencyKey` is kept across retries of one attempt. */
+export function postUpdatePoa(
+  body: UpdatePoaRequest,
+  idempotencyKey: string,
+  options: RequestOptions = {},
+): Promise<UpdatePoaResult> {
+  return http.post<UpdatePoaResult>(
+    UPDATE_POA_PATH,
+    { ...body },
+    {
+      silent: [UPDATE_POA_REFUSED_CODE],
+      ...options,
+      headers: { ...options.headers, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    },
+  );
+}

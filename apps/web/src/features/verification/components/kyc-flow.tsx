@@ -1,0 +1,437 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  CountryEntry,
+  DocumentSide,
+  DocumentType,
+  KycInfo,
+  KycStepLevel,
+  SubmitKycResult,
+} from '@kyc/contracts';
+import { randomGuid } from '../../../lib/browser/guid';
+import { isApiError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/i18n/error-message';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { Spinner } from '../../../ui/spinner';
+import { getCountryList } from '../api/country-list';
+import { getSupportedDocumentTypes, submitKyc } from '../api/submit-kyc';
+import { UPDATE_KYC_REASON } from '../api/wire';
+import { DocumentCapture } from '../capture/document-capture';
+import type { UploadDocumentResult } from '../capture/upload-document';
+import { SelectField } from './select-field';
+import { StepIndicator } from './step-indicator';
+import '../screens/verification-forms.css';
+import './kyc-flow.css';
+
+export type FlowStep = 'country' | 'documentType' | DocumentSide | 'review';
+
+/** spec §3 document type labels. */
+export const DOCUMENT_TYPE_LABEL = {
+  ID_CARD: 'capture.documentType.ID_CARD',
+  PASSPORT: 'capture.documentType.PASSPORT',
+  DRIVERS: 'capture.documentType.DRIVERS',
+  RESIDENCE_PERMIT: 'capture.documentType.RESIDENCE_PERMIT',
+} as const satisfies Record<DocumentType, string>;
+
+const STEP_LABEL = {
+  country: 'capture.steps.country',
+  documentType: 'capture.steps.documentType',
+  front: 'capture.steps.front',
+  back: 'capture.steps.back',
+  selfie: 'capture.steps.selfie',
+  poa: 'capture.steps.poa',
+  review: 'capture.steps.review',
+} as const satisfies Record<FlowStep, string>;
+
+const SIDE_HINT = {
+  front: 'capture.hints.front',
+  back: 'capture.hints.back',
+  selfie: 'capture.hints.selfie',
+  poa: 'capture.hints.poa',
+} as const satisfies Record<DocumentSide, string>;
+
+/**
+ * The steps of a flow (docs/kyc.md sides): level 1 country → document type → front (+ back unless
+ * PASSPORT) → selfie → review; level 2 proof of address → review. Before a type is chosen the back
+ * is counted, as most documents have one.
+ */
+export function flowSteps(level: KycStepLevel, documentType: DocumentType | null): FlowStep[] {
+  if (level === 2) return ['poa', 'review'];
+  return [
+    'country',
+    'documentType',
+    'front',
+    ...(documentType === 'PASSPORT' ? [] : (['back'] as const)),
+    'selfie',
+    'review',
+  ];
+}
+
+/** Country names in the page language (the platform's own data; the code when it has none). */
+function countryNamer(language: string): (code: string) => string {
+  try {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    return (code) => names.of(code) ?? code;
+  } catch {
+    return (code) => code;
+  }
+}
+
+type Uploaded = { result: UploadDocumentResult; file: Blob };
+
+type Loadable<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: T };
+
+export interface KycFlowProps {
+  level: KycStepLevel;
+  /** Re-verification (spec §4 displayUpdatePOI): the level-1 capture submitted with reason UPDATE_KYC. */
+  reverification?: boolean;
+  info: KycInfo;
+  /** The success panel's Continue: the after-step navigation (spec §2). */
+  onFinished: () => void;
+}
+
+/**
+ * The document verification flow with the in-house provider (docs/kyc.md "Submitting a level"): a step
+ * indicator, one step at a time, a review, and the submission with an Idempotency-Key kept for every
+ * retry of one attempt (a new key only once the user changes what is submitted).
+ */
+export function KycFlow({ level, reverification = false, info, onFinished }: KycFlowProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [country, setCountry] = useState(info.applicant?.country || info.residenceCountry || '');
+  const [documentType, setDocumentType] = useState<DocumentType | null>(null);
+  const [uploads, setUploads] = useState<Partial<Record<DocumentSide, Uploaded>>>({});
+  const [stepIndex, setStepIndex] = useState(0);
+  const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<SubmitKycResult | null>(null);
+  const steps = flowSteps(level, documentType);
+  const step = steps[Math.min(stepIndex, steps.length - 1)] as FlowStep;
+  const nameOf = useMemo(() => countryNamer(language), [language]);
+  const moved = useRef(false);
+
+  // Focus the step's heading when the step changes, so keyboard and screen-reader users start there.
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+    moved.current = true;
+  }, [step, submitted]);
+
+  /** What is submitted changed: the next submission is a new attempt with a new key. */
+  function changed() {
+    setIdempotencyKey(null);
+    setSubmitError(null);
+  }
+
+  function chooseCountry(code: string) {
+    if (code === country) return;
+    setCountry(code);
+    setDocumentType(null);
+    setUploads((current) => ({ selfie: current.selfie }));
+    changed();
+  }
+
+  function chooseDocumentType(type: DocumentType) {
+    if (type === documentType) return;
+    setDocumentType(type);
+    setUploads((current) => ({ selfie: current.selfie }));
+    changed();
+  }
+
+  function uploaded(side: DocumentSide, result: UploadDocumentResult, file: Blob) {
+    setUploads((current) => ({ ...current, [side]: { result, file } }));
+    changed();
+  }
+
+  function cleared(side: DocumentSide) {
+    setUploads((current) =>
+      Object.fromEntries(Object.entries(current).filter(([uploadedSide]) => uploadedSide !== side)),
+    );
+    changed();
+  }
+
+  const sides = steps.filter((s): s is DocumentSide => s in SIDE_HINT);
+  /** Level 2 is submitted under the verified identity's country and document type (docs/kyc.md). */
+  const submitCountry = level === 2 ? info.applicant?.country || country : country;
+  const identity =
+    info.applicant?.identifies.find((d) => d.country === submitCountry) ?? info.applicant?.identifies[0];
+  const level2Types = useLoad<readonly DocumentType[]>(
+    (signal) =>
+      level === 2 && submitCountry
+        ? getSupportedDocumentTypes(submitCountry, { signal }).then((r) => r.documentTypes)
+        : Promise.resolve([]),
+    [level, submitCountry],
+  ).state;
+  const submitType: DocumentType | null =
+    level === 2 ? level2DocumentType(identity?.type, level2Types) : documentType;
+
+  async function submit() {
+    if (!submitType || !submitCountry) return;
+    const key = idempotencyKey ?? randomGuid();
+    setIdempotencyKey(key);
+    setSubmitting(true);
+    setSubmitError(null);
+    try {
+      const result = await submitKyc(
+        {
+          level,
+          country: submitCountry,
+          documentType: submitType,
+          documentIds: sides.map((side) => uploads[side]?.result.documentId ?? ''),
+          ...(reverification ? { reason: UPDATE_KYC_REASON } : {}),
+        },
+        key,
+      );
+      setSubmitted(result);
+    } catch (error) {
+      setSubmitError(isApiError(error) ? errorMessage(i18n, error) : t('capture.submitFailed'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (submitted) {
+    return (
+      <Card className="kyc-flow kyc-flow--done">
+        <h2 ref={headingRef} tabIndex={-1} className="card__title">
+          {t('capture.done.title')}
+        </h2>
+        <p role="status">{t(reverification ? 'capture.done.reverification' : 'capture.done.message')}</p>
+        <Button variant="primary" className="kyc-flow__primary" onClick={onFinished}>
+          {t('capture.done.continue')}
+        </Button>
+      </Card>
+    );
+  }
+
+  const current = steps.indexOf(step);
+  const back = current > 0 ? () => setStepIndex(current - 1) : null;
+  const next = () => setStepIndex(current + 1);
+
+  return (
+    <Card className="kyc-flow">
+      <StepIndicator steps={steps.map((s) => t(STEP_LABEL[s]))} current={current} />
+      <h2 ref={headingRef} tabIndex={-1} className="card__title">
+        {t(STEP_LABEL[step])}
+      </h2>
+      {step === 'country' ? <CountryStep country={country} nameOf={nameOf} onChange={chooseCountry} /> : null}
+      {step === 'documentType' ? (
+        <DocumentTypeStep country={country} value={documentType} onChange={chooseDocumentType} />
+      ) : null}
+      {step === 'front' || step === 'back' || step === 'selfie' || step === 'poa' ? (
+        <DocumentCapture
+          key={`${step}-${documentType ?? ''}-${country}`}
+          side={step}
+          label={t(STEP_LABEL[step])}
+          labelHidden
+          hint={t(SIDE_HINT[step])}
+          facing={step === 'selfie' ? 'user' : 'environment'}
+          guide={step === 'front' && documentType === 'PASSPORT' ? 'passport' : undefined}
+          initial={uploads[step] ?? null}
+          onUploaded={(result, file) => uploaded(step, result, file)}
+          onCleared={() => cleared(step)}
+        />
+      ) : null}
+      {step === 'review' ? (
+        <ReviewStep
+          level={level}
+          countryName={submitCountry ? nameOf(submitCountry) : ''}
+          documentType={level === 1 ? documentType : null}
+          sides={sides}
+          uploads={uploads}
+        />
+      ) : null}
+      {step === 'review' && submitError ? (
+        <div className="kyc-flow__error" role="alert">
+          <p>{submitError}</p>
+        </div>
+      ) : null}
+      <div className="kyc-flow__nav">
+        {back ? (
+          <Button onClick={back} disabled={submitting}>
+            {t('capture.back')}
+          </Button>
+        ) : null}
+        {step === 'review' ? (
+          <Button
+            variant="primary"
+            loading={submitting}
+            disabled={!submitType || !submitCountry || sides.some((side) => !uploads[side])}
+            onClick={() => void submit()}
+          >
+            {t(submitError ? 'capture.submitAgain' : 'capture.submit')}
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            onClick={next}
+            disabled={
+              (step === 'country' && !country) ||
+              (step === 'documentType' && !documentType) ||
+              (step in SIDE_HINT && !uploads[step as DocumentSide])
+            }
+          >
+            {t('capture.next')}
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * Level 2 is filed under the verified identity: its document type when the country issues it (a vendor
+ * identity, e.g. BVN, is none), else the first type the country issues; null while unknown.
+ */
+function level2DocumentType(
+  identityType: string | undefined,
+  types: Loadable<readonly DocumentType[]>,
+): DocumentType | null {
+  if (types.status !== 'ready') return null;
+  return types.value.find((type) => type === identityType) ?? types.value[0] ?? null;
+}
+
+function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]) {
+  const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    load(controller.signal).then(
+      (value) => {
+        if (!controller.signal.aborted) setState({ status: 'ready', value });
+      },
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the loader is keyed by deps
+  }, [...deps, attempt]);
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+function LoadProblem({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="kyc-flow__error" role="alert">
+      <p>{t('capture.loadFailed')}</p>
+      <Button onClick={onRetry}>{t('capture.retry')}</Button>
+    </div>
+  );
+}
+
+function CountryStep({
+  country,
+  nameOf,
+  onChange,
+}: {
+  country: string;
+  nameOf: (code: string) => string;
+  onChange: (code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { state, retry } = useLoad<CountryEntry[]>((signal) => getCountryList({ signal }), []);
+  if (state.status === 'loading') return <Spinner label={t('capture.loading')} />;
+  if (state.status === 'error') return <LoadProblem onRetry={retry} />;
+  // Closed countries (kyc_disabled) are not offered.
+  const open = state.value
+    .filter((entry) => !entry.isDisabled)
+    .map((entry) => ({ value: entry.code, label: nameOf(entry.code) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const known = open.some((option) => option.value === country);
+  return (
+    <SelectField
+      id={`${id}-country`}
+      label={t('capture.country.label')}
+      hint={t('capture.country.hint')}
+      value={known ? country : ''}
+      onChange={(event) => onChange(event.target.value)}
+      options={[{ value: '', label: t('capture.country.placeholder') }, ...open]}
+    />
+  );
+}
+
+function DocumentTypeStep({
+  country,
+  value,
+  onChange,
+}: {
+  country: string;
+  value: DocumentType | null;
+  onChange: (type: DocumentType) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { state, retry } = useLoad(
+    (signal) => getSupportedDocumentTypes(country, { signal }).then((r) => r.documentTypes),
+    [country],
+  );
+  if (state.status === 'loading') return <Spinner label={t('capture.loading')} />;
+  if (state.status === 'error') return <LoadProblem onRetry={retry} />;
+  if (state.value.length === 0) return <p>{t('capture.documentType.none')}</p>;
+  return (
+    <fieldset className="kyc-flow__choices" aria-describedby={`${id}-hint`}>
+      <legend className="field__label">{t('capture.documentType.label')}</legend>
+      <p id={`${id}-hint`} className="field__hint">
+        {t('capture.documentType.hint')}
+      </p>
+      {state.value.map((type) => (
+        <label key={type} className="kyc-flow__choice">
+          <input
+            type="radio"
+            name={`${id}-type`}
+            value={type}
+            checked={value === type}
+            onChange={() => onChange(type)}
+          />
+          <span>{t(DOCUMENT_TYPE_LABEL[type])}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function ReviewStep({
+  level,
+  countryName,
+  documentType,
+  sides,
+  uploads,
+}: {
+  level: KycStepLevel;
+  countryName: string;
+  documentType: DocumentType | null;
+  sides: DocumentSide[];
+  uploads: Partial<Record<DocumentSide, Uploaded>>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p>{t('capture.review.intro')}</p>
+      <dl className="kyc-flow__summary">
+        {level === 1 ? (
+          <>
+            <div>
+              <dt>{t('capture.review.country')}</dt>
+              <dd>{countryName}</dd>
+            </div>
+            <div>
+              <dt>{t('capture.review.documentType')}</dt>
+              <dd>{documentType ? t(DOCUMENT_TYPE_LABEL[documentType]) : ''}</dd>
+            </div>
+          </>
+        ) : null}
+        {sides.map((side) => (
+          <div key={side}>
+            <dt>{t(STEP_LABEL[side])}</dt>
+            <dd>{uploads[side] ? t('capture.review.uploaded') : t('capture.review.missing')}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}

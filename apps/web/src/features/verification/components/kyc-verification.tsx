@@ -1,0 +1,115 @@
+import { useTranslation } from 'react-i18next';
+import type { KycInfo, KycStepLevel } from '@kyc/contracts';
+import { currentLanguage } from '../../../lib/language/current';
+import { useAfterVerificationStep } from '../../../lib/navigation/after-step';
+import { APP_ROUTES } from '../../../lib/navigation/routes';
+import { Link } from '../../../lib/router';
+import { Card } from '../../../ui/card';
+import { ErrorState } from '../../../ui/error-state';
+import { Spinner } from '../../../ui/spinner';
+import { useKycInfo } from '../api/use-kyc-info';
+import { KycFlow } from './kyc-flow';
+import {
+  levelStartability,
+  nextStartability,
+  reverificationStartability,
+  type NotStartableReason,
+  type Startability,
+} from './kyc-start';
+import '../../../ui/button.css';
+
+const REASON_TEXT = {
+  pending: 'kyc.step.pendingNotice',
+  verified: 'kyc.step.verifiedNotice',
+  locked: 'kyc.step.lockedStep1',
+  lockedStep2: 'kyc.step.lockedStep2',
+  final: 'kyc.step.rejectedFinal',
+  countryDisabled: 'kyc.step.countryDisabled',
+  reverifyNone: 'capture.notStartable.reverifyNone',
+  reverifyPending: 'kyc.reverify.pending',
+  reverifyDaily: 'kyc.reverify.dailyLimit',
+} as const satisfies Record<NotStartableReason, string>;
+
+/** Which flow: a level the user chose, the next startable one (SDK), or a re-verification. */
+export type FlowRequest =
+  { kind: 'level'; level: KycStepLevel } | { kind: 'next' } | { kind: 'reverification' };
+
+/** Why the flow cannot start, and (outside SDK mode) the way back to the personal screen. */
+export function NotStartable({
+  reason,
+  showPersonalLink = true,
+}: {
+  reason: NotStartableReason;
+  showPersonalLink?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('capture.notStartable.title')}>
+      <p role="status">{t(REASON_TEXT[reason])}</p>
+      {showPersonalLink ? (
+        <Link
+          className="btn btn--primary btn--middle kyc-flow__primary"
+          to={APP_ROUTES.personal.to(currentLanguage())}
+        >
+          {t('capture.notStartable.back')}
+        </Link>
+      ) : null}
+    </Card>
+  );
+}
+
+function startabilityOf(info: KycInfo, request: FlowRequest): Startability {
+  if (request.kind === 'reverification') return reverificationStartability(info);
+  if (request.kind === 'next') return nextStartability(info);
+  return levelStartability(info, request.level);
+}
+
+export interface KycVerificationProps {
+  request: FlowRequest;
+  /** SDK mode: after the step go to the session's redirect_url when it has one (spec §2). */
+  useRedirectUrl?: boolean;
+  /** Offer the link back to /auth/personal when the flow cannot start (not in SDK mode). */
+  showPersonalLink?: boolean;
+}
+
+/**
+ * kyc-info, then the flow the request names when it can start (spec §4 step statuses), otherwise why
+ * not and the way back; after the submission the after-step navigation of spec §2.
+ */
+export function KycVerification({
+  request,
+  useRedirectUrl = false,
+  showPersonalLink = true,
+}: KycVerificationProps) {
+  const { t } = useTranslation();
+  const { load, reload } = useKycInfo();
+  const afterStep = useAfterVerificationStep();
+
+  if (load.status === 'loading') {
+    return (
+      <div className="kyc-flow__loading">
+        <Spinner label={t('kyc.loading')} />
+      </div>
+    );
+  }
+  if (load.status === 'error') {
+    return (
+      <ErrorState
+        title={t('kyc.loadError.title')}
+        message={t('kyc.loadError.message')}
+        actionLabel={t('kyc.loadError.retry')}
+        onAction={reload}
+      />
+    );
+  }
+  const start = startabilityOf(load.info, request);
+  if (!start.startable) return <NotStartable reason={start.reason} showPersonalLink={showPersonalLink} />;
+  return (
+    <KycFlow
+      level={start.level}
+      reverification={request.kind === 'reverification'}
+      info={load.info}
+      onFinished={() => afterStep({ useRedirectUrl })}
+    />
+  );
+}

@@ -1,0 +1,255 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { I18nextProvider } from 'react-i18next';
+import type { CountryEntry } from '@kyc/contracts';
+import { clearRequestCache } from '../../../lib/http';
+import { registerMessenger } from '../../../lib/messages/messenger';
+import { MemoryRouter, useLocation } from '../../../lib/router';
+import { createAppStore } from '../../../lib/store/create-store';
+import { setUserInfo } from '../../../lib/store/global-slice';
+import { envelope, stubMediaDevices, uploadResult } from '../../../test/capture';
+import { fetchCall, ok, stubFetch } from '../../../test/fetch';
+import { createTestI18n } from '../../../test/i18n';
+import { kycStateEntry as entry, kycInfoFixture as info } from '../../../test/kyc-info';
+import { stubXhr, type FakeXhrControl } from '../../../test/xhr';
+import KycScreen from './kyc-screen';
+
+const COUNTRIES: CountryEntry[] = [
+  { code: 'DE', nameKey: 'country.DE', isDisabled: false, documentTypes: ['ID_CARD', 'PASSPORT'] },
+  { code: 'GB', nameKey: 'country.GB', isDisabled: false, documentTypes: ['PASSPORT', 'DRIVERS'] },
+  { code: 'IR', nameKey: 'country.IR', isDisabled: true, documentTypes: ['PASSPORT'] },
+];
+
+const NEW_USER = info({
+  applicant: { country: '', firstname: '', lastname: '', level: 0, identifies: [] },
+  residenceCountry: '',
+  state: [entry(1, 'ALLOW'), entry(2, 'NOT_ALLOW')],
+});
+
+function Probe() {
+  const location = useLocation();
+  return <span data-testid="location">{location.pathname}</span>;
+}
+
+function renderScreen(path = '/en/auth/kyc?level=1') {
+  const store = createAppStore();
+  store.dispatch(setUserInfo({ id: 1001, email: 'l***@demo.test' }));
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={createTestI18n({ '50016': 'Network error.' })}>
+        <MemoryRouter initialEntries={[path]}>
+          <KycScreen />
+          <Probe />
+        </MemoryRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+}
+
+/** Uploads a file on the capture step shown and answers the upload. */
+async function uploadOn(requests: FakeXhrControl[], side: 'front' | 'back' | 'selfie' | 'poa', n: number) {
+  const file =
+    side === 'poa'
+      ? new File(['%PDF-1.7'], 'bill.pdf', { type: 'application/pdf' })
+      : new File(['jpeg'], `${side}.jpg`, { type: 'image/jpeg' });
+  fireEvent.change(screen.getByTestId(`capture-file-${side}`), { target: { files: [file] } });
+  requests[requests.length - 1]?.respond(200, envelope(uploadResult(side, n)));
+  await screen.findByText('Uploaded.');
+}
+
+async function next() {
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+function currentStep(): string {
+  return document.querySelector('[aria-current="step"]')?.textContent ?? '';
+}
+
+beforeEach(() => {
+  stubMediaDevices(undefined);
+  const restoreMessenger = registerMessenger({ toast: vi.fn(), notify: vi.fn() });
+  afterEach(restoreMessenger);
+});
+
+afterEach(() => {
+  cleanup();
+  clearRequestCache();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('KycScreen (spec §2 /auth/kyc)', () => {
+  it('level 1 PASSPORT: country → type → front → selfie → review (no back), then submit', async () => {
+    const requests = stubXhr();
+    const fetch = stubFetch(
+      () => ok(NEW_USER),
+      () => ok({ list: COUNTRIES }),
+      () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
+      () => ok({ submissionId: 7, level: 1, status: 'PENDING' }),
+    );
+    renderScreen();
+    const country = await screen.findByRole('combobox', { name: 'Country that issued your document' });
+    expect(screen.getByText('Step 1 of 6')).toBeTruthy();
+    // Closed countries are not offered.
+    expect(screen.queryByRole('option', { name: 'Iran' })).toBeNull();
+    await userEvent.selectOptions(country, 'DE');
+    await next();
+
+    expect(fetchCall(fetch, 2).url).toBe('/v3/private/kyc/supported-document-type');
+    expect(JSON.parse(String(fetchCall(fetch, 2).init.body))).toEqual({ country: 'DE' });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Passport' }));
+    expect(screen.getByText('Step 2 of 5')).toBeTruthy();
+    expect(currentStep()).toContain('Document type');
+    await next();
+
+    expect(currentStep()).toContain('Front of the document');
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
+    await uploadOn(requests, 'front', 1);
+    await next();
+    expect(screen.getByText('Step 4 of 5')).toBeTruthy();
+    expect(currentStep()).toContain('Selfie');
+    await uploadOn(requests, 'selfie', 2);
+    await next();
+
+    expect(screen.getByText('Step 5 of 5')).toBeTruthy();
+    expect(screen.queryByText('Back of the document')).toBeNull();
+    expect(screen.getByText('Germany')).toBeTruthy();
+    expect(screen.getAllByText('Passport').length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+
+    expect(await screen.findByText(/Your documents are under review/)).toBeTruthy();
+    const submit = fetchCall(fetch, 3);
+    expect(submit.url).toBe('/v3/private/kyc/submit');
+    expect(JSON.parse(String(submit.init.body))).toEqual({
+      level: 1,
+      country: 'DE',
+      documentType: 'PASSPORT',
+      documentIds: [uploadResult('front', 1).documentId, uploadResult('selfie', 2).documentId],
+    });
+    expect(new Headers(submit.init.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+
+    // spec §2: after the step, the default page.
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('location').textContent).toBe('/en/auth/personal');
+  });
+
+  it('an ID card needs the back; a retry after a network error reuses the Idempotency-Key', async () => {
+    const requests = stubXhr();
+    const fetch = stubFetch(
+      () =>
+        ok(
+          info({
+            applicant: { country: 'DE', firstname: '', lastname: '', level: 0, identifies: [] },
+            state: [entry(1, 'FAILED_AND_CAN_RETRY', 'Blurred'), entry(2, 'NOT_ALLOW')],
+          }),
+        ),
+      () => ok({ list: COUNTRIES }),
+      () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => ok({ submissionId: 8, level: 1, status: 'PENDING' }),
+    );
+    renderScreen();
+    // The applicant's country is preselected.
+    const country = await screen.findByRole('combobox', { name: 'Country that issued your document' });
+    expect((country as HTMLSelectElement).value).toBe('DE');
+    await next();
+    await userEvent.click(await screen.findByRole('radio', { name: 'National ID card' }));
+    await next();
+    await uploadOn(requests, 'front', 1);
+    await next();
+    expect(currentStep()).toContain('Back of the document');
+    expect(screen.getByText('Step 4 of 6')).toBeTruthy();
+    await uploadOn(requests, 'back', 2);
+    await next();
+    await uploadOn(requests, 'selfie', 3);
+    await next();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Network error.');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit again' }));
+    expect(await screen.findByText(/Your documents are under review/)).toBeTruthy();
+
+    const first = new Headers(fetchCall(fetch, 3).init.headers).get('idempotency-key');
+    const second = new Headers(fetchCall(fetch, 4).init.headers).get('idempotency-key');
+    expect(first).toBeTruthy();
+    expect(second).toBe(first);
+    expect(JSON.parse(String(fetchCall(fetch, 4).init.body)).documentIds).toHaveLength(3);
+  });
+
+  it('going back and changing the document makes a new attempt with a new key', async () => {
+    const requests = stubXhr();
+    const fetch = stubFetch(
+      () => ok(NEW_USER),
+      () => ok({ list: COUNTRIES }),
+      () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => ok({ submissionId: 9, level: 1, status: 'PENDING' }),
+    );
+    renderScreen();
+    await userEvent.selectOptions(await screen.findByRole('combobox'), 'DE');
+    await next();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Passport' }));
+    await next();
+    await uploadOn(requests, 'front', 1);
+    await next();
+    await uploadOn(requests, 'selfie', 2);
+    await next();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await screen.findByRole('alert');
+    // Back to the selfie: retake it.
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Retake: Selfie' }));
+    await uploadOn(requests, 'selfie', 3);
+    await next();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await screen.findByText(/Your documents are under review/);
+    const first = new Headers(fetchCall(fetch, 3).init.headers).get('idempotency-key');
+    const second = new Headers(fetchCall(fetch, 4).init.headers).get('idempotency-key');
+    expect(second).not.toBe(first);
+  });
+
+  it('level 2: proof of address (PDF) filed under the verified identity', async () => {
+    const requests = stubXhr();
+    const fetch = stubFetch(
+      () => ok(info()),
+      () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
+      () => ok({ submissionId: 10, level: 2, status: 'PENDING' }),
+    );
+    renderScreen('/en/auth/kyc?level=2');
+    await screen.findByRole('region', { name: 'Proof of address' });
+    expect(screen.getByText('Step 1 of 2')).toBeTruthy();
+    await uploadOn(requests, 'poa', 4);
+    await next();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Submit for review' }).hasAttribute('disabled')).toBe(false),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await screen.findByText(/Your documents are under review/);
+    expect(JSON.parse(String(fetchCall(fetch, 2).init.body))).toEqual({
+      level: 2,
+      country: 'DE',
+      documentType: 'ID_CARD',
+      documentIds: [uploadResult('poa', 4).documentId],
+    });
+  });
+
+  it('spec §4: a level under review is not startable: why, and a link back to /auth/personal', async () => {
+    stubFetch(() => ok(info({ state: [entry(1, 'PENDING'), entry(2, 'NOT_ALLOW')] })));
+    renderScreen();
+    expect(await screen.findByText(/We are reviewing your submission/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to identity verification' }).getAttribute('href')).toBe(
+      '/en/auth/personal',
+    );
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('spec §4: level 2 is locked until level 1 is verified', async () => {
+    stubFetch(() => ok(NEW_USER));
+    renderScreen('/en/auth/kyc?level=2');
+    expect(await screen.findByText('Complete step 1 first to unlock this step.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: "Verification can't be started" })).toBeTruthy();
+  });
+});

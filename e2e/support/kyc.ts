@@ -1,0 +1,63 @@
+/**
+ * Helpers of the identity-verification journeys (issue 4): fresh end users signed up through the real
+ * API, staff signed in through the real back-office form with their TOTP code, and photo-like JPEGs
+ * for the file-upload path.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { ARTIFACTS, DEMO_PASSWORD, type Page } from './browser.ts';
+import { DEMO_STAFF_TOTP_SECRETS, totpCode } from './totp.ts';
+
+/** Creates an account through the sign-in page's "Create account", as a new person would; signed in after. */
+export async function signUpFresh(page: Page, origin: string, label: string): Promise<string> {
+  const email = `${label}-${randomBytes(4).toString('hex')}@e2e.test`;
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await page.waitForURL('**/user/accounts/**');
+  return email;
+}
+
+export type StaffEmail = keyof typeof DEMO_STAFF_TOTP_SECRETS;
+
+/** Signs a demo staff member in through the back-office form and its code step. */
+export async function staffSignIn(page: Page, origin: string, email: StaffEmail): Promise<void> {
+  await page.goto(`${origin}/backoffice/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const code = page.getByLabel('Verification code', { exact: true });
+  await code.waitFor();
+  await code.fill(totpCode(DEMO_STAFF_TOTP_SECRETS[email]));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+/**
+ * A photo-like JPEG (gradient and noise, so the encoder cannot shrink it to nothing) written under
+ * e2e/artifacts, for a file input.
+ */
+export async function photoFile(name: string, width = 1600, height = 1000): Promise<string> {
+  const channels = 3;
+  const raw = Buffer.alloc(width * height * channels);
+  const noise = randomBytes(raw.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * channels;
+      raw[i] = (x * 255) / width + ((noise[i] ?? 0) & 15);
+      raw[i + 1] = (y * 255) / height + ((noise[i + 1] ?? 0) & 15);
+      raw[i + 2] = 128 + ((noise[i + 2] ?? 0) & 31);
+    }
+  }
+  const dir = path.join(ARTIFACTS, 'files');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.jpg`);
+  writeFileSync(
+    file,
+    await sharp(raw, { raw: { width, height, channels } }).jpeg({ quality: 85 }).toBuffer(),
+  );
+  return file;
+}
