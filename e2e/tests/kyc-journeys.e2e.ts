@@ -53,11 +53,19 @@ async function capture(page: Page, how: Capture, label: string, file: string) {
 async function verifyLevel1(
   page: Page,
   how: Capture,
-  { country = 'DE', document = 'Passport', shots }: { country?: string; document?: string; shots?: string },
+  {
+    country = 'DE',
+    document = 'Passport',
+    shots,
+    details = true,
+  }: { country?: string; document?: string; shots?: string; details?: boolean },
 ) {
   const name = shots ?? how;
   await page.getByLabel('Country that issued your document').selectOption(country);
   await page.getByRole('button', { name: 'Continue' }).click();
+  // A first verification asks for the name and date of birth as on the document; a re-verification
+  // keeps the verified identity's.
+  if (details) await enterDetails(page);
   await page.getByRole('radio', { name: document }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await capture(page, how, 'Front of the document', await photoFile(`${name}-front`));
@@ -71,6 +79,13 @@ async function verifyLevel1(
   await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('heading', { name: 'Submitted' }).waitFor({ timeout: 20_000 });
+}
+
+async function enterDetails(page: Page) {
+  await page.locator('input[autocomplete="given-name"]').fill('Ada');
+  await page.locator('input[autocomplete="family-name"]').fill('Lovelace');
+  await page.locator('input[autocomplete="bday"]').fill('1990-12-10');
+  await page.locator('main button').last().click();
 }
 
 async function startLevel1(page: Page) {
@@ -136,6 +151,8 @@ describe('identity verification journeys', () => {
 
     const staff = await staffPage(browser(), 'reviewer@demo.test');
     await openCase(staff.page, cameraEmail);
+    // The name and date of birth the person typed, stored sealed, are shown to staff in clear.
+    await staff.page.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).waitFor();
     await expect
       .poll(() => staff.page.getByRole('img', { name: 'Front side uploaded by the person' }).count())
       .toBe(1);
@@ -239,7 +256,7 @@ describe('identity verification journeys', () => {
     await reverifyPanel(page).getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/auth/sdk?**isUpdatePoi=true**');
     await page.getByLabel('Country that issued your document').waitFor();
-    await verifyLevel1(page, 'camera', { country: 'IN', shots: 'reverify-1' });
+    await verifyLevel1(page, 'camera', { country: 'IN', shots: 'reverify-1', details: false });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`**${PERSONAL}`);
 
@@ -266,7 +283,7 @@ describe('identity verification journeys', () => {
     await expectNoAxeViolations(page);
     await reverifyPanel(page).getByRole('button', { name: 'Resubmit' }).click();
     await page.waitForURL('**/auth/sdk?**');
-    await verifyLevel1(page, 'file', { country: 'IN', shots: 'reverify-2' });
+    await verifyLevel1(page, 'file', { country: 'IN', shots: 'reverify-2', details: false });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`**${PERSONAL}`);
     await reverifyPanel(page).getByText('We are processing your documents.').waitFor();
@@ -295,7 +312,12 @@ describe('identity verification journeys', () => {
     const appPage = await app.context.newPage();
     await appPage.goto(result.url.replace(/^https?:\/\/[^/]+/, baseUrl()));
     await appPage.getByLabel('Country that issued your document').waitFor();
-    await verifyLevel1(appPage, 'camera', { country: 'TR', document: 'National ID card', shots: 'turkey' });
+    await verifyLevel1(appPage, 'camera', {
+      country: 'TR',
+      document: 'National ID card',
+      shots: 'turkey',
+      details: false,
+    });
 
     await personal(page);
     await reverifyPanel(page).getByText('We are processing your documents.').waitFor();
@@ -343,7 +365,10 @@ describe('identity verification journeys', () => {
         await country.waitFor();
         await screenshot(page, `kyc-country-${lang}`);
         await country.selectOption('DE');
-        await page.locator('form button[type=submit], main button').last().click();
+        await page.locator('main button').last().click();
+        await page.locator('input[autocomplete="given-name"]').waitFor();
+        await screenshot(page, `kyc-details-${lang}`);
+        await enterDetails(page);
         await page.getByRole('radio').first().waitFor();
         await screenshot(page, `kyc-document-${lang}`);
         await page.getByRole('radio').nth(1).check();

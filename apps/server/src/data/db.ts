@@ -44,8 +44,35 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return wrap(db, 'sqlite');
+}
+
+/** The part of better-sqlite3 Kysely's SqliteDialect uses. */
+type SqliteHandle = Pick<SQLite.Database, 'close' | 'prepare'>;
+
+/**
+ * Kysely prepares a statement for every query it runs; on a busy route preparing cost more than running
+ * the SQL (bench: about 15 % of the CPU of kyc-info). The same SQL text reuses its prepared statement
+ * (a least-recently-used map of `max` entries: SQL with varying `in (…)` lists cannot grow it without
+ * bound). Statements are used synchronously one at a time (no streaming queries), so reuse is safe.
+ */
+export function withStatementCache(database: SqliteHandle, max = 500): SqliteHandle {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      return database.close();
+    },
+    prepare: (source: string) => {
+      let statement = statements.get(source);
+      if (statement) statements.delete(source);
+      else statement = database.prepare(source);
+      statements.set(source, statement);
+      if (statements.size > max) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  } as SqliteHandle;
 }
 
 function openPostgres(url: string, options: DatabaseOptions): Database {

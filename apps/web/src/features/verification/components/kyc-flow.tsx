@@ -17,14 +17,17 @@ import { Spinner } from '../../../ui/spinner';
 import { getCountryList } from '../api/country-list';
 import { getSupportedDocumentTypes, submitKyc } from '../api/submit-kyc';
 import { UPDATE_KYC_REASON } from '../api/wire';
+import { postPersonalInfo } from '../api/personal-info';
 import { DocumentCapture } from '../capture/document-capture';
 import type { UploadDocumentResult } from '../capture/upload-document';
 import { SelectField } from './select-field';
 import { StepIndicator } from './step-indicator';
+import { checkPersonalDetails, type PersonalDetails, type PersonalDetailsErrors } from './personal-details';
+import { PersonalDetailsStep } from './personal-details-step';
 import '../screens/verification-forms.css';
 import './kyc-flow.css';
 
-export type FlowStep = 'country' | 'documentType' | DocumentSide | 'review';
+export type FlowStep = 'country' | 'details' | 'documentType' | DocumentSide | 'review';
 
 /** spec §3 document type labels. */
 export const DOCUMENT_TYPE_LABEL = {
@@ -36,6 +39,7 @@ export const DOCUMENT_TYPE_LABEL = {
 
 const STEP_LABEL = {
   country: 'capture.steps.country',
+  details: 'capture.steps.details',
   documentType: 'capture.steps.documentType',
   front: 'capture.steps.front',
   back: 'capture.steps.back',
@@ -52,14 +56,20 @@ const SIDE_HINT = {
 } as const satisfies Record<DocumentSide, string>;
 
 /**
- * The steps of a flow (docs/kyc.md sides): level 1 country → document type → front (+ back unless
- * PASSPORT) → selfie → review; level 2 proof of address → review. Before a type is chosen the back
- * is counted, as most documents have one.
+ * The steps of a flow (docs/kyc.md sides): level 1 country → the name and date of birth (not in a
+ * re-verification: the verified identity stays) → document type → front (+ back unless PASSPORT) →
+ * selfie → review; level 2 proof of address → review. Before a type is chosen the back is counted, as
+ * most documents have one.
  */
-export function flowSteps(level: KycStepLevel, documentType: DocumentType | null): FlowStep[] {
+export function flowSteps(
+  level: KycStepLevel,
+  documentType: DocumentType | null,
+  { details = true }: { details?: boolean } = {},
+): FlowStep[] {
   if (level === 2) return ['poa', 'review'];
   return [
     'country',
+    ...(details ? (['details'] as const) : []),
     'documentType',
     'front',
     ...(documentType === 'PASSPORT' ? [] : (['back'] as const)),
@@ -108,7 +118,15 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<SubmitKycResult | null>(null);
-  const steps = flowSteps(level, documentType);
+  const steps = flowSteps(level, documentType, { details: !reverification });
+  const [details, setDetails] = useState<PersonalDetails>({
+    firstName: info.applicant?.firstname ?? '',
+    lastName: info.applicant?.lastname ?? '',
+    dateOfBirth: '',
+  });
+  const [detailsErrors, setDetailsErrors] = useState<PersonalDetailsErrors>({});
+  const [savingDetails, setSavingDetails] = useState(false);
+  const [detailsError, setDetailsError] = useState<string | null>(null);
   const step = steps[Math.min(stepIndex, steps.length - 1)] as FlowStep;
   const nameOf = useMemo(() => countryNamer(language), [language]);
   const moved = useRef(false);
@@ -208,7 +226,32 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
 
   const current = steps.indexOf(step);
   const back = current > 0 ? () => setStepIndex(current - 1) : null;
-  const next = () => setStepIndex(current + 1);
+  const next = () => {
+    if (step === 'details') void saveDetails();
+    else setStepIndex(current + 1);
+  };
+
+  /** The details step's Continue: checked here first, then stored, then the next step. */
+  async function saveDetails() {
+    const errors = checkPersonalDetails(details);
+    setDetailsErrors(errors);
+    setDetailsError(null);
+    if (Object.keys(errors).length > 0) return;
+    setSavingDetails(true);
+    try {
+      await postPersonalInfo({
+        firstName: details.firstName.trim(),
+        lastName: details.lastName.trim(),
+        dateOfBirth: details.dateOfBirth,
+      });
+      changed();
+      setStepIndex(current + 1);
+    } catch (error) {
+      setDetailsError(isApiError(error) ? errorMessage(i18n, error) : t('capture.submitFailed'));
+    } finally {
+      setSavingDetails(false);
+    }
+  }
 
   return (
     <Card className="kyc-flow">
@@ -217,6 +260,14 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
         {t(STEP_LABEL[step])}
       </h2>
       {step === 'country' ? <CountryStep country={country} nameOf={nameOf} onChange={chooseCountry} /> : null}
+      {step === 'details' ? (
+        <PersonalDetailsStep value={details} errors={detailsErrors} onChange={setDetails} />
+      ) : null}
+      {step === 'details' && detailsError ? (
+        <div className="kyc-flow__error" role="alert">
+          <p>{detailsError}</p>
+        </div>
+      ) : null}
       {step === 'documentType' ? (
         <DocumentTypeStep country={country} value={documentType} onChange={chooseDocumentType} />
       ) : null}
@@ -239,6 +290,7 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           level={level}
           countryName={submitCountry ? nameOf(submitCountry) : ''}
           documentType={level === 1 ? documentType : null}
+          details={steps.includes('details') ? details : null}
           sides={sides}
           uploads={uploads}
         />
@@ -267,6 +319,7 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           <Button
             variant="primary"
             onClick={next}
+            loading={savingDetails}
             disabled={
               (step === 'country' && !country) ||
               (step === 'documentType' && !documentType) ||
@@ -399,12 +452,14 @@ function ReviewStep({
   level,
   countryName,
   documentType,
+  details,
   sides,
   uploads,
 }: {
   level: KycStepLevel;
   countryName: string;
   documentType: DocumentType | null;
+  details: PersonalDetails | null;
   sides: DocumentSide[];
   uploads: Partial<Record<DocumentSide, Uploaded>>;
 }) {
@@ -419,6 +474,22 @@ function ReviewStep({
               <dt>{t('capture.review.country')}</dt>
               <dd>{countryName}</dd>
             </div>
+            {details ? (
+              <>
+                <div>
+                  <dt>{t('capture.details.name')}</dt>
+                  <dd>
+                    <bdi>{`${details.firstName.trim()} ${details.lastName.trim()}`}</bdi>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('capture.details.dateOfBirth')}</dt>
+                  <dd>
+                    <bdi>{details.dateOfBirth}</bdi>
+                  </dd>
+                </div>
+              </>
+            ) : null}
             <div>
               <dt>{t('capture.review.documentType')}</dt>
               <dd>{documentType ? t(DOCUMENT_TYPE_LABEL[documentType]) : ''}</dd>

@@ -64,6 +64,17 @@ async function next() {
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
+const DETAILS = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10' };
+const detailsSaved = () => ok({ ...DETAILS, residenceCountry: '', country: '', editable: true });
+
+/** The details step: the name and date of birth as on the document, then Continue (stored first). */
+async function enterDetails() {
+  await userEvent.type(await screen.findByLabelText('First name(s)'), DETAILS.firstName);
+  await userEvent.type(screen.getByLabelText('Last name'), DETAILS.lastName);
+  fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: DETAILS.dateOfBirth } });
+  await next();
+}
+
 function currentStep(): string {
   return document.querySelector('[aria-current="step"]')?.textContent ?? '';
 }
@@ -87,21 +98,30 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     const fetch = stubFetch(
       () => ok(NEW_USER),
       () => ok({ list: COUNTRIES }),
+      detailsSaved,
       () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
       () => ok({ submissionId: 7, level: 1, status: 'PENDING' }),
     );
     renderScreen();
     const country = await screen.findByRole('combobox', { name: 'Country that issued your document' });
-    expect(screen.getByText('Step 1 of 6')).toBeTruthy();
+    expect(screen.getByText('Step 1 of 7')).toBeTruthy();
     // Closed countries are not offered.
     expect(screen.queryByRole('option', { name: 'Iran' })).toBeNull();
     await userEvent.selectOptions(country, 'DE');
     await next();
 
-    expect(fetchCall(fetch, 2).url).toBe('/v3/private/kyc/supported-document-type');
-    expect(JSON.parse(String(fetchCall(fetch, 2).init.body))).toEqual({ country: 'DE' });
+    // The details are checked before anything is sent, then stored.
+    expect(currentStep()).toContain('Your details');
+    await next();
+    expect(screen.getAllByText('This field is required.')).toHaveLength(3);
+    await enterDetails();
+    expect(fetchCall(fetch, 2).url).toBe('/v3/private/kyc/kyc-personal-info');
+    expect(JSON.parse(String(fetchCall(fetch, 2).init.body))).toEqual(DETAILS);
+
+    expect(fetchCall(fetch, 3).url).toBe('/v3/private/kyc/supported-document-type');
+    expect(JSON.parse(String(fetchCall(fetch, 3).init.body))).toEqual({ country: 'DE' });
     await userEvent.click(await screen.findByRole('radio', { name: 'Passport' }));
-    expect(screen.getByText('Step 2 of 5')).toBeTruthy();
+    expect(screen.getByText('Step 3 of 6')).toBeTruthy();
     expect(currentStep()).toContain('Document type');
     await next();
 
@@ -109,19 +129,20 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
     await uploadOn(requests, 'front', 1);
     await next();
-    expect(screen.getByText('Step 4 of 5')).toBeTruthy();
+    expect(screen.getByText('Step 5 of 6')).toBeTruthy();
     expect(currentStep()).toContain('Selfie');
     await uploadOn(requests, 'selfie', 2);
     await next();
 
-    expect(screen.getByText('Step 5 of 5')).toBeTruthy();
+    expect(screen.getByText('Step 6 of 6')).toBeTruthy();
     expect(screen.queryByText('Back of the document')).toBeNull();
     expect(screen.getByText('Germany')).toBeTruthy();
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(screen.getAllByText('Passport').length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
 
     expect(await screen.findByText(/Your documents are under review/)).toBeTruthy();
-    const submit = fetchCall(fetch, 3);
+    const submit = fetchCall(fetch, 4);
     expect(submit.url).toBe('/v3/private/kyc/submit');
     expect(JSON.parse(String(submit.init.body))).toEqual({
       level: 1,
@@ -147,6 +168,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
           }),
         ),
       () => ok({ list: COUNTRIES }),
+      detailsSaved,
       () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => ok({ submissionId: 8, level: 1, status: 'PENDING' }),
@@ -156,12 +178,13 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     const country = await screen.findByRole('combobox', { name: 'Country that issued your document' });
     expect((country as HTMLSelectElement).value).toBe('DE');
     await next();
+    await enterDetails();
     await userEvent.click(await screen.findByRole('radio', { name: 'National ID card' }));
     await next();
     await uploadOn(requests, 'front', 1);
     await next();
     expect(currentStep()).toContain('Back of the document');
-    expect(screen.getByText('Step 4 of 6')).toBeTruthy();
+    expect(screen.getByText('Step 5 of 7')).toBeTruthy();
     await uploadOn(requests, 'back', 2);
     await next();
     await uploadOn(requests, 'selfie', 3);
@@ -172,11 +195,11 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit again' }));
     expect(await screen.findByText(/Your documents are under review/)).toBeTruthy();
 
-    const first = new Headers(fetchCall(fetch, 3).init.headers).get('idempotency-key');
-    const second = new Headers(fetchCall(fetch, 4).init.headers).get('idempotency-key');
+    const first = new Headers(fetchCall(fetch, 4).init.headers).get('idempotency-key');
+    const second = new Headers(fetchCall(fetch, 5).init.headers).get('idempotency-key');
     expect(first).toBeTruthy();
     expect(second).toBe(first);
-    expect(JSON.parse(String(fetchCall(fetch, 4).init.body)).documentIds).toHaveLength(3);
+    expect(JSON.parse(String(fetchCall(fetch, 5).init.body)).documentIds).toHaveLength(3);
   });
 
   it('going back and changing the document makes a new attempt with a new key', async () => {
@@ -184,6 +207,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     const fetch = stubFetch(
       () => ok(NEW_USER),
       () => ok({ list: COUNTRIES }),
+      detailsSaved,
       () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => ok({ submissionId: 9, level: 1, status: 'PENDING' }),
@@ -191,6 +215,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     renderScreen();
     await userEvent.selectOptions(await screen.findByRole('combobox'), 'DE');
     await next();
+    await enterDetails();
     await userEvent.click(await screen.findByRole('radio', { name: 'Passport' }));
     await next();
     await uploadOn(requests, 'front', 1);
@@ -206,8 +231,8 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     await next();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     await screen.findByText(/Your documents are under review/);
-    const first = new Headers(fetchCall(fetch, 3).init.headers).get('idempotency-key');
-    const second = new Headers(fetchCall(fetch, 4).init.headers).get('idempotency-key');
+    const first = new Headers(fetchCall(fetch, 4).init.headers).get('idempotency-key');
+    const second = new Headers(fetchCall(fetch, 5).init.headers).get('idempotency-key');
     expect(second).not.toBe(first);
   });
 
