@@ -28,6 +28,7 @@ import { updateUseCases } from './domain/kyc/update-service.ts';
 import { sessionService } from './domain/sessions/session-service.ts';
 import { staffUseCases } from './domain/staff/staff-auth.ts';
 import { reviewUseCases } from './domain/backoffice/review.ts';
+import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review.ts';
 import {
   questionnaireUseCases,
   seedQuestionnaireTemplates,
@@ -46,6 +47,7 @@ import { sessionRoutes } from './routes/user/session-routes.ts';
 import { profileRoutes } from './routes/user/profile-routes.ts';
 import { staffAuthRoutes } from './routes/backoffice/staff-auth-routes.ts';
 import { reviewRoutes } from './routes/backoffice/review-routes.ts';
+import { questionnaireReviewRoutes } from './routes/backoffice/questionnaire-review-routes.ts';
 import { sdkPartnerRoutes } from './routes/sdk/partner-routes.ts';
 import { sdkTokenRoutes } from './routes/sdk/token-routes.ts';
 import { kycRoutes } from './routes/kyc/kyc-routes.ts';
@@ -179,6 +181,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sdkLimits,
     kycRepo(database.db, personal),
   );
+  const questionnaires = questionnaireUseCases({
+    repo: questionnairesRepo(database.db),
+    keys: submissionsRepo(database.db, personal),
+    kyc: kycRepo(database.db, personal),
+    users: usersRepo(database.db),
+    blobs,
+    keyring,
+    tokenSecret: config.sessionSecret,
+  });
   const services: Services = {
     config,
     database,
@@ -190,7 +201,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     review: reviewUseCases(database.db, { blobs, keyring }),
     sdk,
-    kyc: kycUseCases(kycRepo(database.db, personal), usersRepo(database.db), verificationPaths.infoSources),
+    kyc: kycUseCases(
+      kycRepo(database.db, personal),
+      usersRepo(database.db),
+      verificationPaths.infoSources,
+      questionnaires,
+    ),
     verificationPaths,
     submissions: submissionUseCases({
       submissions: submissionsRepo(database.db, personal),
@@ -209,14 +225,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       kyc: kycRepo(database.db, personal),
       perUser: sdkLimits.accessPerUser,
     }),
-    questionnaires: questionnaireUseCases({
-      repo: questionnairesRepo(database.db),
+    questionnaires,
+    questionnaireReview: questionnaireReviewUseCases({
+      db: database.db,
+      questionnaires,
       keys: submissionsRepo(database.db, personal),
-      kyc: kycRepo(database.db, personal),
-      users: usersRepo(database.db),
       blobs,
       keyring,
-      tokenSecret: config.sessionSecret,
     }),
     paths,
   };
@@ -263,6 +278,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(profileRoutes(services));
   await app.register(staffAuthRoutes(services));
   await app.register(reviewRoutes(services));
+  await app.register(questionnaireReviewRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
   await app.register(kycRoutes(services));

@@ -148,7 +148,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
       const info = await kycInfoOf('l1@demo.test', {});
       expect(info).toHaveProperty('state');
       expect(info).toHaveProperty('quotas');
-      expect(info).toHaveProperty('amlQuestionnaire', { needQuestionnaire: false, templateCode: '' });
+      expect(info).toHaveProperty('amlQuestionnaire', { needQuestionnaire: true, templateCode: '200' });
       expect(info).not.toHaveProperty('kycToken');
     });
 

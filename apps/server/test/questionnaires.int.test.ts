@@ -670,7 +670,7 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
       const repo = questionnairesRepo(database.db);
       const dir = path.resolve(import.meta.dirname, '../../../content/questionnaires');
       const again = await seedQuestionnaireTemplates(repo, dir, Date.now());
-      expect(again).toEqual({ published: [], changed: [] });
+      expect(again).toEqual({ published: [], changed: [], renewed: 0 });
       const codes = (await repo.templateVersions()).map((t) => `${t.code}.v${t.version}.json`).sort();
       expect(codes).toEqual(
         readdirSync(dir)

@@ -31,6 +31,8 @@ function fakeLocales() {
   mkdirSync(path.join(dir, 'user-accounts'));
   writeFileSync(path.join(dir, 'user-accounts', 'en.json'), '{"hello":"Hello"}');
   writeFileSync(path.join(dir, 'user-accounts', 'ar-SA.json'), '{"hello":"مرحبا"}');
+  mkdirSync(path.join(dir, 'questionnaires'));
+  writeFileSync(path.join(dir, 'questionnaires', 'de-DE.json'), '{"aml":{"title":"Fragebogen"}}');
   return dir;
 }
 
@@ -113,6 +115,14 @@ describe('serving the SPAs, the sign-in page and translations', () => {
     expect(response.headers['x-frame-options']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('same-origin');
+  });
+
+  it('when the questionnaire texts are requested, then the questionnaires namespace is served like the others', async () => {
+    const { response } = await new TestClient(app).get(
+      '/common-static/i18n-upload/questionnaires/de-DE.json?v=1',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ aml: { title: 'Fragebogen' } });
   });
 
   it('when a translation file is requested, with or without an environment prefix, then it answers with an ETag', async () => {

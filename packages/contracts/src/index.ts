@@ -12,6 +12,7 @@ export * from './api/kyc-submit.ts';
 export * from './api/kyc-vendor.ts';
 export * from './api/backoffice.ts';
 export * from './api/questionnaire.ts';
+export * from './api/backoffice-questionnaires.ts';
 export * as questionnaireEngine from './questionnaire-engine.ts';
 export type { ValidateOptions } from './questionnaire-engine.ts';
 export * from './http.ts';

@@ -120,6 +120,14 @@ describe('route guard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'No access' })).toBeTruthy();
   });
 
+  it('when an auditor opens a questionnaire response by URL, then the page says there is no access', async () => {
+    const api = fakeServer(auditor, true);
+    renderRoutes(routes, '/backoffice/questionnaires/41/edd');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No access' })).toBeTruthy();
+    expect(api.callsTo('GET', '/backoffice/api/questionnaires/41/edd')).toHaveLength(0);
+  });
+
   it('when already signed in, then /login goes straight on to ?next=', async () => {
     fakeServer(reviewer, true);
     const { router } = renderRoutes(routes, '/backoffice/login?next=%2Fbackoffice%2Fquestionnaires');

@@ -90,6 +90,12 @@ export const routes: RouteObject[] = [
                 paths.reviewCase.path,
               ),
               areaRoute(
+                'questionnaires',
+                async () =>
+                  (await import('../features/questionnaires/components/response-page.tsx')).ResponsePage,
+                paths.questionnaireResponse.path,
+              ),
+              areaRoute(
                 'quotas',
                 async () => (await import('../features/quotas/components/quotas-page.tsx')).QuotasPage,
               ),

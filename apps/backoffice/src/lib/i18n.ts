@@ -1,6 +1,7 @@
 /**
- * Translations of the back office: i18next with its HTTP backend, one namespace ('backoffice') served
- * by the server from locales/backoffice/{lng}.json. Languages are data (contracts ALL_LANGUAGES);
+ * Translations of the back office: i18next with its HTTP backend, the namespace 'backoffice' served
+ * by the server from locales/backoffice/{lng}.json (and 'questionnaires', the templates' labels, loaded
+ * on demand by the questionnaire review screens). Languages are data (contracts ALL_LANGUAGES);
  * setting a language sets <html lang dir>, right-to-left only for ar-SA.
  */
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
@@ -9,6 +10,8 @@ import { initReactI18next } from 'react-i18next';
 import { ALL_LANGUAGES, DEFAULT_LANGUAGE, isRtl, matchLanguage, type Language } from '@kyc/contracts';
 
 export const NAMESPACE = 'backoffice';
+/** Labels of the questionnaire templates, loaded only by the screens that show answers (useTranslation). */
+export const QUESTIONNAIRES_NAMESPACE = 'questionnaires';
 /** The key i18next's own language detector uses, shared with the end-user app. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const LOAD_PATH = '/common-static/i18n-upload/{{ns}}/{{lng}}.json?v=1';

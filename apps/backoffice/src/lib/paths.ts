@@ -15,6 +15,12 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   verificationQueue: { path: '/verification-queue', getHref: () => '/verification-queue' },
   questionnaires: { path: '/questionnaires', getHref: () => '/questionnaires' },
+  /** One person's response to one questionnaire template: answers, evidence, history and decisions. */
+  questionnaireResponse: {
+    path: '/questionnaires/:userId/:templateCode',
+    getHref: (userId: number, templateCode: string) =>
+      `/questionnaires/${userId}/${encodeURIComponent(templateCode)}`,
+  },
   auditLog: { path: '/audit-log', getHref: () => '/audit-log' },
   /** One applicant's case: person, levels, submissions, documents, history and decisions. */
   reviewCase: { path: '/cases/:userId', getHref: (userId: number) => `/cases/${userId}` },

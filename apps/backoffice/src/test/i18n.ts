@@ -2,7 +2,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import english from '../../../../locales/backoffice/en.json';
-import { baseOptions, NAMESPACE, syncDocumentLanguage } from '../lib/i18n.ts';
+import questionnaires from '../../../../locales/questionnaires/en.json';
+import { baseOptions, NAMESPACE, QUESTIONNAIRES_NAMESPACE, syncDocumentLanguage } from '../lib/i18n.ts';
 
 export { english };
 
@@ -12,7 +13,7 @@ export function createTestI18n(lng = 'en'): I18n {
   void instance.use(initReactI18next).init({
     ...baseOptions,
     lng,
-    resources: { en: { [NAMESPACE]: english } },
+    resources: { en: { [NAMESPACE]: english, [QUESTIONNAIRES_NAMESPACE]: questionnaires } },
     initAsync: false,
     react: { useSuspense: false },
   });

@@ -11,6 +11,7 @@ import type { VerificationPathsUseCases } from '../domain/kyc/verification-paths
 import type { UpdateUseCases } from '../domain/kyc/update-service.ts';
 import type { SdkAccessUseCases } from '../domain/kyc/sdk-access.ts';
 import type { QuestionnaireUseCases } from '../domain/questionnaires/questionnaire-service.ts';
+import type { QuestionnaireReviewUseCases } from '../domain/backoffice/questionnaire-review.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -33,6 +34,8 @@ export interface Services {
   sdkAccess: SdkAccessUseCases;
   /** Questionnaires, tests, agreements, EDD, compliance tasks, SATOS (docs/questionnaires.md). */
   questionnaires: QuestionnaireUseCases;
+  /** Back-office questionnaire review: queue, answers, evidence, decisions, RFI (docs/backoffice.md). */
+  questionnaireReview: QuestionnaireReviewUseCases;
   paths: StaticPaths;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The databases every integration test runs against: a fresh temporary SQLite file always, and a fresh
- * PostgreSQL schema (dropped afterwards) when the run has PostgreSQL. Runs never see each other's rows.
+ * PostgreSQL database (dropped afterwards) when the run has PostgreSQL. Runs never see each other's rows.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,38 +45,101 @@ function sqliteDatabase(): TestDatabase {
   };
 }
 
+/**
+ * PostgreSQL: each test gets its own database, cloned from a template database this worker migrated once
+ * (CREATE DATABASE … TEMPLATE takes ~35 ms where migrating takes ~450 ms). Names carry the run id, so the
+ * run's global teardown drops whatever a crashed worker left. A server that refuses CREATE DATABASE gets
+ * the slower fallback: a fresh schema per test in the configured database.
+ */
 function postgresDatabase(url: string): TestDatabase {
+  const runId = inject('postgresRunId');
+  const databases: string[] = [];
   const schemas: string[] = [];
   const opened: Database[] = [];
+  const unique = () => `${process.pid}_${randomBytes(4).toString('hex')}`;
+
+  async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+
   return {
     name: 'postgres',
     async open() {
-      const schema = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
-      schemas.push(schema);
-      // The schema exists before the pool opens any connection: a connection that resolved its
-      // search_path while the schema was missing can fail with 3F000 under load.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`create schema if not exists "${schema}"`);
-      } finally {
-        await client.end();
+      const template = await templateOf(url, runId, admin);
+      if (template) {
+        const name = `kyc_${runId}_t_${unique()}`;
+        await admin((client) => client.query(`create database "${name}" template "${template}"`));
+        databases.push(name);
+        const database = openDatabase(databaseUrl(url, name), { poolSize: 4 });
+        opened.push(database);
+        return database;
       }
-      const database = openDatabase(url, { schema, poolSize: 4 });
-      await database.migrate();
-      opened.push(database);
-      return database;
+      return openInSchema();
     },
     async cleanup() {
       for (const database of opened.splice(0)) await database.close().catch(() => undefined);
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        for (const schema of schemas.splice(0))
-          await client.query(`drop schema if exists "${schema}" cascade`);
-      } finally {
-        await client.end();
-      }
+      const names = databases.splice(0);
+      const schemaNames = schemas.splice(0);
+      await admin(async (client) => {
+        for (const name of names) await client.query(`drop database if exists "${name}" with (force)`);
+        for (const schema of schemaNames) await client.query(`drop schema if exists "${schema}" cascade`);
+      });
     },
   };
+
+  async function openInSchema(): Promise<Database> {
+    const schema = `t_${unique()}`;
+    schemas.push(schema);
+    await admin((client) => client.query(`create schema if not exists "${schema}"`));
+    const database = openDatabase(url, { schema, poolSize: 4 });
+    await database.migrate();
+    opened.push(database);
+    return database;
+  }
+}
+
+let template: Promise<string | null> | undefined;
+
+/** This worker's migrated template database, or null when the server refuses CREATE DATABASE. */
+function templateOf(
+  url: string,
+  runId: string,
+  admin: <T>(work: (client: pg.Client) => Promise<T>) => Promise<T>,
+): Promise<string | null> {
+  template ??= (async () => {
+    const name = `kyc_${runId}_tmpl_${process.pid}`;
+    try {
+      await admin((client) => client.query(`create database "${name}"`));
+    } catch (error) {
+      console.warn(`CREATE DATABASE refused (${causeCode(error)}): a schema per test instead`);
+      return null;
+    }
+    const database = openDatabase(databaseUrl(url, name), { poolSize: 1 });
+    try {
+      await database.migrate();
+    } finally {
+      // A template must have no connection while it is cloned.
+      await database.close();
+    }
+    return name;
+  })();
+  return template;
+}
+
+function databaseUrl(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** The SQLSTATE of an error or of its cause (the migrator wraps the driver's error). */
+function causeCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: unknown } | undefined;
+  return e?.code ?? (e?.cause ? causeCode(e.cause) : undefined);
 }

@@ -2,18 +2,21 @@
  * Decides once per run whether PostgreSQL takes part. CI (CI=true) must have it: there, an unreachable
  * server fails the run instead of silently testing SQLite alone.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string | null;
+    /** Prefix of the databases this run creates (support/databases.ts), dropped at the end of the run. */
+    postgresRunId: string;
   }
 }
 
 export const POSTGRES_URL = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const reachable = await canConnect(POSTGRES_URL);
   if (!reachable.ok) {
     const line = `!!! PostgreSQL NOT REACHABLE at ${redact(POSTGRES_URL)} (${reachable.error}): database tests run on SQLite ONLY !!!`;
@@ -25,6 +28,26 @@ export default async function setup(project: TestProject): Promise<void> {
     );
   }
   project.provide('postgresUrl', reachable.ok ? POSTGRES_URL : null);
+  const runId = randomBytes(4).toString('hex');
+  project.provide('postgresRunId', runId);
+  return async () => {
+    if (reachable.ok) await dropRunDatabases(POSTGRES_URL, runId);
+  };
+}
+
+/** Drops the databases of this run that are still there (templates, and any a crashed worker left). */
+async function dropRunDatabases(url: string, runId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`kyc\\_${runId}\\_%`],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function canConnect(url: string): Promise<{ ok: true } | { ok: false; error: string }> {

@@ -12,7 +12,7 @@ import { clearRequestCache, configureSdkSession } from '../lib/http';
 import { setPageModeForTests } from '../lib/navigation/page-mode';
 import { ROUTER_BASENAME } from '../lib/language/app-path';
 import { createAppStore } from '../lib/store/create-store';
-import { fetchCall, ok, stubFetch } from '../test/fetch';
+import { fail, fetchCall, ok, stubFetch } from '../test/fetch';
 import { kycInfoFixture } from '../test/kyc-info';
 import { createTestI18n } from '../test/i18n';
 import { AppRoutes, createRoutes } from './routes';
@@ -107,11 +107,17 @@ describe('routing in the app', () => {
     configureSdkSession(null);
   });
 
-  it('when a screen owned by a later issue is opened, then its translated title and the building note show', async () => {
-    stubFetch(() => ok(PROFILE));
+  it('when a questionnaire screen is opened, then its translated title shows and it asks for its template', async () => {
+    const fetch = stubFetch(
+      () => ok(PROFILE),
+      () => fail(10000, 'unavailable'),
+    );
     renderApp('/en/auth/crypto-knowledge-test');
     expect(await screen.findByRole('heading', { level: 1, name: 'Crypto knowledge test' })).toBeTruthy();
-    expect(screen.getByText('This screen is being built.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(fetchCall(fetch, 1).url).toContain(
+      'questionnaire-template-detail?biz_from=kyc_web&template_code=crypto-knowledge-test',
+    );
   });
 
   it('when /:lang/auth is opened, then the personal screen shows the account from the profile', async () => {

@@ -150,18 +150,24 @@ export const kycInfo = z.object({
   currentLevelQuota: z.number().optional(),
   errorNotify: z.boolean(),
   second_identity_state: z.string(),
-  /** Issue 5 (questionnaires) gives these their source; until then UNDEFINED / false. */
+  /** The AML questionnaire's status (QUESTIONNAIRE_STATUSES); docs/questionnaires.md "kyc-info fields". */
   questionnaireStatus: z.string(),
+  /** The user has at least one open compliance task (a questionnaire to answer). */
   mustQuestionnaire: z.boolean(),
   custody: z.enum(CUSTODY_KINDS),
   custodyInfo: z.object({ custody: z.enum(CUSTODY_KINDS) }).nullable(),
+  /** The SATOS deposit verification applies: custody CUSTODY_SATOS and the satos-deposit template live. */
   newSatosGray: z.boolean(),
   additionalRejectReason: z.string(),
   residenceCountry: z.string(),
   bannerTags: z.array(z.string()),
   kybQuota: z.number(),
-  /** Issue 5: the AML questionnaire; a placeholder until then. */
+  /** The AML questionnaire: required and still to do (as get-aml-result), its template code (`200`). */
   amlQuestionnaire: z.object({ needQuestionnaire: z.boolean(), templateCode: z.string() }).optional(),
+  /**
+   * What is under review: LEVEL_1, LEVEL_2, REVERIFICATION, then QUESTIONNAIRE:<code> (staff-reviewed,
+   * PENDING or PENDING_NO_EDIT) and SATOS:<depositRef>; isVerificationProcess when any.
+   */
   verificationProcess: z
     .object({ isVerificationProcess: z.boolean(), tasks: z.array(z.string()) })
     .optional(),

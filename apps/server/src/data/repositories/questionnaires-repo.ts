@@ -135,6 +135,18 @@ function queries(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Every response approved on a version older than `version` (an agreement to renew). */
+    async approvedBefore(templateCode: string, version: number): Promise<QuestionnaireResponseRow[]> {
+      return db
+        .selectFrom('questionnaire_responses')
+        .selectAll()
+        .where('template_code', '=', templateCode)
+        .where('status', '=', 'APPROVED')
+        .where('template_version', '<', version)
+        .orderBy('user_id')
+        .execute();
+    },
+
     async responsesOf(userId: number): Promise<QuestionnaireResponseRow[]> {
       return db
         .selectFrom('questionnaire_responses')

@@ -36,6 +36,7 @@ import type { Country, KycRepo, QuotaRow } from '../../data/repositories/kyc-rep
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
 import type { ApplicantRow, KycLevelStateRow, ReverificationRow, UserRow } from '../../data/schema.ts';
 import { AppError, notLoggedIn } from '../../lib/app-error.ts';
+import type { KycQuestionnaireFields } from '../questionnaires/questionnaire-service.ts';
 import { effectiveSteps, nextStepStatus, type StoredStep } from './state-machine.ts';
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
@@ -166,7 +167,20 @@ export interface KycInfoSources {
   announcements(userId: number): Promise<{ quickKycSince: number | null; acknowledged: Map<string, number> }>;
 }
 
-export function kycUseCases(repo: KycRepo, users: UsersRepo, sources?: KycInfoSources) {
+/** kyc-info's questionnaire fields (docs/questionnaires.md "kyc-info fields"), from the questionnaire use-cases. */
+export interface KycQuestionnaireSource {
+  kycInfoFields(
+    userId: number,
+    ctx: { site: string; level: number; custody: string },
+  ): Promise<KycQuestionnaireFields>;
+}
+
+export function kycUseCases(
+  repo: KycRepo,
+  users: UsersRepo,
+  sources?: KycInfoSources,
+  questionnaires?: KycQuestionnaireSource,
+) {
   /** The stored provider once chosen (not 'default'); else where traffic-diversion routes the person. */
   async function providerOf(userId: number, applicant: ApplicantRow | undefined): Promise<KycProvider> {
     const stored = asProvider(applicant?.provider ?? 'default');
@@ -267,6 +281,9 @@ export function kycUseCases(repo: KycRepo, users: UsersRepo, sources?: KycInfoSo
         rejectReason: step.rejectReason,
       }));
       const nextLevel = Math.min(s.level + 1, 2);
+      const q = questionnaires
+        ? await questionnaires.kycInfoFields(userId, { site: s.user.site, level: s.level, custody })
+        : undefined;
       const info: KycInfo = {
         apiUrl: PROVIDER_API_URL[provider],
         provider,
@@ -277,11 +294,11 @@ export function kycUseCases(repo: KycRepo, users: UsersRepo, sources?: KycInfoSo
           limitation === LIMITATION_DEFAULT ? null : { reason: s.applicant?.limitation_reason ?? '' },
         errorNotify: failed !== undefined,
         second_identity_state: s.applicant?.second_identity_state ?? 'UNDEFINED',
-        questionnaireStatus: 'UNDEFINED',
-        mustQuestionnaire: false,
+        questionnaireStatus: q?.questionnaireStatus ?? 'UNDEFINED',
+        mustQuestionnaire: q?.mustQuestionnaire ?? false,
         custody,
         custodyInfo: custody === 'CUSTODY_UNSPECIFIED' ? null : { custody },
-        newSatosGray: false,
+        newSatosGray: q?.newSatosGray ?? false,
         additionalRejectReason: failed?.rejectReason ?? '',
         residenceCountry: s.applicant?.residence_country ?? '',
         bannerTags: await bannerTags(s, poi.status, limitation),
@@ -291,10 +308,10 @@ export function kycUseCases(repo: KycRepo, users: UsersRepo, sources?: KycInfoSo
             : 0,
         displayControl: {
           displayHkgPoaAgreement: s.user.site === 'HKG' && s.level >= 1,
-          isDisplayQuestionnaire: false,
-          isDisplayP2pRights: s.level >= 1,
-          isDisplayNewSatos: false,
-          isDisplayNewRcOnboarding: false,
+          isDisplayQuestionnaire: q?.isDisplayQuestionnaire ?? false,
+          isDisplayP2pRights: q?.isDisplayP2pRights ?? s.level >= 1,
+          isDisplayNewSatos: q?.isDisplayNewSatos ?? false,
+          isDisplayNewRcOnboarding: q?.isDisplayNewRcOnboarding ?? false,
           displayUpdatePOI: poi,
         },
       };
@@ -315,9 +332,12 @@ export function kycUseCases(repo: KycRepo, users: UsersRepo, sources?: KycInfoSo
         info.currentLevelQuota = btcLimitOf(quotas, s.level);
       }
       if (flags.obtain_aml_questionnaire)
-        info.amlQuestionnaire = { needQuestionnaire: false, templateCode: '' };
-      if (flags.obtain_verification_process)
-        info.verificationProcess = { isVerificationProcess: pendingLevels.length > 0, tasks: pendingLevels };
+        info.amlQuestionnaire = q?.amlQuestionnaire ?? { needQuestionnaire: false, templateCode: '' };
+      if (flags.obtain_verification_process) {
+        // KYC levels and re-verification under review, then questionnaires waiting for a reviewer.
+        const tasks = [...pendingLevels, ...(q?.inReview ?? [])];
+        info.verificationProcess = { isVerificationProcess: tasks.length > 0, tasks };
+      }
       return info;
     },
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import {
   QUESTIONNAIRE_STATUSES,
   SATOS_TEMPLATE_CODE,
+  isRegulatedSite,
   questionnaireTemplate,
   type AmlResult,
   type ComplianceTask,
@@ -66,6 +67,26 @@ export const AML_TEMPLATE_CODE = 'aml-200';
 export const EDD_TEMPLATE_CODE = 'edd';
 export const RFI_TEMPLATE_CODE = 'rfi';
 
+/**
+ * Sites whose licence lets them offer peer-to-peer trading (and so the P2P trading rights agreement):
+ * not Hong Kong (SFC-licensed platforms may not run P2P) nor the EU (MiCA CASP licence without P2P).
+ */
+export const P2P_SITES = ['GLOBAL', 'TUR', 'ARE', 'KAZ', 'GEO', 'IDN'] as const;
+
+/** kyc-info's questionnaire fields (docs/questionnaires.md "kyc-info fields"). */
+export interface KycQuestionnaireFields {
+  questionnaireStatus: QuestionnaireStatus;
+  mustQuestionnaire: boolean;
+  amlQuestionnaire: { needQuestionnaire: boolean; templateCode: string };
+  /** Submissions waiting for a reviewer: `QUESTIONNAIRE:<code>`, `SATOS:<depositRef>`. */
+  inReview: string[];
+  newSatosGray: boolean;
+  isDisplayQuestionnaire: boolean;
+  isDisplayNewSatos: boolean;
+  isDisplayNewRcOnboarding: boolean;
+  isDisplayP2pRights: boolean;
+}
+
 /** Statuses in which a required questionnaire is still a task to do. */
 const TO_DO: ReadonlySet<QuestionnaireStatus> = new Set(['UNDEFINED', 'UNSUBMIT', 'REJECTED']);
 
@@ -98,14 +119,19 @@ const today = (at: number) => new Date(at).toISOString().slice(0, 10);
  * Publishes every template file of `dir` (content/questionnaires) not yet in the database, parsed with
  * the contract (a bad file stops the start). Idempotent by code and version: a published version is
  * never edited; a file that differs from its published version is reported, not applied.
+ *
+ * Publishing a new version of an agreement renews it (docs/questionnaires.md "Renewal"): in the same
+ * transaction as the template row, every user who accepted an older version goes APPROVED → UNSUBMIT
+ * (`renew`, by the system) and gets an open task, so the new text is accepted before it applies.
  */
 export async function seedQuestionnaireTemplates(
   repo: QuestionnairesRepo,
   dir: string,
   at: number,
-): Promise<{ published: string[]; changed: string[] }> {
+): Promise<{ published: string[]; changed: string[]; renewed: number }> {
   const published: string[] = [];
   const changed: string[] = [];
+  let renewed = 0;
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()) {
@@ -113,19 +139,59 @@ export async function seedQuestionnaireTemplates(
     const name = `${template.code}.v${template.version}`;
     if (file !== `${name}.json`) throw new Error(`${file}: must be named ${name}.json`);
     const body = JSON.stringify(template);
-    const inserted = await repo.insertTemplateIfAbsent({
-      code: template.code,
-      version: template.version,
-      externalCode: template.externalCode ?? null,
-      kind: template.kind,
-      review: template.review,
-      body,
-      publishedAt: at,
+    const inserted = await repo.transaction(async (tx) => {
+      const fresh = await tx.insertTemplateIfAbsent({
+        code: template.code,
+        version: template.version,
+        externalCode: template.externalCode ?? null,
+        kind: template.kind,
+        review: template.review,
+        body,
+        publishedAt: at,
+      });
+      if (fresh && template.kind === 'agreement') renewed += await renewAgreement(tx, template, at);
+      return fresh;
     });
     if (inserted) published.push(name);
     else if ((await repo.templateBody(template.code, template.version)) !== body) changed.push(name);
   }
-  return { published, changed };
+  return { published, changed, renewed };
+}
+
+/** `renew` for every acceptance of an older version of this agreement, with a task each; answers how many. */
+async function renewAgreement(
+  tx: QuestionnaireQueries,
+  template: QuestionnaireTemplate,
+  at: number,
+): Promise<number> {
+  const older = await tx.approvedBefore(template.code, template.version);
+  for (const row of older) {
+    const to = nextQuestionnaireStatus('APPROVED', 'renew', { actor: 'system' });
+    const changed = await tx.casResponse(
+      row.user_id,
+      template.code,
+      { status: 'APPROVED', updatedAt: row.updated_at },
+      {
+        status: to,
+        templateVersion: template.version,
+        draftEnc: null,
+        pageIndex: 0,
+        retryAfter: null,
+        rejectReason: '',
+        updatedAt: Math.max(at, Number(row.updated_at) + 1),
+      },
+    );
+    if (!changed) throw new Error(`${template.code}: the response of user ${row.user_id} changed meanwhile`);
+    await tx.insertTask({
+      userId: row.user_id,
+      kind: 'questionnaire',
+      templateCode: template.code,
+      requestText: '',
+      createdBy: null,
+      createdAt: at,
+    });
+  }
+  return older.length;
 }
 
 interface TokenClaims {
@@ -717,6 +783,56 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
     },
 
     tasks: tasksOf,
+
+    /**
+     * The questionnaire part of kyc-info (docs/questionnaires.md "kyc-info fields"), derived from the
+     * responses, the tasks, the EDD case and the SATOS verifications of the user. `site`, `level` and
+     * `custody` are kyc-info's own (the user's site, verified level, custody kind).
+     */
+    async kycInfoFields(
+      userId: number,
+      ctx: { site: string; level: number; custody: string },
+    ): Promise<KycQuestionnaireFields> {
+      const responses = await repo.responsesOf(userId);
+      const statusOf = (code: string) => asStatus(responses.find((r) => r.template_code === code)?.status);
+      const amlStatus = statusOf(AML_TEMPLATE_CODE);
+      const aml = await amlRequired(userId);
+      const needAml = aml.required && TO_DO.has(amlStatus);
+      const tasks = await tasksOf(userId);
+      const openTasks = tasks.filter((t) => t.open);
+      const versions = await repo.templateVersions();
+      const amlExternal =
+        versions.find((t) => t.code === AML_TEMPLATE_CODE)?.external_code ?? AML_TEMPLATE_CODE;
+      const satosLive = versions.some((t) => t.code === SATOS_TEMPLATE_CODE && t.retired_at === null);
+      // Submitted and waiting for a reviewer: the questionnaire side of "a verification in process".
+      const staffReviewed = new Set(versions.filter((t) => t.review === 'staff').map((t) => t.code));
+      const inReview = responses
+        .filter(
+          (r) =>
+            staffReviewed.has(r.template_code) &&
+            (r.status === 'PENDING' || r.status === 'PENDING_NO_EDIT') &&
+            r.template_code !== SATOS_TEMPLATE_CODE,
+        )
+        .map((r) => `QUESTIONNAIRE:${r.template_code}`);
+      const satos = await repo.satosOf(userId);
+      for (const v of satos)
+        if (v.status === 'PENDING' || v.status === 'PENDING_NO_EDIT') inReview.push(`SATOS:${v.deposit_ref}`);
+      const newSatosGray = satosLive && ctx.custody === 'CUSTODY_SATOS';
+      const rcOpen = openTasks.some(
+        (t) => t.templateCode === AML_TEMPLATE_CODE || t.templateCode === EDD_TEMPLATE_CODE,
+      );
+      return {
+        questionnaireStatus: amlStatus,
+        mustQuestionnaire: openTasks.length > 0,
+        amlQuestionnaire: { needQuestionnaire: needAml, templateCode: amlExternal },
+        inReview,
+        newSatosGray,
+        isDisplayQuestionnaire: aml.required || tasks.length > 0,
+        isDisplayNewSatos: newSatosGray && ctx.level >= 1,
+        isDisplayNewRcOnboarding: isRegulatedSite(ctx.site) && rcOpen,
+        isDisplayP2pRights: ctx.level >= 1 && (P2P_SITES as readonly string[]).includes(ctx.site),
+      };
+    },
 
     /** The task centre's page of tasks. */
     async taskList(userId: number, filter: { status: 'open' | 'all'; page: number; pageSize: number }) {

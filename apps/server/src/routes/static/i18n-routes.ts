@@ -6,7 +6,7 @@ import { ALL_LANGUAGE_CODES, RET_CODES } from '@kyc/contracts';
 import { errorEnvelope } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
 
-export const NAMESPACES = ['user-accounts', 'inverse-error-code', 'backoffice'] as const;
+export const NAMESPACES = ['user-accounts', 'inverse-error-code', 'backoffice', 'questionnaires'] as const;
 
 /**
  * Translation files (spec §7 "Translations"): GET /common-static/i18n-upload/{ns}/{lng}.json?v=1, where

@@ -65,6 +65,7 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
     ['createQuestionnaire', 'POST', '/v3/private/kyc/create-questionnaire'],
     ['questionnaireTemplateDetail', 'GET', '/v3/private/kyc/questionnaire-template-detail'],
     ['questionnaireToken', 'GET', '/v3/private/kyc/questionnaire-token'],
+    ['questionnaireEvidence', 'POST', '/v3/private/kyc/questionnaire-evidence'],
     ['amlResult', 'GET', '/v3/private/kyc/get-aml-result'],
     ['canVerify', 'POST', '/v3/private/kyc/can-verify'],
     ['complianceTasks', 'POST', '/v3/private/kyc/compliance-tasks'],
@@ -100,7 +101,7 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
   });
 
   it('spec §7: the table lists exactly the calls checked above', () => {
-    expect(Object.keys(ENDPOINTS)).toHaveLength(45);
+    expect(Object.keys(ENDPOINTS)).toHaveLength(46);
   });
 
   it('spec §7: kyc-info sends the fixed obtain_* flags, with the caller fields merged over them', async () => {

@@ -85,6 +85,8 @@ export const ENDPOINTS = {
   questionnaireTemplateDetail: { method: 'GET', path: `${KYC}/questionnaire-template-detail` },
   /** Query template_code. */
   questionnaireToken: { method: 'GET', path: `${KYC}/questionnaire-token` },
+  /** multipart/form-data (file): evidence of a questionnaire answer, sent through uploadForm (upload.ts). */
+  questionnaireEvidence: { method: 'POST', path: `${KYC}/questionnaire-evidence` },
   /** Query sceneCode. */
   amlResult: { method: 'GET', path: `${KYC}/get-aml-result` },
   canVerify: { method: 'POST', path: `${KYC}/can-verify` },

@@ -10,6 +10,11 @@ declare module 'i18next' {
       'user-accounts': typeof en;
       /** Keyed by ret_code (spec §8); owned by the error catalogue, not by this app. */
       'inverse-error-code': Record<string, string>;
+      /**
+       * Questionnaire content (locales/questionnaires, issue 5): labels of data templates, loaded only by the
+       * questionnaire screens; keys come from the templates at run time.
+       */
+      questionnaires: Record<string, string>;
     };
   }
 }

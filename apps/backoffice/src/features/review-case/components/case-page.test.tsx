@@ -215,6 +215,15 @@ describe('CasePage', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Ana Lima' });
     expect(screen.queryByRole('region', { name: 'Decisions' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Request for information' })).toBeNull();
+  });
+
+  it('when a reviewer opens a case, then the request for information is offered beside the decisions', async () => {
+    serve(pendingCase());
+    renderCase(staff('reviewer'));
+
+    const rfi = await screen.findByRole('region', { name: 'Request for information' });
+    expect(within(rfi).getByRole('button', { name: 'Request information' })).toBeTruthy();
   });
 
   it('when rejecting without reason or message, then both are required and nothing is sent', async () => {

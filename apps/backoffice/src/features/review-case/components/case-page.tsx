@@ -21,6 +21,7 @@ import {
 } from './case-sections.tsx';
 import { DecisionsPanel } from './decisions-panel.tsx';
 import { DocumentsGallery } from './documents-gallery.tsx';
+import { RfiSection } from './rfi-form.tsx';
 import './case-page.css';
 
 type Outcome = { tone: 'info'; decision: DecisionName } | { tone: 'error'; key: ErrorMessageKey } | null;
@@ -79,6 +80,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
         {can(staff.role, 'decide') ? (
           <div className="case-layout__side">
             <DecisionsPanel caseView={caseView} staff={staff} onDecide={decide} />
+            <RfiSection userId={caseView.userId} />
           </div>
         ) : null}
       </div>

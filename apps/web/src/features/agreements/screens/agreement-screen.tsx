@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/agreement (spec §2): agreement.
- * Filled by issue 5.
+ * /auth/agreement (spec §2): agreement, on the questionnaire engine: the `client-agreement` template
+ * (content/questionnaires/client-agreement.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function AgreementScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.agreement');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="agreement" title={title} />;
 }

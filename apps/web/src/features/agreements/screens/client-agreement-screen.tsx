@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/client-agreement (spec §2): client agreement.
- * Filled by issue 5.
+ * /auth/client-agreement (spec §2): client agreement, on the questionnaire engine: the `client-agreement` template
+ * (content/questionnaires/client-agreement.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function ClientAgreementScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.clientAgreement');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="client-agreement" title={title} />;
 }

@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/crypto-knowledge-test (spec §2): crypto knowledge test.
- * Filled by issue 5.
+ * /auth/crypto-knowledge-test (spec §2): crypto knowledge test, on the questionnaire engine: the `crypto-knowledge-test` template
+ * (content/questionnaires/crypto-knowledge-test.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function CryptoKnowledgeTestScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.cryptoKnowledgeTest');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="crypto-knowledge-test" title={title} />;
 }

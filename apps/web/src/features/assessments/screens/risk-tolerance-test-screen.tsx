@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/risk-tolerance-test (spec §2): risk tolerance test.
- * Filled by issue 5.
+ * /auth/risk-tolerance-test (spec §2): risk tolerance test, on the questionnaire engine: the `risk-tolerance-test` template
+ * (content/questionnaires/risk-tolerance-test.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function RiskToleranceTestScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.riskToleranceTest');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="risk-tolerance-test" title={title} />;
 }

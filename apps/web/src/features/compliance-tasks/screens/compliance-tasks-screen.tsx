@@ -1,13 +1,16 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { TaskList } from '../components/task-list';
 
 /**
- * /auth/complianceTasks (spec §2): list of compliance tasks.
- * Filled by issue 5.
+ * /auth/complianceTasks (spec §2): the user's compliance tasks, each with its status and a link to the
+ * questionnaire screen that completes it.
  */
 export default function ComplianceTasksScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.complianceTasks');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return (
+    <div className="page">
+      <h1>{title}</h1>
+      <TaskList />
+    </div>
+  );
 }

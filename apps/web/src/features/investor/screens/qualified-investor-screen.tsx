@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/qualifiedInvestor (spec §2): qualified investor.
- * Filled by issue 5.
+ * /auth/qualifiedInvestor (spec §2): qualified investor, on the questionnaire engine: the `qualified-investor` template
+ * (content/questionnaires/qualified-investor.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function QualifiedInvestorScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.qualifiedInvestor');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="qualifiedInvestor" title={title} />;
 }

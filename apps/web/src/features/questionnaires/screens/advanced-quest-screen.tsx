@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/advancedQuest (spec §2): questionnaire variant.
- * Filled by issue 5.
+ * /auth/advancedQuest (spec §2): questionnaire variant, on the questionnaire engine: the `edd` template
+ * (content/questionnaires/edd.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function AdvancedQuestScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.advancedQuest');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="advancedQuest" title={title} />;
 }

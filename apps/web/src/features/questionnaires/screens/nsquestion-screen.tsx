@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/nsquestion (spec §2): name-screening questionnaire.
- * Filled by issue 5.
+ * /auth/nsquestion (spec §2): name-screening questionnaire, on the questionnaire engine: the `name-screening` template
+ * (content/questionnaires/name-screening.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function NsquestionScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.nsquestion');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="nsquestion" title={title} />;
 }

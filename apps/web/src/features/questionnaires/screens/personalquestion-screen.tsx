@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/personalquestion (spec §2): further questionnaire.
- * Filled by issue 5.
+ * /auth/personalquestion (spec §2): further questionnaire, on the questionnaire engine: the `aml-200` template
+ * (content/questionnaires/aml-200.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function PersonalquestionScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.personalquestion');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="personalquestion" title={title} />;
 }

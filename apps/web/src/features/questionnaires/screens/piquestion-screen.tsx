@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/piquestion (spec §2): further questionnaire.
- * Filled by issue 5.
+ * /auth/piquestion (spec §2): further questionnaire, on the questionnaire engine: the `hk-professional-investor` template
+ * (content/questionnaires/hk-professional-investor.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function PiquestionScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.piquestion');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="piquestion" title={title} />;
 }

@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/question (spec §2): questionnaire.
- * Filled by issue 5.
+ * /auth/question (spec §2): questionnaire, on the questionnaire engine: the `aml-200` template
+ * (content/questionnaires/aml-200.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function QuestionScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.question');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="question" title={title} />;
 }

@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/rcEddQuestionnaire (spec §2): enhanced due-diligence questionnaire.
- * Filled by issue 5.
+ * /auth/rcEddQuestionnaire (spec §2): enhanced due-diligence questionnaire, on the questionnaire engine: the `edd` template
+ * (content/questionnaires/edd.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function RcEddQuestionnaireScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.rcEddQuestionnaire');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="rcEddQuestionnaire" title={title} />;
 }

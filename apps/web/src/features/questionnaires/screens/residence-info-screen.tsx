@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/residenceInfo (spec §2): residence information.
- * Filled by issue 5.
+ * /auth/residenceInfo (spec §2): residence information, on the questionnaire engine: the `residence-info` template
+ * (content/questionnaires/residence-info.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function ResidenceInfoScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.residenceInfo');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="residenceInfo" title={title} />;
 }

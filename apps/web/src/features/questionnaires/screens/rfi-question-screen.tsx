@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/rfiQuestion (spec §2): request-for-information questions.
- * Filled by issue 5.
+ * /auth/rfiQuestion (spec §2): request-for-information questions, on the questionnaire engine: the `rfi` template
+ * (content/questionnaires/rfi.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function RfiQuestionScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.rfiQuestion');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="rfiQuestion" title={title} />;
 }

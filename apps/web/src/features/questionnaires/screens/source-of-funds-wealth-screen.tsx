@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { ScreenPlaceholder } from '../../../ui/screen-placeholder';
+import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
 
 /**
- * /auth/sourceOfFundsWealth (spec §2): source of funds and wealth.
- * Filled by issue 5.
+ * /auth/sourceOfFundsWealth (spec §2): source of funds and wealth, on the questionnaire engine: the `source-of-funds-wealth` template
+ * (content/questionnaires/source-of-funds-wealth.v1.json; lib/questionnaire/screens.ts maps the screen to it).
  */
 export default function SourceOfFundsWealthScreen() {
-  const { t } = useTranslation();
   const title = useScreenTitle('screens.sourceOfFundsWealth');
-  return <ScreenPlaceholder title={title} message={t('placeholder.building')} />;
+  return <QuestionnaireScreen screen="sourceOfFundsWealth" title={title} />;
 }

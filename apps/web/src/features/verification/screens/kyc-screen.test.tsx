@@ -115,12 +115,13 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     await next();
     expect(screen.getAllByText('This field is required.')).toHaveLength(3);
     await enterDetails();
+    // The next step appears once the details are stored and the country's documents are read.
+    const passport = await screen.findByRole('radio', { name: 'Passport' });
     expect(fetchCall(fetch, 2).url).toBe('/v3/private/kyc/kyc-personal-info');
     expect(JSON.parse(String(fetchCall(fetch, 2).init.body))).toEqual(DETAILS);
-
     expect(fetchCall(fetch, 3).url).toBe('/v3/private/kyc/supported-document-type');
     expect(JSON.parse(String(fetchCall(fetch, 3).init.body))).toEqual({ country: 'DE' });
-    await userEvent.click(await screen.findByRole('radio', { name: 'Passport' }));
+    await userEvent.click(passport);
     expect(screen.getByText('Step 3 of 6')).toBeTruthy();
     expect(currentStep()).toContain('Document type');
     await next();

@@ -1,0 +1,177 @@
+/**
+ * The questionnaire review API (docs/backoffice.md "Questionnaire review", contracts
+ * api/backoffice-questionnaires.ts): the queue, one person's response to one template, its evidence and
+ * the decisions on it. Types only come from the contracts (their zod schemas stay out of the bundle).
+ */
+import type {
+  EddStatus,
+  QuestionnaireDecisionRequest,
+  QuestionnaireKind,
+  QuestionnaireQueueResult,
+  QuestionnaireReviewCase,
+  QuestionnaireStatus,
+} from '@kyc/contracts';
+import { API_BASE, api } from '../../../lib/api-client.ts';
+
+export type QueuePage = QuestionnaireQueueResult;
+export type QueueItem = QuestionnaireQueueResult['items'][number];
+export type ResponseView = QuestionnaireReviewCase;
+export type ResponseSubmission = NonNullable<QuestionnaireReviewCase['submission']>;
+export type ResponseAnswer = ResponseSubmission['answers'][number];
+export type ResponseEvidence = QuestionnaireReviewCase['evidence'][number];
+export type ResponseHistoryEntry = QuestionnaireReviewCase['history'][number];
+export type ResponseEddCase = NonNullable<QuestionnaireReviewCase['edd']>;
+export type ResponseSatos = QuestionnaireReviewCase['satos'][number];
+export type ResponseTask = QuestionnaireReviewCase['tasks'][number];
+export type DecisionBody = QuestionnaireDecisionRequest;
+export type DecisionName = DecisionBody['decision'];
+export type { EddStatus, QuestionnaireKind, QuestionnaireStatus };
+
+/**
+ * The contracts' lists as records (importing the lists would bring their module's zod schemas): a value
+ * added there is a compile error here.
+ */
+const STATUSES: Record<QuestionnaireStatus, true> = {
+  UNDEFINED: true,
+  UNSUBMIT: true,
+  PENDING: true,
+  PENDING_NO_EDIT: true,
+  APPROVED: true,
+  REJECTED: true,
+};
+export const QUESTIONNAIRE_STATUSES = Object.keys(STATUSES) as QuestionnaireStatus[];
+
+const KINDS: Record<QuestionnaireKind, true> = {
+  questionnaire: true,
+  test: true,
+  agreement: true,
+  declaration: true,
+};
+export const QUESTIONNAIRE_KINDS = Object.keys(KINDS) as QuestionnaireKind[];
+
+/** The templates of content/questionnaires (their titles are `<code>.title` in the questionnaires namespace). */
+export const TEMPLATE_CODES = [
+  'aml-200',
+  'edd',
+  'source-of-funds-wealth',
+  'name-screening',
+  'hk-professional-investor',
+  'qualified-investor',
+  'rfi',
+  'satos-deposit',
+  'residence-info',
+  'crypto-knowledge-test',
+  'risk-tolerance-test',
+  'client-agreement',
+] as const;
+
+/** The EDD case's template and the SATOS deposit verification's (they have their own decision panels). */
+export const EDD_TEMPLATE = 'edd';
+export const SATOS_TEMPLATE = 'satos-deposit';
+
+/** Reason codes offered when rejecting a response; the person reads the message typed with it. */
+export const REJECT_REASON_CODES = [
+  'INCOMPLETE_ANSWERS',
+  'INCONSISTENT_ANSWERS',
+  'INSUFFICIENT_EVIDENCE',
+  'UNREADABLE_EVIDENCE',
+  'SOURCE_NOT_EXPLAINED',
+  'CRITERIA_NOT_MET',
+  'HIGH_RISK',
+  'SUSPECTED_FRAUD',
+] as const;
+export type RejectReasonCode = (typeof REJECT_REASON_CODES)[number];
+
+/** The contracts' limits on what staff write. */
+export const USER_MESSAGE_MAX = 500;
+export const REQUEST_TEXT_MAX = 1000;
+
+export function isQuestionnaireStatus(value: unknown): value is QuestionnaireStatus {
+  return typeof value === 'string' && Object.hasOwn(STATUSES, value);
+}
+
+export function isQuestionnaireKind(value: unknown): value is QuestionnaireKind {
+  return typeof value === 'string' && Object.hasOwn(KINDS, value);
+}
+
+export function isTemplateCode(value: unknown): value is (typeof TEMPLATE_CODES)[number] {
+  return typeof value === 'string' && (TEMPLATE_CODES as readonly string[]).includes(value);
+}
+
+/** The filters of the queue, as in the URL and in the API query (all optional). */
+export interface QueueFilters {
+  templateCode?: string;
+  status?: QuestionnaireStatus;
+  kind?: QuestionnaireKind;
+  site?: string;
+  minAgeHours?: number;
+}
+
+export const QUEUE_PAGE_SIZE = 20;
+export const MAX_AGE_HOURS = 24 * 365;
+
+/** The filters and page a query string asks for; values the API would refuse are dropped. */
+export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters; page: number } {
+  const filters: QueueFilters = {};
+  const template = params.get('templateCode');
+  if (isTemplateCode(template)) filters.templateCode = template;
+  const status = params.get('status');
+  if (isQuestionnaireStatus(status)) filters.status = status;
+  const kind = params.get('kind');
+  if (isQuestionnaireKind(kind)) filters.kind = kind;
+  const site = params.get('site')?.trim().toUpperCase();
+  if (site && /^[A-Z]{2,8}$/.test(site)) filters.site = site;
+  const minAge = params.get('minAgeHours');
+  if (minAge && /^\d{1,4}$/.test(minAge) && Number(minAge) <= MAX_AGE_HOURS) {
+    filters.minAgeHours = Number(minAge);
+  }
+  const pageParam = params.get('page');
+  const page = pageParam && /^\d{1,6}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
+  return { filters, page };
+}
+
+/** The query string of some filters and a page (page 1 and empty filters are left out). */
+export function queueSearch(filters: QueueFilters, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.templateCode) params.set('templateCode', filters.templateCode);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.kind) params.set('kind', filters.kind);
+  if (filters.site) params.set('site', filters.site);
+  if (filters.minAgeHours !== undefined) params.set('minAgeHours', String(filters.minAgeHours));
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** GET /backoffice/api/questionnaires/queue (view_cases): responses waiting for a decision, oldest first. */
+export function fetchQueue(filters: QueueFilters, page: number, signal?: AbortSignal): Promise<QueuePage> {
+  const params = queueSearch(filters, page);
+  params.set('page', String(page));
+  params.set('pageSize', String(QUEUE_PAGE_SIZE));
+  return api.get<QueuePage>(`/questionnaires/queue?${params.toString()}`, { signal });
+}
+
+function responsePath(userId: number, templateCode: string): string {
+  return `/questionnaires/${userId}/${encodeURIComponent(templateCode)}`;
+}
+
+/** GET /backoffice/api/questionnaires/:userId/:templateCode (view_cases); the server audits every view. */
+export function fetchResponse(userId: number, templateCode: string, signal?: AbortSignal) {
+  return api.get<ResponseView>(responsePath(userId, templateCode), { signal });
+}
+
+/** POST …/decisions (through the status machine; 51001 when the status does not allow it): the response after it. */
+export function postDecision(
+  userId: number,
+  templateCode: string,
+  body: DecisionBody,
+): Promise<ResponseView> {
+  return api.post<ResponseView>(`${responsePath(userId, templateCode)}/decisions`, body);
+}
+
+/**
+ * Where the browser reads one evidence file (same origin: the staff cookie goes with it). The answer is
+ * sandboxed and every read is audited by the server.
+ */
+export function evidenceUrl(userId: number, templateCode: string, evidenceId: string): string {
+  return `${API_BASE}${responsePath(userId, templateCode)}/evidence/${encodeURIComponent(evidenceId)}`;
+}

@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SITE_CODES } from '@kyc/contracts';
+import { Button } from '../../../ui/button.tsx';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import {
+  isQuestionnaireKind,
+  isQuestionnaireStatus,
+  isTemplateCode,
+  MAX_AGE_HOURS,
+  QUESTIONNAIRE_KINDS,
+  QUESTIONNAIRE_STATUSES,
+  TEMPLATE_CODES,
+  type QueueFilters,
+} from '../api/review.ts';
+import { templateTitleKey, useTemplateText } from '../template-text.ts';
+
+interface QueueFiltersFormProps {
+  /** The filters in the URL now; the form starts from them (remount it when the URL changes). */
+  initial: QueueFilters;
+  onApply: (filters: QueueFilters) => void;
+}
+
+/** Template, status, kind, site and minimum age. Applying puts them into the URL (shareable, Back works). */
+export function QueueFiltersForm({ initial, onApply }: QueueFiltersFormProps) {
+  const { t } = useTranslation();
+  const templateText = useTemplateText();
+  const [ageError, setAgeError] = useState(false);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const next: QueueFilters = {};
+    const template = text('templateCode');
+    if (isTemplateCode(template)) next.templateCode = template;
+    const status = text('status');
+    if (isQuestionnaireStatus(status)) next.status = status;
+    const kind = text('kind');
+    if (isQuestionnaireKind(kind)) next.kind = kind;
+    const site = text('site');
+    if (site) next.site = site;
+    const minAge = text('minAgeHours');
+    const badAge = minAge !== '' && !(/^\d{1,4}$/.test(minAge) && Number(minAge) <= MAX_AGE_HOURS);
+    if (minAge && !badAge) next.minAgeHours = Number(minAge);
+    setAgeError(badAge);
+    if (!badAge) onApply(next);
+  };
+
+  const prefix = 'questionnaireReview.queue.filters';
+  return (
+    <form className="qr-filters" onSubmit={onSubmit} noValidate aria-label={t(`${prefix}.label`)}>
+      <SelectField
+        name="templateCode"
+        label={t(`${prefix}.template`)}
+        defaultValue={initial.templateCode ?? ''}
+        options={[
+          { value: '', label: t(`${prefix}.any`) },
+          ...TEMPLATE_CODES.map((code) => ({ value: code, label: templateText(templateTitleKey(code)) })),
+        ]}
+      />
+      <SelectField
+        name="status"
+        label={t(`${prefix}.status`)}
+        defaultValue={initial.status ?? ''}
+        options={[
+          { value: '', label: t(`${prefix}.toDecide`) },
+          ...QUESTIONNAIRE_STATUSES.map((status) => ({
+            value: status,
+            label: t(`questionnaireReview.statuses.${status}`),
+          })),
+        ]}
+      />
+      <SelectField
+        name="kind"
+        label={t(`${prefix}.kind`)}
+        defaultValue={initial.kind ?? ''}
+        options={[
+          { value: '', label: t(`${prefix}.any`) },
+          ...QUESTIONNAIRE_KINDS.map((kind) => ({
+            value: kind,
+            label: t(`questionnaireReview.kinds.${kind}`),
+          })),
+        ]}
+      />
+      <SelectField
+        name="site"
+        label={t(`${prefix}.site`)}
+        defaultValue={initial.site ?? ''}
+        options={[
+          { value: '', label: t(`${prefix}.any`) },
+          ...SITE_CODES.map((code) => ({ value: code, label: code })),
+        ]}
+      />
+      <TextField
+        name="minAgeHours"
+        label={t(`${prefix}.minAge`)}
+        hint={t(`${prefix}.minAgeHint`)}
+        defaultValue={initial.minAgeHours === undefined ? '' : String(initial.minAgeHours)}
+        inputMode="numeric"
+        autoComplete="off"
+        error={ageError ? t(`${prefix}.errors.minAge`) : undefined}
+      />
+      <div className="qr-filters__actions">
+        <Button type="submit">{t(`${prefix}.apply`)}</Button>
+        <Button variant="secondary" onClick={() => onApply({})}>
+          {t(`${prefix}.clear`)}
+        </Button>
+      </div>
+    </form>
+  );
+}

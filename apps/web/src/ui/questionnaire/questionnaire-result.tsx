@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QuestionnaireTemplateDetail } from '@kyc/contracts';
+import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
+import { Button } from '../button';
+import { Card } from '../card';
+
+export interface QuestionnaireResultProps {
+  detail: QuestionnaireTemplateDetail;
+  /** Opens the form again (update while PENDING, resubmit after REJECTED, retake a test). */
+  onAnswerAgain: () => void;
+}
+
+function useDateTime(): (ms: number) => string {
+  const { i18n } = useTranslation();
+  return (ms: number) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+}
+
+/** Re-renders when `at` (epoch ms) passes, so a cool-down ends on screen without a reload. */
+function useNowPast(at: number | null): boolean {
+  const [past, setPast] = useState(() => at === null || at <= Date.now());
+  useEffect(() => {
+    if (at === null) return setPast(true);
+    const wait = at - Date.now();
+    setPast(wait <= 0);
+    // setTimeout holds at most about 24.8 days; a cool-down is at most 30 days, re-checked on reload.
+    if (wait <= 0 || wait > 2_000_000_000) return;
+    const timer = setTimeout(() => setPast(true), wait + 50);
+    return () => clearTimeout(timer);
+  }, [at]);
+  return past;
+}
+
+/** What a submitted questionnaire, test or agreement shows: its status, score, reason, next step. */
+export function QuestionnaireResult({ detail, onAnswerAgain }: QuestionnaireResultProps) {
+  const { t } = useTranslation();
+  const { t: tq } = useTranslation(QUESTIONNAIRES_NAMESPACE);
+  const formatDateTime = useDateTime();
+  const { template, status, submitted, reason, retryAfter, editable } = detail;
+  const coolDownOver = useNowPast(retryAfter);
+  const submittedAt = submitted ? formatDateTime(submitted.submittedAt) : '';
+
+  if (template.kind === 'test' && submitted?.score && (status === 'APPROVED' || status === 'REJECTED')) {
+    const { score, max, band } = submitted.score;
+    const passed = status === 'APPROVED';
+    const bandLabel = band ? template.scoring?.bands?.find((b) => b.value === band)?.label : undefined;
+    return (
+      <Card title={t(passed ? 'questionnaire.test.passedTitle' : 'questionnaire.test.failedTitle')}>
+        <div className="qn-result">
+          <p
+            className={passed ? 'qn-notice qn-notice--success' : 'qn-notice qn-notice--danger'}
+            role="status"
+          >
+            {passed
+              ? tq('result.passed', { score, max })
+              : tq('result.failed', { score, max, passMark: template.scoring?.passMark ?? 0 })}
+          </p>
+          {bandLabel ? <p>{tq('result.profile', { profile: tq(bandLabel) })}</p> : null}
+          {!passed && retryAfter !== null && !coolDownOver ? (
+            <p className="qn-notice qn-notice--warn">
+              {t('questionnaire.test.coolDown', { time: formatDateTime(retryAfter) })}
+            </p>
+          ) : null}
+          {!passed && editable ? (
+            <Button variant="primary" disabled={!coolDownOver} onClick={onAnswerAgain}>
+              {t('questionnaire.test.retry')}
+            </Button>
+          ) : null}
+        </div>
+      </Card>
+    );
+  }
+
+  if (status === 'APPROVED') {
+    const agreement = template.kind === 'agreement';
+    return (
+      <Card
+        title={t(agreement ? 'questionnaire.status.acceptedTitle' : 'questionnaire.status.approvedTitle')}
+      >
+        <p className="qn-notice qn-notice--success" role="status">
+          {agreement && submitted
+            ? t('questionnaire.status.accepted', { version: submitted.templateVersion, date: submittedAt })
+            : t('questionnaire.status.approved')}
+        </p>
+      </Card>
+    );
+  }
+
+  if (status === 'REJECTED') {
+    return (
+      <Card title={t('questionnaire.status.rejectedTitle')}>
+        <div className="qn-result">
+          {reason ? (
+            <p className="qn-notice qn-notice--danger" role="status">
+              {t('questionnaire.status.reason', { reason })}
+            </p>
+          ) : null}
+          {editable && coolDownOver ? (
+            <Button variant="primary" onClick={onAnswerAgain}>
+              {t('questionnaire.status.resubmit')}
+            </Button>
+          ) : null}
+        </div>
+      </Card>
+    );
+  }
+
+  // PENDING, PENDING_NO_EDIT: submitted, with a reviewer (or waiting for one).
+  return (
+    <Card title={t('questionnaire.status.pendingTitle')}>
+      <div className="qn-result">
+        <p className="qn-notice" role="status">
+          {t('questionnaire.status.pending', { date: submittedAt })}
+        </p>
+        {status === 'PENDING' && editable ? (
+          <>
+            <p>{t('questionnaire.status.pendingEditable')}</p>
+            <Button variant="secondary" onClick={onAnswerAgain}>
+              {t('questionnaire.status.edit')}
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
