@@ -106,18 +106,22 @@ function postgresDatabase(url: string): TestDatabase {
 
 let template: Promise<string | null> | undefined;
 
-/** This worker's migrated template database, or null when the server refuses CREATE DATABASE. */
+/**
+ * The migrated template database of this test file (each file has its own module state), or null when
+ * the server refuses CREATE DATABASE (42501: the role may not create databases).
+ */
 function templateOf(
   url: string,
   runId: string,
   admin: <T>(work: (client: pg.Client) => Promise<T>) => Promise<T>,
 ): Promise<string | null> {
   template ??= (async () => {
-    const name = `kyc_${runId}_tmpl_${process.pid}`;
+    const name = `kyc_${runId}_tmpl_${process.pid}_${randomBytes(4).toString('hex')}`;
     try {
       await admin((client) => client.query(`create database "${name}"`));
     } catch (error) {
-      console.warn(`CREATE DATABASE refused (${causeCode(error)}): a schema per test instead`);
+      if (causeCode(error) !== '42501') throw error;
+      console.warn('CREATE DATABASE is not allowed for this role: a schema per test instead (slower)');
       return null;
     }
     const database = openDatabase(databaseUrl(url, name), { poolSize: 1 });
