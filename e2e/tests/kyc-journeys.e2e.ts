@@ -292,7 +292,7 @@ describe('identity verification journeys', () => {
     for (const { context } of [person, reviewer]) await context.close();
   });
 
-  it('re-verification in the Turkey region: the web asks for the app; the app submits; after a rejection the web keeps resubmission for the app', async () => {
+  it('re-verification in the Turkey region: the web asks for the app; the app submits; after a rejection the web keeps resubmission for the app, where it is done', async () => {
     const person = await newContext(browser());
     const page = await person.context.newPage();
     await signIn(page, baseUrl(), 'reverify@demo.test');
@@ -347,6 +347,23 @@ describe('identity verification journeys', () => {
           .isDisabled(),
       )
       .toBe(true);
+
+    // The resubmission happens in the app, with a new link; the web then shows the review running.
+    const again = await person.context.request.post(`${baseUrl()}/v1/s1/kyc/integration/access-token`, {
+      headers: { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-key': DEMO_PARTNER.key },
+      data: { email: 'reverify@demo.test', from: 'app', lang: 'en', isUpdatePoi: true },
+    });
+    const second = (await again.json()) as { result: { url: string } };
+    await appPage.goto(second.result.url.replace(/^https?:\/\/[^/]+/, baseUrl()));
+    await appPage.getByLabel('Country that issued your document').waitFor();
+    await verifyLevel1(appPage, 'file', {
+      country: 'TR',
+      document: 'National ID card',
+      shots: 'turkey-2',
+      details: false,
+    });
+    await personal(page);
+    await reverifyPanel(page).getByText('We are processing your documents.').waitFor();
 
     for (const { context } of [person, app, reviewer]) await context.close();
   });
