@@ -11,6 +11,7 @@ export * from './api/kyc.ts';
 export * from './api/kyc-submit.ts';
 export * from './api/kyc-vendor.ts';
 export * from './api/backoffice.ts';
+export * from './questionnaire-rules.ts';
 export * from './api/questionnaire.ts';
 export * from './api/backoffice-questionnaires.ts';
 export * as questionnaireEngine from './questionnaire-engine.ts';

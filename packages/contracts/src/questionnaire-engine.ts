@@ -8,21 +8,26 @@
  * - validateAnswers: field errors of an answer set (partial for drafts, complete for a submission).
  * - score: points, maximum, pass or fail, profile band.
  * - versionMismatch / pinnedVersion: answers are only ever judged against the version the user saw.
+ *
+ * It imports no zod (types only, and the constants of questionnaire-rules.ts), so the forms load it
+ * through `@kyc/contracts/questionnaire-engine` without the schemas.
  */
+import type {
+  QuestionnaireAnswerSet,
+  QuestionnaireAnswerValue,
+  QuestionnaireAnswers,
+  ShowWhenCondition,
+  AnswerFieldError,
+  AnswerErrorCode,
+  QuestionnaireQuestion,
+  QuestionnaireScore,
+  QuestionnaireTemplate,
+} from './api/questionnaire.ts';
 import {
+  DOCUMENT_ID_PATTERN,
   QUESTIONNAIRE_LIMITS,
   QUESTIONNAIRE_TEXT_PATTERNS,
-  type QuestionnaireAnswerSet,
-  type QuestionnaireAnswerValue,
-  type QuestionnaireAnswers,
-  type ShowWhenCondition,
-  type AnswerFieldError,
-  type AnswerErrorCode,
-  type QuestionnaireQuestion,
-  type QuestionnaireScore,
-  type QuestionnaireTemplate,
-} from './api/questionnaire.ts';
-import { documentId } from './api/kyc-submit.ts';
+} from './questionnaire-rules.ts';
 
 export interface ValidateOptions {
   /** A draft (autosave): only what would make the stored answers malformed is refused. */
@@ -211,7 +216,7 @@ function checkAnswer(
       return errors;
     case 'evidence_upload':
       if (!Array.isArray(value)) return ['wrong_type'];
-      if (value.some((id) => !documentId.safeParse(id).success) || new Set(value).size !== value.length)
+      if (value.some((id) => !DOCUMENT_ID_PATTERN.test(id)) || new Set(value).size !== value.length)
         errors.push('invalid_document');
       if (value.length > (q.maxFiles ?? QUESTIONNAIRE_LIMITS.evidenceMaxFiles)) errors.push('too_many_files');
       if (value.length < (q.minFiles ?? 1)) errors.push('too_few_files');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALL_LANGUAGES, matchLanguage } from '../languages.ts';
 import { URL_MAX_LENGTH } from '../validation.ts';
+import { DOCUMENT_ID_PATTERN } from '../questionnaire-rules.ts';
 import { DOCUMENT_TYPES, KYC_STEP_STATUSES, countryCode } from './kyc.ts';
 
 /**
@@ -23,7 +24,7 @@ export const idempotencyKey = z
   .regex(/^[A-Za-z0-9_-]{1,128}$/, '1 to 128 characters A-Z, a-z, 0-9, - and _');
 
 /** A document id as upload-document answers it (random, 32 hex digits). */
-export const documentId = z.string().regex(/^[0-9a-f]{32}$/, 'a document id from upload-document');
+export const documentId = z.string().regex(DOCUMENT_ID_PATTERN, 'a document id from upload-document');
 
 /**
  * The multipart form of upload-document, for the API description only: the route reads the parts as a

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUESTIONNAIRE_LIMITS, QUESTIONNAIRE_TEXT_PATTERNS } from '../questionnaire-rules.ts';
 
 /**
  * Questionnaires, tests, agreements and declarations (issue 5) on the wire and on disk: the template
@@ -43,38 +44,11 @@ export const QUESTIONNAIRE_QUESTION_TYPES = [
 ] as const;
 export type QuestionnaireQuestionType = (typeof QUESTIONNAIRE_QUESTION_TYPES)[number];
 
-/**
- * Named text formats (a template names one; it never carries a regular expression of its own, so a
- * template cannot smuggle in a pathological pattern). Shared by the server and the forms.
- */
-export const QUESTIONNAIRE_TEXT_PATTERNS = {
-  /** A person's or company's name: letters of any script, marks, spaces, apostrophes, dots, hyphens. */
-  name: /^[\p{L}\p{M}][\p{L}\p{M}' .,&-]*$/u,
-  /** A postal code: letters, digits, spaces and hyphens. */
-  postcode: /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/,
-  /** A tax identification number (TIN) as issued: letters, digits, spaces, hyphens, slashes, dots. */
-  tax_id: /^[A-Za-z0-9][A-Za-z0-9 ./-]{3,29}$/,
-  /** An international phone number. */
-  phone: /^\+?[0-9][0-9 ()-]{6,19}$/,
-  /** A blockchain address or account identifier. */
-  wallet_address: /^[A-Za-z0-9:_-]{20,120}$/,
-  /** A company or register number. */
-  registration_number: /^[A-Za-z0-9][A-Za-z0-9 ./-]{1,39}$/,
-} as const;
 export type QuestionnaireTextPattern = keyof typeof QUESTIONNAIRE_TEXT_PATTERNS;
 const TEXT_PATTERN_NAMES = Object.keys(QUESTIONNAIRE_TEXT_PATTERNS) as [
   QuestionnaireTextPattern,
   ...QuestionnaireTextPattern[],
 ];
-
-/** Upper bounds that apply whatever a template says (a text answer is never a document). */
-export const QUESTIONNAIRE_LIMITS = {
-  textMaxLength: 2000,
-  maxSelections: 50,
-  evidenceMaxFiles: 10,
-  /** Cool-down before a retry of a test, at most 30 days. */
-  coolDownHoursMax: 720,
-} as const;
 
 /** A key of the questionnaires namespace (locales/questionnaires/<lng>.json), e.g. `edd.title`. */
 const translationKey = z.string().regex(/^[a-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/, 'a translation key');

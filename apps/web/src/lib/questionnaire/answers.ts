@@ -1,5 +1,5 @@
 import type { QuestionnaireAnswers, QuestionnaireTemplate } from '@kyc/contracts';
-import { isAnswered, normalizeAnswers, validateAnswers, visibleQuestions } from './engine';
+import { isAnswered, normalizeAnswers, validateAnswers, visibleQuestions } from '@kyc/contracts/questionnaire-engine';
 
 export { visibleQuestions };
 

@@ -20,7 +20,7 @@ import {
   submitQuestionnaire,
 } from '../../lib/questionnaire/api';
 import { draftAnswers, submissionAnswers, todayUtc, visibleQuestions } from '../../lib/questionnaire/answers';
-import { validateAnswers } from '../../lib/questionnaire/engine';
+import { validateAnswers } from '@kyc/contracts/questionnaire-engine';
 import { clearLocalDraft, readLocalDraft, writeLocalDraft } from '../../lib/questionnaire/local-drafts';
 import { Button } from '../button';
 import { QuestionField } from './question-field';

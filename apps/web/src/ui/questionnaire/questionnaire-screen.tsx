@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { QuestionnaireAnswers, QuestionnaireTemplateDetail } from '@kyc/contracts';
 import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
 import { getCountryCodes, getTemplateDetail } from '../../lib/questionnaire/api';
-import { allQuestions } from '../../lib/questionnaire/engine';
+import { allQuestions } from '@kyc/contracts/questionnaire-engine';
 import { localDraftKey } from '../../lib/questionnaire/local-drafts';
 import { SCREEN_TEMPLATES, type QuestionnaireScreen as ScreenName } from '../../lib/questionnaire/screens';
 import { selectUser, useAppSelector } from '../../lib/store/hooks';
