@@ -1,7 +1,9 @@
 /**
  * Questionnaires end to end (issue 5), in Chromium against the real server: the crypto knowledge test
- * passed and failed (with its cool-down), a draft surviving a reload, and the client agreement accepted.
- * Answers are chosen from the template files themselves, so the test follows the content.
+ * passed and failed (with its cool-down), a draft surviving a reload, the client agreement accepted, and
+ * an EDD questionnaire with evidence rejected by a reviewer in the back office, shown as an open task in
+ * the person's task list, answered again from there and approved. Labels are read from the template
+ * and translation files, so the test follows the content.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +20,7 @@ import {
   useBrowser,
   type Page,
 } from '../support/browser.ts';
-import { signUpFresh } from '../support/kyc.ts';
+import { photoFile, signUpFresh, staffSignIn } from '../support/kyc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -63,6 +65,102 @@ async function takeKnowledgeTest(page: Page, right: boolean) {
     await page.getByRole('button', { name: last ? 'Submit' : 'Next', exact: true }).click();
   }
 }
+
+/** The English text of a key of the back office (locales/backoffice/en.json). */
+const backoffice = JSON.parse(readFileSync(path.join(ROOT, 'locales/backoffice/en.json'), 'utf8')) as object;
+const staffText = (key: string): string =>
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], backoffice) as string;
+
+const eddLabel = (id: string) => text(`edd.q.${id}.label`);
+
+/** Uploads one evidence file into an evidence question and waits until it is listed. */
+async function attachEvidence(page: Page, questionId: string, file: string) {
+  const group = page.getByRole('group', { name: eddLabel(questionId) });
+  const before = await group.getByRole('button', { name: /^Remove / }).count();
+  await group.getByLabel('Upload a file', { exact: true }).setInputFiles(file);
+  await expect
+    .poll(() => group.getByRole('button', { name: /^Remove / }).count(), { timeout: 20_000 })
+    .toBe(before + 1);
+}
+
+/**
+ * Answers the EDD questionnaire page by page as a salaried person funding the account from their own
+ * bank account, with a document on the wealth and the funds pages, and submits it.
+ */
+async function answerEdd(page: Page, evidence: { wealth: string; funds: string }) {
+  const next = () => page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page
+    .getByLabel(eddLabel('occupation_description'))
+    .fill('Senior software engineer at Example Payments GmbH in Berlin; I lead a team of eight engineers.');
+  await page.getByLabel(eddLabel('years_in_role')).fill('6');
+  await next();
+
+  await page.getByLabel(eddLabel('net_worth_usd')).fill('850000');
+  const sources = page.getByRole('group', { name: eddLabel('source_of_wealth') });
+  await sources.getByRole('checkbox', { name: text('edd.q.source_of_wealth.o.employment') }).check();
+  await sources.getByRole('checkbox', { name: text('edd.q.source_of_wealth.o.investments') }).check();
+  await page
+    .getByLabel(eddLabel('source_of_wealth_explanation'))
+    .fill('Salary saved since 2012 (about USD 40,000 a year) and an index-fund portfolio bought from 2015.');
+  await attachEvidence(page, 'wealth_evidence', evidence.wealth);
+  await next();
+
+  await page.getByLabel(eddLabel('expected_deposit_usd')).fill('120000');
+  await page
+    .getByRole('group', { name: eddLabel('deposit_origin') })
+    .getByRole('radio', { name: text('edd.q.deposit_origin.o.own_bank_account') })
+    .check();
+  await page.getByLabel(eddLabel('bank_country')).selectOption('DE');
+  await attachEvidence(page, 'funds_evidence', evidence.funds);
+  await next();
+
+  for (const id of ['high_risk_countries', 'privacy_services'])
+    await page
+      .getByRole('group', { name: eddLabel(id) })
+      .getByRole('radio', { name: 'No', exact: true })
+      .check();
+  await next();
+
+  for (const id of ['declaration_true', 'declaration_consent'])
+    await page.getByRole('checkbox', { name: eddLabel(id) }).check();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+}
+
+/**
+ * Screenshots of the back office's questionnaire queue and of one response, at phone and desktop width,
+ * with axe on each; the page's language is chosen in the top bar's switcher (`lang`).
+ */
+async function reviewScreenshots(desk: Page, email: string, lang: 'en' | 'ar-SA') {
+  if (lang !== 'en') {
+    await desk.getByLabel('Language').selectOption(lang);
+    await desk.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
+  }
+  for (const viewport of [DESKTOP, PHONE]) {
+    await desk.setViewportSize(viewport);
+    await desk.goto(`${baseUrl()}/backoffice/questionnaires`);
+    const person = desk.getByRole('link', { name: email, exact: true });
+    await person.waitFor();
+    await screenshot(desk, `backoffice-questionnaires-${lang}`);
+    await expectNoAxeViolations(desk, { soft: true, message: `questionnaire queue ${lang}` });
+    await person.click();
+    await desk.getByRole('heading', { level: 1 }).waitFor();
+    // The gallery's thumbnails load lazily: in view, every one decodes (they are the stored JPEGs).
+    await desk.locator('img').last().scrollIntoViewIfNeeded();
+    await desk.waitForFunction(() => {
+      const images = [...document.images];
+      return images.length >= 2 && images.every((image) => image.complete && image.naturalWidth > 0);
+    });
+    await screenshot(desk, `backoffice-questionnaire-response-${lang}`);
+    await expectNoAxeViolations(desk, { soft: true, message: `questionnaire response ${lang}` });
+  }
+  await desk.setViewportSize(DESKTOP);
+}
+
+/** The task of the EDD questionnaire in the person's task list. */
+const eddTask = (page: Page) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: text('edd.title') }) });
 
 async function open(page: Page, screen: string) {
   await page.goto(`${baseUrl()}/user/accounts/en/auth/${screen}`);
@@ -131,6 +229,110 @@ describe('questionnaire journeys', () => {
     expectOnlyOwnOrigins(requests);
     await context.close();
   });
+
+  it('EDD with evidence: rejected by a reviewer, an open task for the person, answered again from the task list, approved', async () => {
+    const person = await newContext(browser(), PHONE);
+    const page = await person.context.newPage();
+    const email = await signUpFresh(page, baseUrl(), 'edd');
+    await open(page, 'eddQuestionnaire');
+    await answerEdd(page, {
+      wealth: await photoFile('edd-tax-return', 1200, 1600),
+      funds: await photoFile('edd-bank-statement', 1200, 1600),
+    });
+    await page.getByRole('heading', { name: 'Under review' }).waitFor();
+
+    // Submitted: the task list shows the EDD task as done while it is reviewed.
+    await open(page, 'complianceTasks');
+    await eddTask(page).getByText('Done', { exact: true }).waitFor();
+
+    // A reviewer finds the response in the queue, opens its evidence, takes it and rejects it.
+    const staff = await newContext(browser(), DESKTOP);
+    const desk = await staff.context.newPage();
+    await staffSignIn(desk, baseUrl(), 'reviewer@demo.test');
+    await reviewScreenshots(desk, email, 'en');
+    const evidenceLinks = desk.getByRole('link', { name: /^File \d/ });
+    await expect.poll(() => evidenceLinks.count()).toBe(2);
+    const href = await evidenceLinks.first().getAttribute('href');
+    if (!href) throw new Error('an evidence link without a target');
+    const file = await desk.request.get(new URL(href, baseUrl()).toString());
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toMatch(/^image\/jpeg/);
+
+    // The same pages in Arabic, right to left, for a senior reviewer.
+    const senior = await newContext(browser(), DESKTOP);
+    const seniorPage = await senior.context.newPage();
+    await staffSignIn(seniorPage, baseUrl(), 'senior@demo.test');
+    await reviewScreenshots(seniorPage, email, 'ar-SA');
+    expectOnlyOwnOrigins(senior.requests);
+    await senior.context.close();
+
+    await desk
+      .getByRole('button', { name: staffText('questionnaireReview.decisions.lock'), exact: true })
+      .click();
+    const reason = 'The bank statement must be less than three months old and show your name and address.';
+    await desk
+      .getByLabel(staffText('questionnaireReview.decisions.form.reason'))
+      .selectOption('INSUFFICIENT_EVIDENCE');
+    await desk.getByLabel(staffText('questionnaireReview.decisions.form.message')).fill(reason);
+    await desk
+      .getByRole('button', { name: staffText('questionnaireReview.decisions.rejectEdd'), exact: true })
+      .click();
+    await desk
+      .getByRole('dialog')
+      .getByRole('button', {
+        name: staffText('questionnaireReview.decisions.confirm.reject.action'),
+        exact: true,
+      })
+      .click();
+    await desk.getByText(staffText('questionnaireReview.decisions.success.reject')).waitFor();
+
+    // The person: an open task with the reviewer's message, leading to the questionnaire.
+    await open(page, 'complianceTasks');
+    const task = eddTask(page);
+    await task.getByText('To do', { exact: true }).waitFor();
+    await task.getByText(reason, { exact: false }).waitFor();
+    await screenshot(page, 'compliance-tasks-edd-open-en');
+    await task.getByRole('link', { name: 'Start' }).click();
+    await page.waitForURL('**/auth/eddQuestionnaire');
+    await page.getByRole('heading', { name: 'Not approved' }).waitFor();
+    await page.getByText(`Reason given by our compliance team: ${reason}`).waitFor();
+    await page.getByRole('button', { name: 'Answer again', exact: true }).click();
+
+    // The earlier answers are there; a newer bank statement is added before submitting again.
+    await expect
+      .poll(() => page.getByLabel(eddLabel('occupation_description')).inputValue())
+      .toMatch(/Example Payments GmbH/);
+    const next = () => page.getByRole('button', { name: 'Next', exact: true }).click();
+    await next();
+    await next();
+    await attachEvidence(page, 'funds_evidence', await photoFile('edd-bank-statement-recent', 1200, 1600));
+    await next();
+    await next();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByRole('heading', { name: 'Under review' }).waitFor();
+    await open(page, 'complianceTasks');
+    await eddTask(page).getByText('Done', { exact: true }).waitFor();
+
+    // The reviewer passes the case; the person sees it approved.
+    await desk.reload();
+    await desk
+      .getByRole('button', { name: staffText('questionnaireReview.decisions.lock'), exact: true })
+      .click();
+    await desk
+      .getByRole('button', { name: staffText('questionnaireReview.decisions.passEdd'), exact: true })
+      .click();
+    await desk.getByText(staffText('questionnaireReview.decisions.success.approve')).waitFor();
+    await open(page, 'eddQuestionnaire');
+    await page.getByRole('heading', { name: 'Approved' }).waitFor();
+    await screenshot(page, 'edd-approved-en');
+
+    // Decided: the queue no longer waits on it.
+    await desk.goto(`${baseUrl()}/backoffice/questionnaires`);
+    await desk.getByText(staffText('questionnaireReview.queue.empty')).waitFor();
+
+    for (const { requests } of [person, staff]) expectOnlyOwnOrigins(requests);
+    for (const { context } of [person, staff]) await context.close();
+  }, 120_000);
 
   it('screenshots: the questionnaire screens at phone and desktop width, in en and in ar-SA on the Emirates host', async () => {
     for (const viewport of [PHONE, DESKTOP]) {

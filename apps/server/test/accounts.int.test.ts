@@ -1,24 +1,15 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { RET_CODES, SESSION_COOKIE } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
+import { TestClient, signedUpClient } from './support/test-app.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
-import type { Database } from '../src/data/db.ts';
 
 describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
-
-  beforeEach(async () => {
-    database = await testDb.open();
-    app = await testApp(database);
-    return () => app.close();
-  });
-  afterAll(() => testDb.cleanup());
+  const fixture = useAppFixture(testDb, { seed: false });
 
   it('when a new user signs up, then the session cookie is HttpOnly and SameSite and the profile answers', async () => {
-    const client = new TestClient(app);
+    const client = new TestClient(fixture.app);
     await client.visit();
     const { response, envelope } = await client.post('/user/public/register', {
       email: '  Alice@Example.COM ',
@@ -44,8 +35,8 @@ describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
   });
 
   it('when the email is already registered in another case, then sign-up answers 20002 and keeps the first account', async () => {
-    await signedUpClient(app, 'bob@example.com', 'first password!');
-    const again = new TestClient(app);
+    await signedUpClient(fixture.app, 'bob@example.com', 'first password!');
+    const again = new TestClient(fixture.app);
     await again.visit();
     const { envelope } = await again.post('/user/public/register', {
       email: 'BOB@example.com',
@@ -61,7 +52,7 @@ describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
   });
 
   it('when the email breaks the spec §5 rules or the password the policy, then sign-up refuses with the catalogue code', async () => {
-    const client = new TestClient(app);
+    const client = new TestClient(fixture.app);
     await client.visit();
     const tooLong = `${'a'.repeat(310)}@example.com`; // 322 characters: over the 320 maximum
     expect(
@@ -88,12 +79,12 @@ describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
       (await client.post('/user/public/register', { email: 'carol@example.com', password: 'Password123' }))
         .envelope?.ret_code,
     ).toBe(20003);
-    expect(await usersRepo(database.db).findByEmail('carol@example.com')).toBeUndefined();
+    expect(await usersRepo(fixture.database.db).findByEmail('carol@example.com')).toBeUndefined();
   });
 
   it('when the password is wrong or the email unknown, then both answers are the same generic 20001', async () => {
-    await signedUpClient(app, 'dave@example.com', 'dave password 1');
-    const client = new TestClient(app);
+    await signedUpClient(fixture.app, 'dave@example.com', 'dave password 1');
+    const client = new TestClient(fixture.app);
     await client.visit();
     const wrongPassword = await client.post('/user/public/login', {
       email: 'dave@example.com',
@@ -113,8 +104,8 @@ describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
   });
 
   it('when an account has five failed sign-ins, then even the right password is refused with 429 and Retry-After', async () => {
-    await signedUpClient(app, 'erin@example.com', 'erin password 1');
-    const attacker = new TestClient(app);
+    await signedUpClient(fixture.app, 'erin@example.com', 'erin password 1');
+    const attacker = new TestClient(fixture.app);
     await attacker.visit();
     for (let i = 0; i < 5; i += 1) {
       expect(
@@ -136,26 +127,26 @@ describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
   });
 
   it('when signing in, then a new session id is issued and the earlier one stops working', async () => {
-    const client = await signedUpClient(app, 'frank@example.com', 'frank password 1');
+    const client = await signedUpClient(fixture.app, 'frank@example.com', 'frank password 1');
     const before = client.cookies.get(SESSION_COOKIE);
     await client.post('/user/public/login', { email: 'frank@example.com', password: 'frank password 1' });
     const after = client.cookies.get(SESSION_COOKIE);
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
 
-    const stale = new TestClient(app);
+    const stale = new TestClient(fixture.app);
     stale.cookies.set(SESSION_COOKIE, before ?? '');
     expect((await stale.get('/v2/private/user/profile')).envelope?.ret_code).toBe(10007);
   });
 
   it('when logging out, then the session ends on the server, not only in the browser', async () => {
-    const client = await signedUpClient(app, 'gina@example.com', 'gina password 1');
+    const client = await signedUpClient(fixture.app, 'gina@example.com', 'gina password 1');
     const token = client.cookies.get(SESSION_COOKIE);
     const { envelope } = await client.post('/logout');
     expect(envelope?.ret_code).toBe(0);
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
 
-    const replay = new TestClient(app);
+    const replay = new TestClient(fixture.app);
     replay.cookies.set(SESSION_COOKIE, token ?? '');
     expect((await replay.get('/v2/private/user/profile')).envelope).toMatchObject({
       ret_code: 10007,
@@ -164,7 +155,7 @@ describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
   });
 
   it('when redirect_url is same-origin it is kept, and when it is foreign the user goes to the personal page', async () => {
-    const client = new TestClient(app);
+    const client = new TestClient(fixture.app);
     await client.visit();
     const same = await client.post('/user/public/register', {
       email: 'hana@example.com',

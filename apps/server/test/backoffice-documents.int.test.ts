@@ -1,80 +1,20 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { AuditResult, ReviewCase } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TestClient, testApp } from './support/test-app.ts';
-import type { Database } from '../src/data/db.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
-import { base32Decode, totpAt } from '../src/lib/totp.ts';
-import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from '../src/seed/demo.ts';
-
-const BOUNDARY = '----kyc-test-boundary-docs';
-
-/** A multipart/form-data body with the side and one JPEG, as the portal's upload sends it. */
-function multipart(side: string, bytes: Buffer) {
-  return {
-    payload: Buffer.concat([
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="side"\r\n\r\n${side}\r\n`),
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  };
-}
-
-const jpeg = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+import { jpeg, multipart, staffClient, userClient } from './support/kyc-flows.ts';
+import { TestClient } from './support/test-app.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-function demoCode(email: string): string {
-  const member = DEMO_STAFF.find((m) => m.email === email);
-  if (!member) throw new Error(`no demo staff ${email}`);
-  return totpAt(base32Decode(member.totpSecret), Date.now());
-}
-
 describe.each(testDatabases())('back-office documents on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
+  const fixture = useAppFixture(testDb, { env: { DEMO_STAFF_TOTP: 'required' } });
 
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-bo-docs-'));
-    app = await testApp(database, { env: { DATA_DIR: dataDir, DEMO_STAFF_TOTP: 'required' } });
-    return () => app.close();
-  });
-  afterAll(() => testDb.cleanup());
+  const staff = (email: string) => staffClient(fixture.app, email);
 
-  async function staff(email: string): Promise<TestClient> {
-    const client = new TestClient(app);
-    await client.get('/backoffice/');
-    const { envelope } = await client.post('/backoffice/api/login', {
-      email,
-      password: DEMO_PASSWORD,
-      totpCode: demoCode(email),
-    });
-    expect(envelope?.ret_code).toBe(0);
-    return client;
-  }
-
-  async function user(email: string): Promise<TestClient> {
-    const client = new TestClient(app);
-    await client.visit();
-    const { envelope } = await client.post('/user/public/login', { email, password: DEMO_PASSWORD });
-    expect(envelope?.ret_code).toBe(0);
-    return client;
-  }
+  const user = (email: string) => userClient(fixture.app, email);
 
   /** Uploads a JPEG as the user; answers the document id and the sha256 of the stored (re-encoded) bytes. */
   async function upload(client: TestClient, side: string) {
@@ -89,12 +29,17 @@ describe.each(testDatabases())('back-office documents on $name', (testDb) => {
     return result;
   }
 
-  const userIdOf = async (email: string) => Number((await usersRepo(database.db).findByEmail(email))?.id);
+  const { userIdOf } = fixture;
   const documentUrl = (userId: number, documentId: string) =>
     `/backoffice/api/cases/${userId}/documents/${documentId}`;
   const documentViews = async () =>
-    (await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'document.view').execute())
-      .length;
+    (
+      await fixture.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'document.view')
+        .execute()
+    ).length;
 
   it('when a reviewer opens the case and a document, then its metadata is listed and the decrypted bytes stream with safe headers, audited', async () => {
     const owner = await user('new@demo.test');
@@ -142,7 +87,7 @@ describe.each(testDatabases())('back-office documents on $name', (testDb) => {
     const audit = (await admin.get(`/backoffice/api/audit?action=document.view&subjectUserId=${userId}`))
       .envelope?.result as AuditResult;
     expect(audit.items).toHaveLength(1);
-    const reviewerId = (await database.db
+    const reviewerId = (await fixture.database.db
       .selectFrom('staff_users')
       .select('id')
       .where('email', '=', 'reviewer@demo.test')
@@ -184,7 +129,7 @@ describe.each(testDatabases())('back-office documents on $name', (testDb) => {
     const owner = await user('new@demo.test');
     const doc = await upload(owner, 'front');
     const url = documentUrl(await userIdOf('new@demo.test'), doc.documentId);
-    const anonymous = new TestClient(app);
+    const anonymous = new TestClient(fixture.app);
     expect((await anonymous.get(url)).envelope?.ret_code).toBe(10007);
     const own = await owner.get(url);
     expect(own.envelope?.ret_code).toBe(10007);

@@ -1,16 +1,15 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { AuditResult, KycInfo, ReviewCase, ReviewQueueResult, StaffLoginResult } from '@kyc/contracts';
+import type { AuditResult, ReviewCase, ReviewQueueResult, StaffLoginResult } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
-import type { Database } from '../src/data/db.ts';
+import { demoTotpCode, kycInfo, staffClient, userClient } from './support/kyc-flows.ts';
+import { TestClient, signedUpClient } from './support/test-app.ts';
 import { auditRepo } from '../src/data/repositories/audit-repo.ts';
 import { staffRepo } from '../src/data/repositories/staff-repo.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { base32Decode, totpAt } from '../src/lib/totp.ts';
-import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from '../src/seed/demo.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 
 const INFO_FLAGS = {
   obtain_kyc_token: false,
@@ -21,57 +20,22 @@ const INFO_FLAGS = {
   obtain_verification_process: false,
 };
 
-function demoCode(email: string, now = Date.now()): string {
-  const member = DEMO_STAFF.find((m) => m.email === email);
-  if (!member) throw new Error(`no demo staff ${email}`);
-  return totpAt(base32Decode(member.totpSecret), now);
-}
-
 describe.each(testDatabases())('back-office review on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
-
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    app = await testApp(database, { env: { DEMO_STAFF_TOTP: 'required' } });
-    return () => app.close();
-  });
-  afterAll(() => testDb.cleanup());
+  const fixture = useAppFixture(testDb, { env: { DEMO_STAFF_TOTP: 'required' } });
 
   async function staffLogin(email: string, totpCode?: string) {
-    const client = new TestClient(app);
+    const client = new TestClient(fixture.app);
     await client.get('/backoffice/');
     const body = { email, password: DEMO_PASSWORD, ...(totpCode !== undefined ? { totpCode } : {}) };
     const { envelope } = await client.post('/backoffice/api/login', body);
     return { client, envelope };
   }
 
-  async function staff(email: string): Promise<TestClient> {
-    const { client, envelope } = await staffLogin(email, demoCode(email));
-    expect(envelope?.ret_code).toBe(0);
-    return client;
-  }
+  const staff = (email: string) => staffClient(fixture.app, email);
 
-  async function userClient(email: string): Promise<TestClient> {
-    const client = new TestClient(app);
-    await client.visit();
-    const { envelope } = await client.post('/user/public/login', { email, password: DEMO_PASSWORD });
-    expect(envelope?.ret_code).toBe(0);
-    return client;
-  }
+  const { userIdOf } = fixture;
 
-  async function userIdOf(email: string): Promise<number> {
-    const user = await usersRepo(database.db).findByEmail(email);
-    if (!user) throw new Error(`no user ${email}`);
-    return user.id;
-  }
-
-  async function kycInfo(email: string): Promise<KycInfo> {
-    const { envelope } = await (await userClient(email)).post('/v3/private/kyc/kyc-info', INFO_FLAGS);
-    expect(envelope?.ret_code).toBe(0);
-    return envelope?.result as KycInfo;
-  }
+  const kycInfoOf = async (email: string) => kycInfo(await userClient(fixture.app, email), INFO_FLAGS);
 
   const decide = (client: TestClient, userId: number, body: unknown) =>
     client.post(`/backoffice/api/cases/${userId}/decisions`, body);
@@ -80,14 +44,14 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
     it('when demo staff sign in without a code, then 20007; with a wrong one, then 20001; with the current code, then a session', async () => {
       expect((await staffLogin('reviewer@demo.test')).envelope?.ret_code).toBe(20007);
       expect((await staffLogin('reviewer@demo.test', '000000')).envelope).toMatchObject({ ret_code: 20001 });
-      const { client, envelope } = await staffLogin('reviewer@demo.test', demoCode('reviewer@demo.test'));
+      const { client, envelope } = await staffLogin('reviewer@demo.test', demoTotpCode('reviewer@demo.test'));
       expect(envelope?.ret_code).toBe(0);
       expect(envelope?.result).not.toHaveProperty('totpEnrolment');
       expect((await client.get('/backoffice/api/me')).envelope?.ret_code).toBe(0);
     });
 
     it('when new staff sign in the first time, then they get a secret to confirm with its first code, and only then a session', async () => {
-      await staffRepo(database.db).insert({
+      await staffRepo(fixture.database.db).insert({
         email: 'newbie@bank.test',
         display_name: 'New Bie',
         role: 'reviewer',
@@ -104,7 +68,7 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
       expect(enrolment.enrolmentToken).not.toContain(enrolment.secret);
       // No session and nothing stored until the first code confirms the secret.
       expect((await first.client.get('/backoffice/api/me')).envelope?.ret_code).toBe(10007);
-      expect((await staffRepo(database.db).findByEmail('newbie@bank.test'))?.totp_secret).toBeNull();
+      expect((await staffRepo(fixture.database.db).findByEmail('newbie@bank.test'))?.totp_secret).toBeNull();
 
       const code = totpAt(base32Decode(enrolment.secret), Date.now());
       const confirm = (totpCode: string, totpEnrolmentToken = enrolment.enrolmentToken) =>
@@ -120,7 +84,7 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
       expect((await confirm(code)).envelope?.ret_code).toBe(0);
       expect((await first.client.get('/backoffice/api/me')).envelope?.ret_code).toBe(0);
       // The secret is stored sealed, never in clear.
-      const row = await staffRepo(database.db).findByEmail('newbie@bank.test');
+      const row = await staffRepo(fixture.database.db).findByEmail('newbie@bank.test');
       expect(row?.totp_secret).toMatch(/^v1:/);
       expect(row?.totp_secret).not.toContain(enrolment.secret);
 
@@ -172,13 +136,13 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
 
   describe('decisions', () => {
     it('when a reviewer approves pending@demo.test, then level 1 is SUCCESS and the quota follows', async () => {
-      const before = await kycInfo('pending@demo.test');
+      const before = await kycInfoOf('pending@demo.test');
       const reviewer = await staff('reviewer@demo.test');
       const userId = await userIdOf('pending@demo.test');
       const { envelope } = await decide(reviewer, userId, { decision: 'approve', level: 1 });
       expect(envelope?.ret_code).toBe(0);
       expect((envelope?.result as ReviewCase).decisions[0]).toMatchObject({ decision: 'approve', level: 1 });
-      const after = await kycInfo('pending@demo.test');
+      const after = await kycInfoOf('pending@demo.test');
       expect(after.state?.map((s) => [s.level, s.status])).toEqual([
         [1, 'SUCCESS'],
         [2, 'ALLOW'],
@@ -201,7 +165,7 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
         userMessage: 'The photo is blurred.',
       };
       expect((await decide(reviewer, userId, body)).envelope?.ret_code).toBe(0);
-      const info = await kycInfo('pending@demo.test');
+      const info = await kycInfoOf('pending@demo.test');
       expect(info.state?.[0]).toMatchObject({
         status: 'FAILED_AND_CAN_RETRY',
         rejectReasonCode: 'BLURRY',
@@ -220,7 +184,7 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
         userMessage: 'Document refused.',
       };
       expect((await decide(reviewer, userId, propose)).envelope?.ret_code).toBe(0);
-      expect((await kycInfo('pending@demo.test')).state?.[0]?.status).toBe('PENDING');
+      expect((await kycInfoOf('pending@demo.test')).state?.[0]?.status).toBe('PENDING');
       // A reviewer may not confirm; neither may the proposer.
       expect(
         (await decide(reviewer, userId, { decision: 'confirm_final', level: 1 })).envelope?.ret_code,
@@ -231,15 +195,15 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
 
       const { envelope } = await decide(senior, userId, { decision: 'confirm_final', level: 1 });
       expect(envelope?.ret_code).toBe(0);
-      const info = await kycInfo('pending@demo.test');
+      const info = await kycInfoOf('pending@demo.test');
       expect(info.state?.[0]).toMatchObject({
         status: 'FAILED_AND_CAN_NOT_RETRY',
         rejectReason: 'Document refused.',
       });
       expect((envelope?.result as ReviewCase).decisions[0]).toMatchObject({
         decision: 'reject_final_confirmed',
-        staffId: (await staffRepo(database.db).findByEmail('reviewer@demo.test'))?.id,
-        confirmedBy: (await staffRepo(database.db).findByEmail('senior@demo.test'))?.id,
+        staffId: (await staffRepo(fixture.database.db).findByEmail('reviewer@demo.test'))?.id,
+        confirmedBy: (await staffRepo(fixture.database.db).findByEmail('senior@demo.test'))?.id,
       });
     });
 
@@ -251,7 +215,7 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
       expect((await decide(senior, userId, { decision: 'confirm_final', level: 1 })).envelope?.ret_code).toBe(
         30002,
       );
-      expect((await kycInfo('pending@demo.test')).state?.[0]?.status).toBe('PENDING');
+      expect((await kycInfoOf('pending@demo.test')).state?.[0]?.status).toBe('PENDING');
       const admin = await staff('admin@demo.test');
       expect((await decide(admin, userId, { decision: 'confirm_final', level: 1 })).envelope?.ret_code).toBe(
         0,
@@ -265,7 +229,7 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
       expect(
         (await decide(reviewer, userId, { decision: 'request_reverification', deadline })).envelope?.ret_code,
       ).toBe(0);
-      const poi = (await kycInfo('l1@demo.test')).displayControl.displayUpdatePOI;
+      const poi = (await kycInfoOf('l1@demo.test')).displayControl.displayUpdatePOI;
       expect(poi).toMatchObject({ status: 'DisplayUpdatePOIStatus_Needed', deadline });
       const past = { decision: 'request_reverification', deadline: Date.now() - 1000 };
       expect((await decide(reviewer, await userIdOf('new@demo.test'), past)).envelope?.ret_code).toBe(10001);
@@ -281,7 +245,7 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
       expect((await decide(auditor, userId, { decision: 'approve', level: 1 })).envelope?.ret_code).toBe(
         10005,
       );
-      expect((await kycInfo('pending@demo.test')).state?.[0]?.status).toBe('PENDING');
+      expect((await kycInfoOf('pending@demo.test')).state?.[0]?.status).toBe('PENDING');
 
       const reviewer = await staff('reviewer@demo.test');
       await decide(reviewer, userId, { decision: 'approve', level: 1 });
@@ -308,13 +272,13 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
       expect((await send(senior)).envelope?.ret_code).toBe(10005);
       const admin = await staff('admin@demo.test');
       expect((await send(admin)).envelope?.ret_code).toBe(0);
-      expect((await kycInfo('l1@demo.test')).currentLevelQuota).toBe(123);
+      expect((await kycInfoOf('l1@demo.test')).currentLevelQuota).toBe(123);
     });
 
     it('when anyone updates or deletes audit rows through the database handle, then the database refuses', async () => {
       const reviewer = await staff('reviewer@demo.test');
       await reviewer.get(`/backoffice/api/cases/${await userIdOf('pending@demo.test')}`);
-      const { db } = auditRepo(database.db);
+      const { db } = auditRepo(fixture.database.db);
       await expect(db.updateTable('audit_log').set({ action: 'edited' }).execute()).rejects.toThrow(
         /append-only/,
       );
@@ -328,18 +292,18 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
     });
 
     it("when an end user's session calls the back-office API, then it gets 10007", async () => {
-      const user = await signedUpClient(app, 'eve@example.com');
+      const user = await signedUpClient(fixture.app, 'eve@example.com');
       const userId = await userIdOf('pending@demo.test');
       expect((await user.get('/backoffice/api/queue')).envelope?.ret_code).toBe(10007);
       expect((await user.get(`/backoffice/api/cases/${userId}`)).envelope?.ret_code).toBe(10007);
       expect((await user.get('/backoffice/api/audit')).envelope?.ret_code).toBe(10007);
-      const asUser = await userClient('pending@demo.test');
+      const asUser = await userClient(fixture.app, 'pending@demo.test');
       const res = await asUser.post(`/backoffice/api/cases/${userId}/decisions`, {
         decision: 'approve',
         level: 1,
       });
       expect([10007, 10011]).toContain(res.envelope?.ret_code);
-      expect((await kycInfo('pending@demo.test')).state?.[0]?.status).toBe('PENDING');
+      expect((await kycInfoOf('pending@demo.test')).state?.[0]?.status).toBe('PENDING');
     });
   });
 });

@@ -1,49 +1,38 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { AuditResult, ReviewCase, ReviewQueueResult } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { testApp, type TestClient } from './support/test-app.ts';
+import { type TestClient } from './support/test-app.ts';
 import {
   decide,
   kycView,
+  passportDocuments,
   postWithKey,
   staffClient,
   uploadAs,
   userClient,
+  userWithCase,
   type Result,
 } from './support/kyc-flows.ts';
-import type { Database } from '../src/data/db.ts';
 import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
-import { seedDemoData } from '../src/seed/demo.ts';
 
 const DAY = 86_400_000;
 
 describe.each(testDatabases())('back office: submissions of every kind on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
+  const fixture = useAppFixture(testDb);
 
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    app = await testApp(database);
-    return () => app.close();
-  });
-  afterAll(() => testDb.cleanup());
-
-  const userIdOf = async (email: string) => Number((await usersRepo(database.db).findByEmail(email))?.id);
+  const { userIdOf } = fixture;
   const caseOf = async (staff: TestClient, userId: number) =>
     (await staff.get(`/backoffice/api/cases/${userId}`)).envelope?.result as ReviewCase;
 
   /** l1@demo.test sends an ID update (names written differently from the verified ones). */
   async function idUpdate(firstName = 'Léna'): Promise<number> {
-    const client = await userClient(app, 'l1@demo.test');
-    const ids = [await uploadAs(client, 'front'), await uploadAs(client, 'selfie')];
+    const client = await userClient(fixture.app, 'l1@demo.test');
     const { envelope } = await postWithKey(client, '/v3/private/kyc/update-id', {
       documentType: 'PASSPORT',
       country: 'DE',
-      documentIds: ids,
+      documentIds: await passportDocuments(client),
       firstName,
       lastName: 'Schmidt',
       dateOfBirth: '1990-04-12',
@@ -55,7 +44,7 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
 
   it('when submissions of several kinds wait, then the queue lists each with its id and kind, filtered by kind', async () => {
     const submissionId = await idUpdate();
-    const reviewer = await staffClient(app, 'reviewer@demo.test');
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
     const all = (await reviewer.get('/backoffice/api/queue')).envelope?.result as ReviewQueueResult;
     expect(all.items.map((i) => [i.email, i.kind])).toEqual([
       ['pending@demo.test', 'level'],
@@ -80,7 +69,7 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
 
   it('when staff open the case, then every submission with its documents and decrypted details, and the view is audited', async () => {
     const submissionId = await idUpdate();
-    const reviewer = await staffClient(app, 'reviewer@demo.test');
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
     const userId = await userIdOf('l1@demo.test');
     const view = await caseOf(reviewer, userId);
     expect(view.submissions).toEqual([
@@ -108,7 +97,7 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
       country: '',
     });
 
-    const admin = await staffClient(app, 'admin@demo.test');
+    const admin = await staffClient(fixture.app, 'admin@demo.test');
     const audit = (await admin.get(`/backoffice/api/audit?subjectUserId=${userId}&action=case.view`)).envelope
       ?.result as AuditResult;
     expect(audit.items[0]?.details).toEqual({ decryptedSubmissions: [submissionId] });
@@ -116,7 +105,7 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
 
   it('when a reviewer approves an ID update, then the verified names, birth date and country become the new document’s, audited', async () => {
     const submissionId = await idUpdate();
-    const reviewer = await staffClient(app, 'reviewer@demo.test');
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
     const userId = await userIdOf('l1@demo.test');
     const answer = await decide(reviewer, userId, { decision: 'approve_update', submissionId });
     expect(answer.ret_code).toBe(0);
@@ -133,11 +122,11 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
       decidedAt: expect.any(Number),
     });
     expect(view.decisions[0]).toMatchObject({ decision: 'update_approved', level: 0 });
-    const user = await userClient(app, 'l1@demo.test');
+    const user = await userClient(fixture.app, 'l1@demo.test');
     const info = (await user.post('/v3/private/kyc/kyc-personal-info', {})).envelope?.result as Result;
     expect(info.firstName).toBe('Léna');
 
-    const admin = await staffClient(app, 'admin@demo.test');
+    const admin = await staffClient(fixture.app, 'admin@demo.test');
     const audit = (await admin.get(`/backoffice/api/audit?action=decision.approve_update`)).envelope
       ?.result as AuditResult;
     expect(audit.items[0]).toMatchObject({ caseRef: `user:${userId}/submission:${submissionId}` });
@@ -154,13 +143,13 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
 
   it('when a reviewer rejects a proof-of-address update, then it is REJECTED_RETRY with the reason, and the applicant is unchanged', async () => {
     const userId = await userIdOf('l1@demo.test');
-    await kycRepo(database.db).setLevelState(userId, 2, { status: 'SUCCESS' }, Date.now());
-    const client = await userClient(app, 'l1@demo.test');
+    await kycRepo(fixture.database.db).setLevelState(userId, 2, { status: 'SUCCESS' }, Date.now());
+    const client = await userClient(fixture.app, 'l1@demo.test');
     const { envelope } = await postWithKey(client, '/v3/private/kyc/update-poa', {
       documentIds: [await uploadAs(client, 'poa')],
     });
     const submissionId = Number((envelope.result as Result).submissionId);
-    const reviewer = await staffClient(app, 'reviewer@demo.test');
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
     const answer = await decide(reviewer, userId, {
       decision: 'reject_update',
       submissionId,
@@ -180,7 +169,7 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
 
   it("when a decision names another user's submission, a re-verification one, or an unknown id, then 30011 / 30001", async () => {
     const submissionId = await idUpdate();
-    const reviewer = await staffClient(app, 'reviewer@demo.test');
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
     const other = await userIdOf('new@demo.test');
     expect((await decide(reviewer, other, { decision: 'approve_update', submissionId })).ret_code).toBe(
       30011,
@@ -189,7 +178,7 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
       (await decide(reviewer, other, { decision: 'approve_update', submissionId: 999_999 })).ret_code,
     ).toBe(30011);
     const pendingLevel = (
-      await submissionsRepo(database.db).submissionsOf(await userIdOf('pending@demo.test'))
+      await submissionsRepo(fixture.database.db).submissionsOf(await userIdOf('pending@demo.test'))
     )[0];
     expect(
       (
@@ -199,13 +188,13 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
         })
       ).ret_code,
     ).toBe(30001);
-    const [row] = await submissionsRepo(database.db).submissionsOf(await userIdOf('l1@demo.test'));
+    const [row] = await submissionsRepo(fixture.database.db).submissionsOf(await userIdOf('l1@demo.test'));
     expect(row?.status).toBe('PENDING');
   });
 
   it("when staff without 'decide' decide on a submission, then 10005 and nothing changes", async () => {
     const submissionId = await idUpdate();
-    const auditor = await staffClient(app, 'auditor@demo.test');
+    const auditor = await staffClient(fixture.app, 'auditor@demo.test');
     const userId = await userIdOf('l1@demo.test');
     for (const body of [
       { decision: 'approve_update', submissionId },
@@ -213,25 +202,18 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
       { decision: 'reject_reverification', reasonCode: 'X', userMessage: 'No.' },
     ])
       expect((await decide(auditor, userId, body)).ret_code).toBe(10005);
-    const [row] = await submissionsRepo(database.db).submissionsOf(userId);
+    const [row] = await submissionsRepo(fixture.database.db).submissionsOf(userId);
     expect(row?.status).toBe('PENDING');
   });
 
   it('when a level is approved or rejected, then its pending submission is marked APPROVED / REJECTED_RETRY', async () => {
-    const reviewer = await staffClient(app, 'reviewer@demo.test');
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
     const pendingId = await userIdOf('pending@demo.test');
     expect((await decide(reviewer, pendingId, { decision: 'approve', level: 1 })).ret_code).toBe(0);
-    const [seeded] = await submissionsRepo(database.db).submissionsOf(pendingId);
+    const [seeded] = await submissionsRepo(fixture.database.db).submissionsOf(pendingId);
     expect(seeded).toMatchObject({ kind: 'level', status: 'APPROVED' });
 
-    const client = await userClient(app, 'new@demo.test');
-    const ids = [await uploadAs(client, 'front'), await uploadAs(client, 'selfie')];
-    await postWithKey(client, '/v3/private/kyc/submit', {
-      level: 1,
-      documentType: 'PASSPORT',
-      country: 'DE',
-      documentIds: ids,
-    });
+    await userWithCase(fixture.app, 'new@demo.test');
     const newId = await userIdOf('new@demo.test');
     const rejected = await decide(reviewer, newId, {
       decision: 'reject_retry',
@@ -250,17 +232,16 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
   });
 
   it('when a re-verification is decided, then the case shows its reason, site and country; deciding when not Pending is 30001', async () => {
-    const reviewer = await staffClient(app, 'reviewer@demo.test');
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
     const userId = await userIdOf('l1@demo.test');
     expect((await decide(reviewer, userId, { decision: 'approve_reverification' })).ret_code).toBe(30001);
     await decide(reviewer, userId, { decision: 'request_reverification', deadline: Date.now() + 10 * DAY });
-    const client = await userClient(app, 'l1@demo.test');
-    const ids = [await uploadAs(client, 'front'), await uploadAs(client, 'selfie')];
+    const client = await userClient(fixture.app, 'l1@demo.test');
     await postWithKey(client, '/v3/private/kyc/submit', {
       level: 1,
       documentType: 'PASSPORT',
       country: 'DE',
-      documentIds: ids,
+      documentIds: await passportDocuments(client),
       reason: 'UPDATE_KYC',
     });
     const queue = (await reviewer.get('/backoffice/api/queue?kind=reverification')).envelope

@@ -2,16 +2,15 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { ComplianceTasksResult, KycInfo, QuestionnaireAnswers } from '@kyc/contracts';
+import { describe, expect, it } from 'vitest';
+import type { ComplianceTasksResult, QuestionnaireAnswers } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { type TestClient, signedInClient, testApp } from './support/test-app.ts';
-import type { Database } from '../src/data/db.ts';
+import { ALL_INFO_FLAGS, kycInfo } from './support/kyc-flows.ts';
+import { submittedQuestionnaire } from './support/questionnaires.ts';
+import { type TestClient, signedInClient } from './support/test-app.ts';
 import { questionnairesRepo } from '../src/data/repositories/questionnaires-repo.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
 import { seedQuestionnaireTemplates } from '../src/domain/questionnaires/questionnaire-service.ts';
-import { seedDemoData } from '../src/seed/demo.ts';
 
 const CONTENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content/questionnaires');
 
@@ -35,58 +34,16 @@ const AML_ANSWERS: QuestionnaireAnswers = {
 
 const AGREEMENT_ANSWERS = { accept_terms: true, accept_risk: true, accept_electronic: true };
 
-const ALL_FLAGS = {
-  obtain_kyc_token: false,
-  obtain_current: true,
-  obtain_quotas: true,
-  obtain_state: true,
-  obtain_aml_questionnaire: true,
-  obtain_verification_process: true,
-};
-
 describe.each(testDatabases())('kyc-info questionnaire fields and agreement renewal on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
+  const fixture = useAppFixture(testDb);
 
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    app = await testApp(database, { env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kyc-info-q-')) } });
-    return () => app.close();
-  });
-  afterAll(() => testDb.cleanup());
+  const { userIdOf } = fixture;
 
-  async function userIdOf(email: string): Promise<number> {
-    const user = await usersRepo(database.db).findByEmail(email);
-    if (!user) throw new Error(`no user ${email}`);
-    return user.id;
-  }
-
-  async function info(client: TestClient, flags: Record<string, boolean> = ALL_FLAGS): Promise<KycInfo> {
-    const { envelope } = await client.post('/v3/private/kyc/kyc-info', flags);
-    expect(envelope?.ret_code).toBe(0);
-    return envelope?.result as KycInfo;
-  }
-
-  async function submit(client: TestClient, code: string, answers: QuestionnaireAnswers, key: string) {
-    const token = (await client.get(`/v3/private/kyc/questionnaire-token?template_code=${code}`)).envelope
-      ?.result as { token: string; templateCode: string; templateVersion: number };
-    const { envelope } = await client.post(
-      '/v3/private/kyc/submit-questionnaire',
-      {
-        token: token.token,
-        templateCode: token.templateCode,
-        templateVersion: token.templateVersion,
-        answers,
-      },
-      { headers: { 'idempotency-key': key } },
-    );
-    expect(envelope?.ret_code).toBe(0);
-  }
+  const info = (client: TestClient, flags: object = ALL_INFO_FLAGS) => kycInfo(client, flags);
 
   describe('POST /v3/private/kyc/kyc-info', () => {
     it('when a level-0 user asks, then nothing is required and no questionnaire entry shows', async () => {
-      const result = await info(await signedInClient(app, 'new@demo.test'));
+      const result = await info(await signedInClient(fixture.app, 'new@demo.test'));
       expect(result).toMatchObject({
         questionnaireStatus: 'UNDEFINED',
         mustQuestionnaire: false,
@@ -103,7 +60,7 @@ describe.each(testDatabases())('kyc-info questionnaire fields and agreement rene
     });
 
     it('when a level-1 user has not answered the AML questionnaire, then it is needed; once submitted it is in review', async () => {
-      const client = await signedInClient(app, 'l1@demo.test');
+      const client = await signedInClient(fixture.app, 'l1@demo.test');
       expect(await info(client)).toMatchObject({
         questionnaireStatus: 'UNDEFINED',
         mustQuestionnaire: true,
@@ -115,7 +72,7 @@ describe.each(testDatabases())('kyc-info questionnaire fields and agreement rene
           isDisplayP2pRights: true,
         },
       });
-      await submit(client, 'aml-200', AML_ANSWERS, 'aml-1');
+      await submittedQuestionnaire(client, 'aml-200', AML_ANSWERS, 'aml-1');
       expect(await info(client)).toMatchObject({
         questionnaireStatus: 'PENDING',
         mustQuestionnaire: false,
@@ -125,7 +82,7 @@ describe.each(testDatabases())('kyc-info questionnaire fields and agreement rene
       });
       // The flags leave both parts out, as for the other obtain_* fields.
       const bare = await info(client, {
-        ...ALL_FLAGS,
+        ...ALL_INFO_FLAGS,
         obtain_aml_questionnaire: false,
         obtain_verification_process: false,
       });
@@ -133,34 +90,36 @@ describe.each(testDatabases())('kyc-info questionnaire fields and agreement rene
       expect(bare).not.toHaveProperty('verificationProcess');
       expect(bare.questionnaireStatus).toBe('PENDING');
       // Another user's state is their own.
-      expect((await info(await signedInClient(app, 'new@demo.test'))).questionnaireStatus).toBe('UNDEFINED');
+      expect((await info(await signedInClient(fixture.app, 'new@demo.test'))).questionnaireStatus).toBe(
+        'UNDEFINED',
+      );
     });
 
     it('when a verified user of a regulated site has the AML questionnaire to do, then the RC onboarding shows; on HKG P2P rights do not', async () => {
-      const turkey = await info(await signedInClient(app, 'reverify@demo.test'));
+      const turkey = await info(await signedInClient(fixture.app, 'reverify@demo.test'));
       expect(turkey.displayControl).toMatchObject({
         isDisplayNewRcOnboarding: true,
         isDisplayP2pRights: true,
       });
-      await database.db
+      await fixture.database.db
         .updateTable('users')
         .set({ site: 'HKG' })
         .where('id', '=', await userIdOf('l1@demo.test'))
         .execute();
-      const hk = await info(await signedInClient(app, 'l1@demo.test'));
+      const hk = await info(await signedInClient(fixture.app, 'l1@demo.test'));
       expect(hk.displayControl).toMatchObject({ isDisplayNewRcOnboarding: true, isDisplayP2pRights: false });
     });
 
     it('when the user is on SATOS custody, then newSatosGray, the SATOS entry once verified, and a pending deposit check in process', async () => {
       for (const email of ['new@demo.test', 'l1@demo.test'])
-        await database.db
+        await fixture.database.db
           .updateTable('applicants')
           .set({ custody: 'CUSTODY_SATOS' })
           .where('user_id', '=', await userIdOf(email))
           .execute();
-      const fresh = await info(await signedInClient(app, 'new@demo.test'));
+      const fresh = await info(await signedInClient(fixture.app, 'new@demo.test'));
       expect(fresh).toMatchObject({ newSatosGray: true, displayControl: { isDisplayNewSatos: false } });
-      const client = await signedInClient(app, 'l1@demo.test');
+      const client = await signedInClient(fixture.app, 'l1@demo.test');
       expect(await info(client)).toMatchObject({
         newSatosGray: true,
         displayControl: { isDisplayNewSatos: true },
@@ -201,20 +160,26 @@ describe.each(testDatabases())('kyc-info questionnaire fields and agreement rene
     }
 
     it('when version 2 of an accepted agreement is published, then the acceptance is renewed with a task, and accepting v2 closes it', async () => {
-      const client = await signedInClient(app, 'new@demo.test');
+      const client = await signedInClient(fixture.app, 'new@demo.test');
       const accepted = await client.post('/option/asset/amp/agreement/apply', {
         templateCode: 'client-agreement',
         templateVersion: 1,
         answers: AGREEMENT_ANSWERS,
       });
       expect(accepted.envelope?.result).toMatchObject({ status: 'APPROVED', templateVersion: 1 });
-      const bystander = await signedInClient(app, 'pending@demo.test');
+      const bystander = await signedInClient(fixture.app, 'pending@demo.test');
 
       const dir = contentWithV2();
-      const seeded = await seedQuestionnaireTemplates(questionnairesRepo(database.db), dir, Date.now());
+      const seeded = await seedQuestionnaireTemplates(
+        questionnairesRepo(fixture.database.db),
+        dir,
+        Date.now(),
+      );
       expect(seeded).toEqual({ published: ['client-agreement.v2'], changed: [], renewed: 1 });
       // Seeding again publishes nothing and renews nobody twice.
-      expect(await seedQuestionnaireTemplates(questionnairesRepo(database.db), dir, Date.now())).toEqual({
+      expect(
+        await seedQuestionnaireTemplates(questionnairesRepo(fixture.database.db), dir, Date.now()),
+      ).toEqual({
         published: [],
         changed: [],
         renewed: 0,
@@ -259,13 +224,13 @@ describe.each(testDatabases())('kyc-info questionnaire fields and agreement rene
     });
 
     it('when publishing fails midway, then neither the version nor any renewal is stored', async () => {
-      const client = await signedInClient(app, 'new@demo.test');
+      const client = await signedInClient(fixture.app, 'new@demo.test');
       await client.post('/option/asset/amp/agreement/apply', {
         templateCode: 'client-agreement',
         templateVersion: 1,
         answers: AGREEMENT_ANSWERS,
       });
-      const repo = questionnairesRepo(database.db);
+      const repo = questionnairesRepo(fixture.database.db);
       const failing: typeof repo = {
         ...repo,
         transaction: (fn) =>

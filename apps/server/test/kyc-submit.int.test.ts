@@ -1,18 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Envelope } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TEST_MASTER_KEY, TestClient, parseEnvelope, testApp, signedInClient } from './support/test-app.ts';
-import type { Database } from '../src/data/db.ts';
+import { partnerTokenOf } from './support/kyc-flows.ts';
+import { testJpeg, uploadedDocument } from './support/uploads.ts';
+import { TEST_MASTER_KEY, TestClient, parseEnvelope, signedInClient } from './support/test-app.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
 import { createKeyring, decryptBlob, unwrapDataKey } from '../src/lib/crypto/envelope.ts';
-import { DEMO_PARTNER, seedDemoData } from '../src/seed/demo.ts';
 
 type Result = Record<string, unknown>;
 
@@ -43,11 +41,6 @@ function multipart(
   };
 }
 
-const jpeg = (width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-
 function filesUnder(dir: string): string[] {
   let found: string[] = [];
   let entries: string[];
@@ -65,25 +58,9 @@ function filesUnder(dir: string): string[] {
 }
 
 describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
+  const fixture = useAppFixture(testDb);
 
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-submit-'));
-    app = await testApp(database, { env: { DATA_DIR: dataDir } });
-    return async () => {
-      await app.close();
-    };
-  });
-
-  afterAll(async () => {
-    await testDb.cleanup();
-  });
-
-  const signedIn = (email: string): Promise<TestClient> => signedInClient(app, email);
+  const signedIn = (email: string): Promise<TestClient> => signedInClient(fixture.app, email);
 
   async function upload(
     client: TestClient,
@@ -95,12 +72,6 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
     const body = multipart({ side }, { name, type, bytes });
     const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, body);
     return envelope as Envelope<Result | null>;
-  }
-
-  async function uploaded(client: TestClient, side: string): Promise<string> {
-    const envelope = await upload(client, side, await jpeg());
-    expect(envelope.ret_code).toBe(0);
-    return String(envelope.result?.documentId);
   }
 
   async function submit(
@@ -121,19 +92,19 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
   }
 
   const submissionCount = async (userId: number) =>
-    (await submissionsRepo(database.db).submissionsOf(userId)).length;
-  const userIdOf = async (email: string) => Number((await usersRepo(database.db).findByEmail(email))?.id);
+    (await submissionsRepo(fixture.database.db).submissionsOf(userId)).length;
+  const { userIdOf } = fixture;
 
   describe('POST /v3/private/kyc/upload-document', () => {
     it('when a JPEG is uploaded, then a row and an encrypted blob that decrypts to the re-encoded image', async () => {
       const client = await signedIn('new@demo.test');
-      const original = await jpeg(800, 600);
+      const original = await testJpeg(800, 600);
       const envelope = await upload(client, 'front', original);
       expect(envelope.ret_code).toBe(0);
       const result = envelope.result as { documentId: string; mime: string; sha256: string; size: number };
       expect(result.mime).toBe('image/jpeg');
 
-      const row = await database.db
+      const row = await fixture.database.db
         .selectFrom('kyc_documents')
         .selectAll()
         .where('id', '=', result.documentId)
@@ -146,14 +117,14 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
       });
       expect(Number(row.user_id)).toBe(await userIdOf('new@demo.test'));
 
-      const files = filesUnder(path.join(dataDir, 'blobs'));
+      const files = filesUnder(path.join(fixture.dataDir, 'blobs'));
       expect(files).toHaveLength(1);
       expect(path.basename(files[0] ?? '')).toBe(row.blob_id);
       const onDisk = readFileSync(files[0] ?? '');
       expect(onDisk.subarray(0, 2).equals(Buffer.from([0xff, 0xd8]))).toBe(false);
       expect(onDisk.includes(original.subarray(0, 64))).toBe(false);
 
-      const key = await submissionsRepo(database.db).findDataKey(Number(row.user_id));
+      const key = await submissionsRepo(fixture.database.db).findDataKey(Number(row.user_id));
       expect(key).toBeDefined();
       const dataKey = unwrapDataKey(
         createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64')),
@@ -175,19 +146,19 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
       const client = await signedIn('new@demo.test');
       const html = Buffer.from('<!doctype html><script>alert(1)</script>');
       expect((await upload(client, 'front', html, 'photo.jpg')).ret_code).toBe(40001);
-      const truncated = (await jpeg()).subarray(0, 600);
+      const truncated = (await testJpeg()).subarray(0, 600);
       expect((await upload(client, 'selfie', truncated)).ret_code).toBe(40004);
       const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
       expect((await upload(client, 'front', pdf, 'id.pdf', 'application/pdf')).ret_code).toBe(40001);
-      const big = Buffer.concat([await jpeg(), Buffer.alloc(11 * 1024 * 1024)]);
+      const big = Buffer.concat([await testJpeg(), Buffer.alloc(11 * 1024 * 1024)]);
       expect((await upload(client, 'front', big)).ret_code).toBe(40002);
-      expect(await database.db.selectFrom('kyc_documents').selectAll().execute()).toHaveLength(0);
-      expect(filesUnder(path.join(dataDir, 'blobs'))).toHaveLength(0);
+      expect(await fixture.database.db.selectFrom('kyc_documents').selectAll().execute()).toHaveLength(0);
+      expect(filesUnder(path.join(fixture.dataDir, 'blobs'))).toHaveLength(0);
     });
 
     it('when the side is missing or unknown, or the body is JSON, then 10001 or 415', async () => {
       const client = await signedIn('new@demo.test');
-      expect((await upload(client, 'passport', await jpeg())).ret_code).toBe(10001);
+      expect((await upload(client, 'passport', await testJpeg())).ret_code).toBe(10001);
       const noFile = multipart({ side: 'front' });
       const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, noFile);
       expect(envelope?.ret_code).toBe(10001);
@@ -203,12 +174,15 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
     });
 
     it('when there is no session, then 10007; without the CSRF header, then 10011', async () => {
-      const anonymous = new TestClient(app);
+      const anonymous = new TestClient(fixture.app);
       await anonymous.visit();
-      expect((await upload(anonymous, 'front', await jpeg())).ret_code).toBe(10007);
+      expect((await upload(anonymous, 'front', await testJpeg())).ret_code).toBe(10007);
       expect((await submit(anonymous, { level: 1 })).ret_code).toBe(10007);
       const client = await signedIn('new@demo.test');
-      const body = multipart({ side: 'front' }, { name: 'a.jpg', type: 'image/jpeg', bytes: await jpeg() });
+      const body = multipart(
+        { side: 'front' },
+        { name: 'a.jpg', type: 'image/jpeg', bytes: await testJpeg() },
+      );
       const { response, envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, {
         ...body,
         noCsrf: true,
@@ -223,7 +197,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
   describe('POST /v3/private/kyc/submit', () => {
     it('when a PASSPORT is submitted with front and selfie, then LEVEL_1 is PENDING', async () => {
       const client = await signedIn('new@demo.test');
-      const ids = [await uploaded(client, 'front'), await uploaded(client, 'selfie')];
+      const ids = [await uploadedDocument(client, 'front'), await uploadedDocument(client, 'selfie')];
       const envelope = await submit(client, {
         level: 1,
         documentType: 'PASSPORT',
@@ -233,12 +207,12 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
       expect(envelope.ret_code).toBe(0);
       expect(envelope.result).toMatchObject({ level: 1, status: 'PENDING' });
       expect(await level1Status(client)).toBe('PENDING');
-      const docs = await database.db.selectFrom('kyc_documents').select('submission_id').execute();
+      const docs = await fixture.database.db.selectFrom('kyc_documents').select('submission_id').execute();
       expect(docs.map((d) => Number(d.submission_id))).toEqual([
         envelope.result?.submissionId,
         envelope.result?.submissionId,
       ]);
-      const applicant = await database.db
+      const applicant = await fixture.database.db
         .selectFrom('applicants')
         .select('country')
         .where('user_id', '=', await userIdOf('new@demo.test'))
@@ -248,7 +222,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
 
     it('when an ID_CARD lacks its back, then 30012 and nothing changes', async () => {
       const client = await signedIn('new@demo.test');
-      const ids = [await uploaded(client, 'front'), await uploaded(client, 'selfie')];
+      const ids = [await uploadedDocument(client, 'front'), await uploadedDocument(client, 'selfie')];
       const envelope = await submit(client, {
         level: 1,
         documentType: 'ID_CARD',
@@ -263,9 +237,9 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
     it('when the country does not issue the document type or is closed, then 30012 or 30003', async () => {
       const client = await signedIn('new@demo.test');
       const ids = [
-        await uploaded(client, 'front'),
-        await uploaded(client, 'back'),
-        await uploaded(client, 'selfie'),
+        await uploadedDocument(client, 'front'),
+        await uploadedDocument(client, 'back'),
+        await uploadedDocument(client, 'selfie'),
       ];
       expect(
         (await submit(client, { level: 1, documentType: 'ID_CARD', country: 'GB', documentIds: ids }))
@@ -279,9 +253,9 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
 
     it("when another user's document id is named, then 30011 (never reachable across users)", async () => {
       const owner = await signedIn('l1@demo.test');
-      const foreign = await uploaded(owner, 'front');
+      const foreign = await uploadedDocument(owner, 'front');
       const client = await signedIn('new@demo.test');
-      const selfie = await uploaded(client, 'selfie');
+      const selfie = await uploadedDocument(client, 'selfie');
       const envelope = await submit(client, {
         level: 1,
         documentType: 'PASSPORT',
@@ -298,7 +272,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
         level: 1,
         documentType: 'PASSPORT',
         country: 'DE',
-        documentIds: [await uploaded(client, 'front'), await uploaded(client, 'selfie')],
+        documentIds: [await uploadedDocument(client, 'front'), await uploadedDocument(client, 'selfie')],
       };
       const [a, b] = await Promise.all([
         submit(client, body, 'same-key_1'),
@@ -317,12 +291,12 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
         level: 1,
         documentType: 'PASSPORT',
         country: 'DE',
-        documentIds: [await uploaded(client, 'front'), await uploaded(client, 'selfie')],
+        documentIds: [await uploadedDocument(client, 'front'), await uploadedDocument(client, 'selfie')],
       };
       expect((await submit(client, first, 'first')).ret_code).toBe(0);
       const second = {
         ...first,
-        documentIds: [await uploaded(client, 'front'), await uploaded(client, 'selfie')],
+        documentIds: [await uploadedDocument(client, 'front'), await uploadedDocument(client, 'selfie')],
       };
       expect((await submit(client, second, 'second')).ret_code).toBe(30001);
       // Documents already used in a submission cannot be used again.
@@ -341,7 +315,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
 
     it('when level 2 is submitted before level 1 succeeded, then 30001; after, its proof of address', async () => {
       const fresh = await signedIn('new@demo.test');
-      const poa = await uploaded(fresh, 'poa');
+      const poa = await uploadedDocument(fresh, 'poa');
       expect(
         (await submit(fresh, { level: 2, documentType: 'PASSPORT', country: 'DE', documentIds: [poa] }))
           .ret_code,
@@ -351,7 +325,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
         level: 2,
         documentType: 'PASSPORT',
         country: 'DE',
-        documentIds: [await uploaded(verified, 'poa')],
+        documentIds: [await uploadedDocument(verified, 'poa')],
       });
       expect(ok.result).toMatchObject({ level: 2, status: 'PENDING' });
     });
@@ -382,24 +356,14 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
 
     it('when called in SDK mode with an access token, then the token user is reset', async () => {
       const userId = await userIdOf('l1@demo.test');
-      const issued = await app.inject({
-        method: 'POST',
-        url: '/v1/s1/kyc/integration/access-token',
-        headers: {
-          'content-type': 'application/json',
-          'kyc-access-business': DEMO_PARTNER.id,
-          'kyc-access-key': DEMO_PARTNER.apiKey,
-        },
-        payload: JSON.stringify({ uid: userId, from: 'demo-app' }),
-      });
-      const token = String((parseEnvelope(issued)?.result as Result | null)?.token);
-      const response = await app.inject({
+      const token = await partnerTokenOf(fixture.app, { uid: userId }, 'demo-app');
+      const response = await fixture.app.inject({
         method: 'POST',
         url: '/v1/s1/kyc/integration/self-reset',
         headers: { 'kyc-access-token': token, 'kyc-access-business': 'demo-app' },
       });
       expect(parseEnvelope(response)?.result).toMatchObject({ level: 0 });
-      const noToken = await app.inject({ method: 'POST', url: '/v1/s1/kyc/integration/self-reset' });
+      const noToken = await fixture.app.inject({ method: 'POST', url: '/v1/s1/kyc/integration/self-reset' });
       expect(parseEnvelope(noToken)?.ret_code).toBe(10007);
     });
   });
@@ -422,7 +386,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
       const bad = await client.post('/v3/private/kyc/kyc-personal-info', { dateOfBirth: '1990-02-30' });
       expect(bad.envelope?.ret_code).toBe(10001);
 
-      const ids = [await uploaded(client, 'front'), await uploaded(client, 'selfie')];
+      const ids = [await uploadedDocument(client, 'front'), await uploadedDocument(client, 'selfie')];
       expect(
         (await submit(client, { level: 1, documentType: 'PASSPORT', country: 'GB', documentIds: ids }))
           .ret_code,

@@ -1,9 +1,10 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TestClient, testApp } from './support/test-app.ts';
+import { TestClient } from './support/test-app.ts';
 import {
   decide,
+  passportDocuments,
   postWithKey,
   randomKey,
   staffClient,
@@ -11,30 +12,16 @@ import {
   userClient,
   type Result,
 } from './support/kyc-flows.ts';
-import type { Database } from '../src/data/db.ts';
 import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
-import { seedDemoData } from '../src/seed/demo.ts';
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 describe.each(testDatabases())('ID and proof-of-address updates on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
+  const fixture = useAppFixture(testDb);
 
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    app = await testApp(database);
-    return () => app.close();
-  });
-  afterAll(() => testDb.cleanup());
-
-  const userIdOf = async (email: string) => Number((await usersRepo(database.db).findByEmail(email))?.id);
-  const submissionsOf = async (email: string) =>
-    submissionsRepo(database.db).submissionsOf(await userIdOf(email));
+  const { userIdOf, submissionsOf } = fixture;
 
   /** l1@demo.test: verified Lena Schmidt, born 1990-04-12, German documents. */
   const idBody = (documentIds: string[], overrides: Record<string, unknown> = {}) => ({
@@ -47,10 +34,6 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
     expiryDate: inDays(3650),
     ...overrides,
   });
-  const passport = async (client: TestClient) => [
-    await uploadAs(client, 'front'),
-    await uploadAs(client, 'selfie'),
-  ];
   const updateId = (client: TestClient, body: unknown, key = randomKey()) =>
     postWithKey(client, '/v3/private/kyc/update-id', body, key);
   const updatePoa = (client: TestClient, body: unknown, key = randomKey()) =>
@@ -58,8 +41,8 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
 
   describe('POST /v3/private/kyc/update-id', () => {
     it('when a verified person sends matching details, then a PENDING update_id submission with the details encrypted; the same key answers it again', async () => {
-      const client = await userClient(app, 'l1@demo.test');
-      const ids = await passport(client);
+      const client = await userClient(fixture.app, 'l1@demo.test');
+      const ids = await passportDocuments(client);
       const key = randomKey();
       const first = await updateId(client, idBody(ids, { firstName: 'LÉNA', lastName: ' schmidt ' }), key);
       expect(first.envelope.ret_code).toBe(0);
@@ -78,18 +61,22 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
       const sealed = Buffer.from(rows[0]?.details_enc ?? Buffer.alloc(0));
       expect(sealed.length).toBeGreaterThan(28);
       expect(sealed.toString('latin1')).not.toMatch(/schmidt|1990-04-12/i);
-      const docs = await submissionsRepo(database.db).documentsOf(await userIdOf('l1@demo.test'), ids);
+      const docs = await submissionsRepo(fixture.database.db).documentsOf(
+        await userIdOf('l1@demo.test'),
+        ids,
+      );
       expect(docs.every((d) => d.submission_id === rows[0]?.id)).toBe(true);
       // The verified identity changes only when a reviewer approves.
       expect(
-        (await kycRepo(database.db).levelStates(await userIdOf('l1@demo.test'))).find((s) => s.level === 1)
-          ?.status,
+        (await kycRepo(fixture.database.db).levelStates(await userIdOf('l1@demo.test'))).find(
+          (s) => s.level === 1,
+        )?.status,
       ).toBe('SUCCESS');
     });
 
     it('when two updates race, then the same key answers one submission and different keys give one 0 and one 1046', async () => {
-      const client = await userClient(app, 'l1@demo.test');
-      const ids = await passport(client);
+      const client = await userClient(fixture.app, 'l1@demo.test');
+      const ids = await passportDocuments(client);
       const key = randomKey();
       const same = await Promise.all([
         updateId(client, idBody(ids), key),
@@ -99,42 +86,44 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
       expect(same[1].envelope.result).toEqual(same[0].envelope.result);
       expect(await submissionsOf('l1@demo.test')).toHaveLength(1);
 
-      await database.db.deleteFrom('kyc_documents').where('submission_id', 'is not', null).execute();
-      await database.db.deleteFrom('kyc_submissions').execute();
-      const [a, b] = [await passport(client), await passport(client)];
+      await fixture.database.db.deleteFrom('kyc_documents').where('submission_id', 'is not', null).execute();
+      await fixture.database.db.deleteFrom('kyc_submissions').execute();
+      const [a, b] = [await passportDocuments(client), await passportDocuments(client)];
       const raced = await Promise.all([updateId(client, idBody(a)), updateId(client, idBody(b))]);
       expect(raced.map((r) => r.envelope.ret_code).sort()).toEqual([0, 1046]);
       expect(await submissionsOf('l1@demo.test')).toHaveLength(1);
     });
 
     it('when the Idempotency-Key was already used for another kind of request, then 10001 and nothing new', async () => {
-      const client = await userClient(app, 'l1@demo.test');
+      const client = await userClient(fixture.app, 'l1@demo.test');
       const key = randomKey();
       const poa = await uploadAs(client, 'poa');
       const level2 = { level: 2, documentType: 'PASSPORT', country: 'DE', documentIds: [poa] };
       expect((await postWithKey(client, '/v3/private/kyc/submit', level2, key)).envelope.ret_code).toBe(0);
-      const reused = await updateId(client, idBody(await passport(client)), key);
+      const reused = await updateId(client, idBody(await passportDocuments(client)), key);
       expect(reused.envelope.ret_code).toBe(10001);
       expect(reused.envelope.ret_msg).toMatch(/idempotency-key/);
       expect(await submissionsOf('l1@demo.test')).toHaveLength(1);
     });
 
     it('when level 1 is not verified, then 1045', async () => {
-      const client = await userClient(app, 'new@demo.test');
-      expect((await updateId(client, idBody(await passport(client)))).envelope.ret_code).toBe(1045);
-      const pending = await userClient(app, 'pending@demo.test');
-      expect((await updateId(pending, idBody(await passport(pending)))).envelope.ret_code).toBe(1045);
+      const client = await userClient(fixture.app, 'new@demo.test');
+      expect((await updateId(client, idBody(await passportDocuments(client)))).envelope.ret_code).toBe(1045);
+      const pending = await userClient(fixture.app, 'pending@demo.test');
+      expect((await updateId(pending, idBody(await passportDocuments(pending)))).envelope.ret_code).toBe(
+        1045,
+      );
     });
 
     it('when an ID update is already under review, then 1046 for another key', async () => {
-      const client = await userClient(app, 'l1@demo.test');
-      expect((await updateId(client, idBody(await passport(client)))).envelope.ret_code).toBe(0);
-      expect((await updateId(client, idBody(await passport(client)))).envelope.ret_code).toBe(1046);
+      const client = await userClient(fixture.app, 'l1@demo.test');
+      expect((await updateId(client, idBody(await passportDocuments(client)))).envelope.ret_code).toBe(0);
+      expect((await updateId(client, idBody(await passportDocuments(client)))).envelope.ret_code).toBe(1046);
       expect(await submissionsOf('l1@demo.test')).toHaveLength(1);
     });
 
     it('when a level or the re-verification is under review, then 1062', async () => {
-      const client = await userClient(app, 'l1@demo.test');
+      const client = await userClient(fixture.app, 'l1@demo.test');
       const poa = await uploadAs(client, 'poa');
       const level2 = await postWithKey(client, '/v3/private/kyc/submit', {
         level: 2,
@@ -143,12 +132,12 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
         documentIds: [poa],
       });
       expect(level2.envelope.ret_code).toBe(0);
-      expect((await updateId(client, idBody(await passport(client)))).envelope.ret_code).toBe(1062);
+      expect((await updateId(client, idBody(await passportDocuments(client)))).envelope.ret_code).toBe(1062);
     });
 
     it('when the document has expired, the name, birth date or country differ, then 1047, 1048, 1049, 1050 and nothing is stored', async () => {
-      const client = await userClient(app, 'l1@demo.test');
-      const ids = await passport(client);
+      const client = await userClient(fixture.app, 'l1@demo.test');
+      const ids = await passportDocuments(client);
       const cases: [Record<string, unknown>, number][] = [
         [{ expiryDate: inDays(-1) }, 1047],
         [{ firstName: 'Lina' }, 1048],
@@ -166,8 +155,8 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
     });
 
     it('when the verified country does not issue the document type, then 1052', async () => {
-      const client = await userClient(app, 'l1@demo.test');
-      await database.db
+      const client = await userClient(fixture.app, 'l1@demo.test');
+      await fixture.database.db
         .updateTable('applicants')
         .set({ country: 'GB' })
         .where('user_id', '=', await userIdOf('l1@demo.test'))
@@ -182,7 +171,7 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
     });
 
     it("when the images are incomplete, unknown, repeated or another user's, then 1053 and they stay unused", async () => {
-      const client = await userClient(app, 'l1@demo.test');
+      const client = await userClient(fixture.app, 'l1@demo.test');
       const front = await uploadAs(client, 'front');
       expect((await updateId(client, idBody([front]))).envelope.ret_code).toBe(1053);
       const selfie = await uploadAs(client, 'selfie');
@@ -190,10 +179,10 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
         (await updateId(client, idBody([front, selfie], { documentType: 'ID_CARD' }))).envelope.ret_code,
       ).toBe(1053);
       expect((await updateId(client, idBody([front, 'f'.repeat(32)]))).envelope.ret_code).toBe(1053);
-      const other = await userClient(app, 'new@demo.test');
+      const other = await userClient(fixture.app, 'new@demo.test');
       const foreign = await uploadAs(other, 'selfie');
       expect((await updateId(client, idBody([front, foreign]))).envelope.ret_code).toBe(1053);
-      const docs = await submissionsRepo(database.db).documentsOf(await userIdOf('l1@demo.test'), [
+      const docs = await submissionsRepo(fixture.database.db).documentsOf(await userIdOf('l1@demo.test'), [
         front,
         selfie,
       ]);
@@ -202,11 +191,11 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
     });
 
     it('when 3 ID updates were made today, then the 4th is 1051', async () => {
-      const client = await userClient(app, 'l1@demo.test');
-      const reviewer = await staffClient(app, 'reviewer@demo.test');
+      const client = await userClient(fixture.app, 'l1@demo.test');
+      const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
       const userId = await userIdOf('l1@demo.test');
       for (let i = 0; i < 3; i += 1) {
-        const made = await updateId(client, idBody(await passport(client)));
+        const made = await updateId(client, idBody(await passportDocuments(client)));
         expect(made.envelope.ret_code).toBe(0);
         const rejected = await decide(reviewer, userId, {
           decision: 'reject_update',
@@ -216,19 +205,19 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
         });
         expect(rejected.ret_code).toBe(0);
       }
-      expect((await updateId(client, idBody(await passport(client)))).envelope.ret_code).toBe(1051);
+      expect((await updateId(client, idBody(await passportDocuments(client)))).envelope.ret_code).toBe(1051);
     });
 
     it('when the body or the Idempotency-Key is invalid, or there is no session, then 10001 / 10007', async () => {
-      const client = await userClient(app, 'l1@demo.test');
-      const ids = await passport(client);
+      const client = await userClient(fixture.app, 'l1@demo.test');
+      const ids = await passportDocuments(client);
       expect((await updateId(client, idBody(ids, { dateOfBirth: '1990-02-30' }))).envelope.ret_code).toBe(
         10001,
       );
       expect((await updateId(client, { ...idBody(ids), extra: 1 })).envelope.ret_code).toBe(10001);
       const { envelope } = await client.post('/v3/private/kyc/update-id', idBody(ids));
       expect(envelope?.ret_code).toBe(10001);
-      const anonymous = new TestClient(app);
+      const anonymous = new TestClient(fixture.app);
       await anonymous.visit();
       expect((await updateId(anonymous, idBody(ids))).envelope.ret_code).toBe(10007);
     });
@@ -236,12 +225,17 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
 
   describe('POST /v3/private/kyc/update-poa', () => {
     async function verifiedAddress(email: string) {
-      await kycRepo(database.db).setLevelState(await userIdOf(email), 2, { status: 'SUCCESS' }, Date.now());
+      await kycRepo(fixture.database.db).setLevelState(
+        await userIdOf(email),
+        2,
+        { status: 'SUCCESS' },
+        Date.now(),
+      );
     }
 
     it('when level 2 is verified, then a PENDING update_poa submission; the same key answers it; another key while it waits is 30001', async () => {
       await verifiedAddress('l1@demo.test');
-      const client = await userClient(app, 'l1@demo.test');
+      const client = await userClient(fixture.app, 'l1@demo.test');
       const poa = await uploadAs(client, 'poa');
       const key = randomKey();
       const first = await updatePoa(client, { documentIds: [poa] }, key);
@@ -259,7 +253,7 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
     });
 
     it('when level 2 is not verified, then 30001', async () => {
-      const client = await userClient(app, 'l1@demo.test');
+      const client = await userClient(fixture.app, 'l1@demo.test');
       expect(
         (await updatePoa(client, { documentIds: [await uploadAs(client, 'poa')] })).envelope.ret_code,
       ).toBe(30001);
@@ -267,11 +261,11 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
 
     it("when the document is not a proof of address, unknown or another user's, then 30012 / 30011", async () => {
       await verifiedAddress('l1@demo.test');
-      const client = await userClient(app, 'l1@demo.test');
+      const client = await userClient(fixture.app, 'l1@demo.test');
       expect(
         (await updatePoa(client, { documentIds: [await uploadAs(client, 'front')] })).envelope.ret_code,
       ).toBe(30012);
-      const other = await userClient(app, 'new@demo.test');
+      const other = await userClient(fixture.app, 'new@demo.test');
       expect(
         (await updatePoa(client, { documentIds: [await uploadAs(other, 'poa')] })).envelope.ret_code,
       ).toBe(30011);
@@ -281,9 +275,9 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
 
     it('when the user is on the Hong Kong site, then hkgPoaAgreement must be true (10001), and the acceptance is recorded', async () => {
       const userId = await userIdOf('l1@demo.test');
-      await database.db.updateTable('users').set({ site: 'HKG' }).where('id', '=', userId).execute();
+      await fixture.database.db.updateTable('users').set({ site: 'HKG' }).where('id', '=', userId).execute();
       await verifiedAddress('l1@demo.test');
-      const client = await userClient(app, 'l1@demo.test');
+      const client = await userClient(fixture.app, 'l1@demo.test');
       const poa = await uploadAs(client, 'poa');
       const refused = await updatePoa(client, { documentIds: [poa] });
       expect(refused.envelope.ret_code).toBe(10001);

@@ -1,20 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { Envelope, KycInfo, VendorTokenResult } from '@kyc/contracts';
+import { describe, expect, it } from 'vitest';
+import type { Envelope, VendorTokenResult } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TEST_MASTER_KEY, TestClient, signedInClient, testApp } from './support/test-app.ts';
+import { TEST_MASTER_KEY, TestClient, signedInClient } from './support/test-app.ts';
+import { kycInfo } from './support/kyc-flows.ts';
 import { uploadedDocument } from './support/uploads.ts';
-import type { Database } from '../src/data/db.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
 import { openDetails, userDataKey } from '../src/domain/kyc/data-keys.ts';
 import { bucketOf } from '../src/domain/kyc/verification-routing.ts';
 import { createKeyring } from '../src/lib/crypto/envelope.ts';
 import { sha256Hex } from '../src/lib/tokens.ts';
-import { seedDemoData } from '../src/seed/demo.ts';
 
 type Result = Record<string, unknown>;
 
@@ -22,24 +17,10 @@ const PERSON = { firstName: 'Amaka', lastName: 'Eze', dateOfBirth: '1992-03-14' 
 const BVN = '22123456789';
 
 describe.each(testDatabases())('vendor verification, routing and flow info on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
+  const fixture = useAppFixture(testDb);
 
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    app = await testApp(database, { env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kyc-vendor-')) } });
-    return async () => {
-      await app.close();
-    };
-  });
-
-  afterAll(async () => {
-    await testDb.cleanup();
-  });
-
-  const signedIn = (email: string): Promise<TestClient> => signedInClient(app, email);
-  const userIdOf = async (email: string) => Number((await usersRepo(database.db).findByEmail(email))?.id);
+  const signedIn = (email: string): Promise<TestClient> => signedInClient(fixture.app, email);
+  const { userIdOf } = fixture;
 
   async function vendorToken(client: TestClient, idType = 'BVN') {
     const { envelope } = await client.post('/v3/private/kyc/vendor-token', { level: 1, idType });
@@ -51,11 +32,6 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       headers: { 'idempotency-key': key },
     });
     return { envelope: envelope as Envelope<Result | null>, status: response.statusCode };
-  }
-
-  async function kycInfo(client: TestClient): Promise<KycInfo> {
-    const { envelope } = await client.post('/v3/private/kyc/kyc-info', {});
-    return envelope?.result as KycInfo;
   }
 
   /** A vendor token and an unused selfie of this client. */
@@ -76,7 +52,7 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       expect(result.token).toMatch(/^kvt_/);
       expect(result.expiresAt).toBeGreaterThanOrEqual(before + 15 * 60_000);
       expect(result.expiresAt).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
-      const rows = await database.db.selectFrom('vendor_sessions').selectAll().execute();
+      const rows = await fixture.database.db.selectFrom('vendor_sessions').selectAll().execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]?.id).toBe(sha256Hex(result.token));
       expect(JSON.stringify(rows)).not.toContain(result.token);
@@ -85,13 +61,17 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
 
     it('when the id type is not offered or its country closed, then 30022 and no session', async () => {
       const client = await signedIn('new@demo.test');
-      await database.db
+      await fixture.database.db
         .updateTable('vendor_id_types')
         .set({ enabled: 0 })
         .where('id_type', '=', 'NIN')
         .execute();
       expect((await vendorToken(client, 'NIN')).ret_code).toBe(30022);
-      await database.db.updateTable('countries').set({ kyc_disabled: 1 }).where('code', '=', 'GH').execute();
+      await fixture.database.db
+        .updateTable('countries')
+        .set({ kyc_disabled: 1 })
+        .where('code', '=', 'GH')
+        .execute();
       expect((await vendorToken(client, 'GHANA_CARD')).ret_code).toBe(30022);
       const { response, envelope } = await client.post('/v3/private/kyc/vendor-token', {
         level: 1,
@@ -99,12 +79,12 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       });
       expect(response.statusCode).toBe(400);
       expect(envelope?.ret_code).toBe(10001);
-      expect(await database.db.selectFrom('vendor_sessions').selectAll().execute()).toHaveLength(0);
+      expect(await fixture.database.db.selectFrom('vendor_sessions').selectAll().execute()).toHaveLength(0);
     });
 
     it('when level 1 is under review, then 30001; without a session, 10007', async () => {
       expect((await vendorToken(await signedIn('pending@demo.test'))).ret_code).toBe(30001);
-      const anonymous = new TestClient(app);
+      const anonymous = new TestClient(fixture.app);
       await anonymous.visit();
       expect((await vendorToken(anonymous)).ret_code).toBe(10007);
     });
@@ -123,7 +103,7 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       expect(envelope.ret_code).toBe(0);
       expect(envelope.result).toMatchObject({ level: 1, status: 'PENDING' });
 
-      const rows = await submissionsRepo(database.db).submissionsOf(userId);
+      const rows = await submissionsRepo(fixture.database.db).submissionsOf(userId);
       expect(rows).toHaveLength(1);
       const row = rows[0];
       expect(row).toMatchObject({
@@ -136,20 +116,23 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       expect(sealed.includes(Buffer.from(BVN))).toBe(false);
       expect(sealed.includes(Buffer.from('Amaka'))).toBe(false);
       const keyring = createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64'));
-      const key = await userDataKey(submissionsRepo(database.db), keyring, userId, Date.now());
+      const key = await userDataKey(submissionsRepo(fixture.database.db), keyring, userId, Date.now());
       expect(openDetails(key, userId, 'vendor-key-1', sealed)).toMatchObject({
         idType: 'BVN',
         idNumber: BVN,
         ...PERSON,
       });
 
-      const selfie = await database.db
+      const selfie = await fixture.database.db
         .selectFrom('kyc_documents')
         .select('submission_id')
         .where('id', '=', selfieDocumentId)
         .executeTakeFirstOrThrow();
       expect(Number(selfie.submission_id)).toBe(Number(row?.id));
-      const session = await database.db.selectFrom('vendor_sessions').selectAll().executeTakeFirstOrThrow();
+      const session = await fixture.database.db
+        .selectFrom('vendor_sessions')
+        .selectAll()
+        .executeTakeFirstOrThrow();
       expect(session.used_at).not.toBeNull();
 
       const info = await kycInfo(client);
@@ -160,7 +143,7 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
         lastname: 'Eze',
         identifies: [],
       });
-      const applicant = await database.db
+      const applicant = await fixture.database.db
         .selectFrom('applicants')
         .selectAll()
         .where('user_id', '=', userId)
@@ -176,9 +159,9 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       const first = await verify(client, body, 'same-key');
       const again = await verify(client, body, 'same-key');
       expect(again.envelope).toEqual(first.envelope);
-      expect(await submissionsRepo(database.db).submissionsOf(await userIdOf('new@demo.test'))).toHaveLength(
-        1,
-      );
+      expect(
+        await submissionsRepo(fixture.database.db).submissionsOf(await userIdOf('new@demo.test')),
+      ).toHaveLength(1);
       expect((await verify(client, body, 'other-key')).envelope.ret_code).toBe(1008);
     });
 
@@ -189,9 +172,9 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       const [a, b] = await Promise.all([verify(client, body, 'race-key'), verify(client, body, 'race-key')]);
       expect(a.envelope.ret_code).toBe(0);
       expect(b.envelope).toEqual(a.envelope);
-      expect(await submissionsRepo(database.db).submissionsOf(await userIdOf('new@demo.test'))).toHaveLength(
-        1,
-      );
+      expect(
+        await submissionsRepo(fixture.database.db).submissionsOf(await userIdOf('new@demo.test')),
+      ).toHaveLength(1);
     });
 
     it('when the id number has the wrong format, then 10001 naming idNumber and the token still works', async () => {
@@ -224,9 +207,9 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
         ...PERSON,
       });
       expect(otherType.envelope.ret_msg).toContain('idType');
-      expect(await submissionsRepo(database.db).submissionsOf(await userIdOf('new@demo.test'))).toHaveLength(
-        0,
-      );
+      expect(
+        await submissionsRepo(fixture.database.db).submissionsOf(await userIdOf('new@demo.test')),
+      ).toHaveLength(0);
       const good = await verify(client, { token, idType: 'BVN', idNumber: BVN, selfieDocumentId, ...PERSON });
       expect(good.envelope.ret_code).toBe(0);
     });
@@ -261,17 +244,17 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
         ...PERSON,
       });
       expect(notSelfie.envelope.ret_code).toBe(30012);
-      expect(await submissionsRepo(database.db).submissionsOf(await userIdOf('new@demo.test'))).toHaveLength(
-        0,
-      );
-      const sessions = await database.db.selectFrom('vendor_sessions').select('used_at').execute();
+      expect(
+        await submissionsRepo(fixture.database.db).submissionsOf(await userIdOf('new@demo.test')),
+      ).toHaveLength(0);
+      const sessions = await fixture.database.db.selectFrom('vendor_sessions').select('used_at').execute();
       expect(sessions.every((s) => s.used_at === null)).toBe(true);
     });
 
     it('when the token expired, then 1007', async () => {
       const client = await signedIn('new@demo.test');
       const { token, selfieDocumentId } = await ready(client);
-      await database.db
+      await fixture.database.db
         .updateTable('vendor_sessions')
         .set({ expires_at: Date.now() - 1 })
         .execute();
@@ -297,7 +280,7 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       });
       expect(done.envelope.ret_code).toBe(0);
       // What the back office's approval writes on the submission (docs/backoffice.md).
-      await database.db
+      await fixture.database.db
         .updateTable('kyc_submissions')
         .set({ status: 'APPROVED', decided_at: 1_800_000_000_000 })
         .where('id', '=', Number(done.envelope.result?.submissionId))
@@ -325,7 +308,7 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       expect(none.envelope?.result).toEqual({ provider: 'default', bucket });
 
       const at = Date.now();
-      await database.db
+      await fixture.database.db
         .insertInto('provider_routes')
         .values({ country: 'DE', provider: 'sumsub', percentage: bucket + 1, updated_at: at })
         .execute();
@@ -335,7 +318,7 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       const provider = await client.post('/v3/private/kyc/get-kyc-provider');
       expect(provider.envelope?.result).toMatchObject({ provider: 'sumsub' });
 
-      await database.db.updateTable('provider_routes').set({ percentage: bucket }).execute();
+      await fixture.database.db.updateTable('provider_routes').set({ percentage: bucket }).execute();
       expect((await client.post('/v3/private/kyc/traffic-diversion')).envelope?.result).toEqual({
         provider: 'default',
         bucket,

@@ -1,49 +1,22 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { Envelope, KycInfo } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
+import { ALL_INFO_FLAGS, kycInfo, partnerToken } from './support/kyc-flows.ts';
 import { TestClient, parseEnvelope, testApp, signedInClient } from './support/test-app.ts';
-import type { Database } from '../src/data/db.ts';
 import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
 import { DEMO_PARTNER, DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.ts';
 
 type Result = Record<string, unknown>;
 
-const ALL_FLAGS = {
-  obtain_kyc_token: false,
-  obtain_current: true,
-  obtain_quotas: true,
-  obtain_state: true,
-  obtain_aml_questionnaire: true,
-  obtain_verification_process: true,
-};
-
 describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
+  const fixture = useAppFixture(testDb);
 
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    app = await testApp(database);
-    return async () => {
-      await app.close();
-    };
-  });
+  const signedIn = (email: string): Promise<TestClient> => signedInClient(fixture.app, email);
 
-  afterAll(async () => {
-    await testDb.cleanup();
-  });
-
-  const signedIn = (email: string): Promise<TestClient> => signedInClient(app, email);
-
-  async function kycInfoOf(email: string, body: unknown = ALL_FLAGS): Promise<KycInfo> {
-    const client = await signedIn(email);
-    const { envelope } = await client.post('/v3/private/kyc/kyc-info', body);
-    expect(envelope?.ret_code).toBe(0);
-    return envelope?.result as KycInfo;
-  }
+  const kycInfoOf = async (email: string, flags: object = ALL_INFO_FLAGS) =>
+    kycInfo(await signedIn(email), flags);
 
   const statuses = (info: KycInfo) => info.state?.map((s) => [s.level, s.status, s.type]);
 
@@ -153,7 +126,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
     });
 
     it("when member tag KYC is '1' or KYC is not opened, then both steps are NOT_ALLOW INDIVIDUAL", async () => {
-      const users = usersRepo(database.db);
+      const users = usersRepo(fixture.database.db);
       const l1 = await users.findByEmail('l1@demo.test');
       await users.update(l1?.id ?? 0, { member_tag_kyc: '1' }, Date.now());
       expect(statuses(await kycInfoOf('l1@demo.test'))).toEqual([
@@ -161,7 +134,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
         [2, 'NOT_ALLOW', 'INDIVIDUAL'],
       ]);
       const pending = await users.findByEmail('pending@demo.test');
-      await kycRepo(database.db).upsertApplicant(pending?.id ?? 0, { kyc_opened: 0 }, Date.now());
+      await kycRepo(fixture.database.db).upsertApplicant(pending?.id ?? 0, { kyc_opened: 0 }, Date.now());
       const info = await kycInfoOf('pending@demo.test');
       expect(info.opened).toBe(false);
       expect(statuses(info)).toEqual([
@@ -171,16 +144,16 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
     });
 
     it('when the applicant country is closed, then open steps are CERTIFICATION_DISABLED', async () => {
-      const user = await usersRepo(database.db).findByEmail('new@demo.test');
-      await kycRepo(database.db).upsertApplicant(user?.id ?? 0, { country: 'KP' }, Date.now());
+      const user = await usersRepo(fixture.database.db).findByEmail('new@demo.test');
+      await kycRepo(fixture.database.db).upsertApplicant(user?.id ?? 0, { country: 'KP' }, Date.now());
       const info = await kycInfoOf('new@demo.test');
       expect(info.state?.map((s) => s.status)).toEqual(['CERTIFICATION_DISABLED', 'CERTIFICATION_DISABLED']);
       expect(info.bannerTags).toContain('KYC_COUNTRY_DISABLED');
     });
 
     it('when a step was rejected, then errorNotify, the reject reason and additionalRejectReason come from it', async () => {
-      const user = await usersRepo(database.db).findByEmail('pending@demo.test');
-      await kycRepo(database.db).setLevelState(
+      const user = await usersRepo(fixture.database.db).findByEmail('pending@demo.test');
+      await kycRepo(fixture.database.db).setLevelState(
         user?.id ?? 0,
         1,
         {
@@ -209,9 +182,9 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
     });
 
     it('when not signed in, then 10007', async () => {
-      const client = new TestClient(app);
+      const client = new TestClient(fixture.app);
       await client.visit();
-      const { envelope } = await client.post('/v3/private/kyc/kyc-info', ALL_FLAGS);
+      const { envelope } = await client.post('/v3/private/kyc/kyc-info', ALL_INFO_FLAGS);
       expect(envelope).toMatchObject({ ret_code: 10007, result: null });
     });
 
@@ -295,7 +268,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
       );
       expect(result.supportedCountryCodes).not.toContain('KP');
 
-      const trusted = await testApp(database, { env: { TRUST_PROXY: 'true' } });
+      const trusted = await testApp(fixture.database, { env: { TRUST_PROXY: 'true' } });
       try {
         const c = new TestClient(trusted);
         await c.visit();
@@ -320,7 +293,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
       ['GET', '/v3/private/kyc/get-config'],
       ['GET', '/v3/private/kyc/get-supported-ip-country-code'],
     ] as const)('%s %s without a session: 10007', async (method, url) => {
-      const client = new TestClient(app);
+      const client = new TestClient(fixture.app);
       await client.visit();
       const { envelope } =
         method === 'GET'
@@ -330,7 +303,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
     });
 
     it('GET /v2/public/country-list: open countries; with is_disable=1 also the closed ones, flagged', async () => {
-      const client = new TestClient(app);
+      const client = new TestClient(fixture.app);
       const open = (await client.get('/v2/public/country-list')).envelope?.result as { list: Result[] };
       expect(open.list.some((c) => c.code === 'KP')).toBe(false);
       const all = (await client.get('/v2/public/country-list?is_disable=1')).envelope?.result as {
@@ -353,21 +326,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
   });
 
   describe('SDK variants under /v1/s1/kyc/integration/', () => {
-    async function sdkToken(email: string): Promise<string> {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/v1/s1/kyc/integration/access-token',
-        headers: {
-          'content-type': 'application/json',
-          'kyc-access-business': DEMO_PARTNER.id,
-          'kyc-access-key': DEMO_PARTNER.apiKey,
-        },
-        payload: JSON.stringify({ email, from: 'demo-app' }),
-      });
-      const envelope = parseEnvelope(response) as Envelope<{ token: string }>;
-      expect(envelope.ret_code).toBe(0);
-      return envelope.result?.token ?? '';
-    }
+    const sdkToken = (email: string) => partnerToken(fixture.app, email, 'demo-app');
 
     async function sdkPost(url: string, body: unknown, token: string | undefined) {
       const headers: Record<string, string> = {
@@ -375,13 +334,18 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
         'kyc-access-business': DEMO_PARTNER.id,
       };
       if (token !== undefined) headers['kyc-access-token'] = token;
-      const response = await app.inject({ method: 'POST', url, headers, payload: JSON.stringify(body) });
+      const response = await fixture.app.inject({
+        method: 'POST',
+        url,
+        headers,
+        payload: JSON.stringify(body),
+      });
       return { response, envelope: parseEnvelope(response) as Envelope<Result | null> };
     }
 
     it("info: the token's user's KYC info, no cookie and no CSRF header needed", async () => {
       const token = await sdkToken('reverify@demo.test');
-      const { envelope } = await sdkPost('/v1/s1/kyc/integration/info', ALL_FLAGS, token);
+      const { envelope } = await sdkPost('/v1/s1/kyc/integration/info', ALL_INFO_FLAGS, token);
       expect(envelope.ret_code).toBe(0);
       const info = envelope.result as unknown as KycInfo;
       expect(info.applicant?.firstname).toBe('Elif');
@@ -390,7 +354,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
 
     it("token-info: level is the applicant's KYC level", async () => {
       const level = async (email: string) => {
-        const response = await app.inject({
+        const response = await fixture.app.inject({
           method: 'GET',
           url: '/v1/s1/kyc/integration/token-info',
           headers: { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-token': await sdkToken(email) },
@@ -430,13 +394,13 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
   });
 
   it('when the demo data is seeded twice, then nothing changes', async () => {
-    expect((await seedDemoData(database)).created).toBe(0);
+    expect((await seedDemoData(fixture.database)).created).toBe(0);
     const info = await kycInfoOf('pending@demo.test');
     expect(info.state?.[0]?.status).toBe('PENDING');
   });
 
   it('when the OpenAPI document is read, then it lists the KYC endpoints', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/docs/openapi.json' })).json() as {
+    const doc = (await fixture.app.inject({ method: 'GET', url: '/docs/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     for (const [path, method] of [

@@ -1,23 +1,14 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
+import { TestClient, signedUpClient } from './support/test-app.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
-import type { Database } from '../src/data/db.ts';
 
 describe.each(testDatabases())('profile, member info and tags on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
-
-  beforeEach(async () => {
-    database = await testDb.open();
-    app = await testApp(database);
-    return () => app.close();
-  });
-  afterAll(() => testDb.cleanup());
+  const fixture = useAppFixture(testDb, { seed: false });
 
   it('when not signed in, then every private endpoint answers HTTP 200 with ret_code 10007 (spec §8)', async () => {
-    const client = new TestClient(app);
+    const client = new TestClient(fixture.app);
     for (const url of ['/v2/private/user/profile', '/user/private/member/info']) {
       const { response, envelope } = await client.get(url);
       expect(response.statusCode).toBe(200);
@@ -32,8 +23,8 @@ describe.each(testDatabases())('profile, member info and tags on $name', (testDb
   });
 
   it('when two users are signed in, then each sees only their own account (no id is ever taken from the request)', async () => {
-    const mia = await signedUpClient(app, 'mia@example.com');
-    const ned = await signedUpClient(app, 'ned@example.com');
+    const mia = await signedUpClient(fixture.app, 'mia@example.com');
+    const ned = await signedUpClient(fixture.app, 'ned@example.com');
     const miaProfile = (await mia.get('/v2/private/user/profile?id=1&user_id=2')).envelope?.result as {
       id: number;
       email: string;
@@ -48,12 +39,16 @@ describe.each(testDatabases())('profile, member info and tags on $name', (testDb
   });
 
   it('when the stored currency_code is empty it answers USD, and a stored one is kept (spec §3)', async () => {
-    const client = await signedUpClient(app, 'olga@example.com');
+    const client = await signedUpClient(fixture.app, 'olga@example.com');
     const id = ((await client.get('/v2/private/user/profile')).envelope?.result as { id: number }).id;
     expect((await client.get('/v2/private/user/profile')).envelope?.result).toMatchObject({
       currency_code: 'USD',
     });
-    await usersRepo(database.db).update(id, { currency_code: 'EUR', sub_attribute: 'retail' }, Date.now());
+    await usersRepo(fixture.database.db).update(
+      id,
+      { currency_code: 'EUR', sub_attribute: 'retail' },
+      Date.now(),
+    );
     expect((await client.get('/v2/private/user/profile')).envelope?.result).toMatchObject({
       currency_code: 'EUR',
       sub_attribute: 'retail',
@@ -61,7 +56,7 @@ describe.each(testDatabases())('profile, member info and tags on $name', (testDb
   });
 
   it('when member info is read, then it holds the masked email, site, tags and last sign-in', async () => {
-    const client = await signedUpClient(app, 'pete@example.com');
+    const client = await signedUpClient(fixture.app, 'pete@example.com');
     const { envelope } = await client.get('/user/private/member/info');
     expect(envelope?.result).toMatchObject({
       email: 'pe***@example.com',
@@ -73,7 +68,7 @@ describe.each(testDatabases())('profile, member info and tags on $name', (testDb
   });
 
   it('when tagmember sets registered_member_type to a known value, then member info shows it', async () => {
-    const client = await signedUpClient(app, 'quinn@example.com');
+    const client = await signedUpClient(fixture.app, 'quinn@example.com');
     const { envelope } = await client.post('/v3/private/user/member/tagmember', {
       tagName: 'registered_member_type',
       value: 'institution',
@@ -85,7 +80,7 @@ describe.each(testDatabases())('profile, member info and tags on $name', (testDb
   });
 
   it('when tagmember names an unknown tag or value, then 20006 answers and the saved value stays', async () => {
-    const client = await signedUpClient(app, 'rosa@example.com');
+    const client = await signedUpClient(fixture.app, 'rosa@example.com');
     await client.post('/v3/private/user/member/tagmember', {
       tagName: 'registered_member_type',
       value: 'individual',

@@ -1,36 +1,24 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type {
   AuditResult,
   ComplianceTasksResult,
   Envelope,
-  QuestionnaireAnswers,
   QuestionnaireQueueResult,
   QuestionnaireReviewCase,
   RfiResult,
 } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TEST_MASTER_KEY, TestClient, signedInClient, testApp } from './support/test-app.ts';
-import { multipartBody, testJpeg } from './support/uploads.ts';
-import type { Database } from '../src/data/db.ts';
-import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
-import { questionnairesRepo } from '../src/data/repositories/questionnaires-repo.ts';
-import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
-import { questionnaireUseCases } from '../src/domain/questionnaires/questionnaire-service.ts';
-import { createKeyring } from '../src/lib/crypto/envelope.ts';
-import { base32Decode, totpAt } from '../src/lib/totp.ts';
-import { createBlobStore } from '../src/lib/uploads/blob-store.ts';
-import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from '../src/seed/demo.ts';
-
-const RFI_ANSWERS = {
-  response: 'The funds came from the sale of my flat in 2024.',
-  has_documents: false,
-  declaration_true: true,
-};
+import { staffClient } from './support/kyc-flows.ts';
+import {
+  RFI_ANSWERS,
+  eddAnswers,
+  questionnaireUseCasesOf,
+  submittedQuestionnaire,
+  uploadEvidence,
+} from './support/questionnaires.ts';
+import type { TestClient } from './support/test-app.ts';
+import { signedInClient } from './support/test-app.ts';
 
 const SATOS_ANSWERS = {
   source_type: 'own_exchange',
@@ -40,111 +28,22 @@ const SATOS_ANSWERS = {
   declaration_true: true,
 };
 
-function eddAnswers(wealth: string, funds: string): QuestionnaireAnswers {
-  return {
-    occupation_description: 'Senior software engineer at a payments company',
-    years_in_role: 6,
-    net_worth_usd: 850000,
-    source_of_wealth: ['employment', 'investments'],
-    source_of_wealth_explanation:
-      'Salary saved over twelve years and a share portfolio built since 2015 at a regulated broker.',
-    wealth_evidence: [wealth],
-    expected_deposit_usd: 120000,
-    deposit_origin: 'own_bank_account',
-    bank_country: 'GB',
-    funds_evidence: [funds],
-    high_risk_countries: false,
-    privacy_services: false,
-    declaration_true: true,
-    declaration_consent: true,
-  };
-}
-
-function demoCode(email: string): string {
-  const member = DEMO_STAFF.find((m) => m.email === email);
-  if (!member) throw new Error(`no demo staff ${email}`);
-  return totpAt(base32Decode(member.totpSecret), Date.now());
-}
-
 describe.each(testDatabases())('back-office questionnaire review on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
+  const fixture = useAppFixture(testDb, { env: { DEMO_STAFF_TOTP: 'required' } });
 
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-questionnaire-review-'));
-    app = await testApp(database, { env: { DATA_DIR: dataDir, DEMO_STAFF_TOTP: 'required' } });
-    return () => app.close();
-  });
-  afterAll(() => testDb.cleanup());
+  const staff = (email: string) => staffClient(fixture.app, email);
 
-  async function staff(email: string): Promise<TestClient> {
-    const client = new TestClient(app);
-    await client.get('/backoffice/');
-    const { envelope } = await client.post('/backoffice/api/login', {
-      email,
-      password: DEMO_PASSWORD,
-      totpCode: demoCode(email),
-    });
-    expect(envelope?.ret_code).toBe(0);
-    return client;
-  }
+  const { userIdOf } = fixture;
 
-  async function userIdOf(email: string): Promise<number> {
-    const user = await usersRepo(database.db).findByEmail(email);
-    if (!user) throw new Error(`no user ${email}`);
-    return user.id;
-  }
-
-  function useCases() {
-    return questionnaireUseCases({
-      repo: questionnairesRepo(database.db),
-      keys: submissionsRepo(database.db),
-      kyc: kycRepo(database.db),
-      users: usersRepo(database.db),
-      blobs: createBlobStore(dataDir),
-      keyring: createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64')),
-      tokenSecret: 'unused-in-these-calls',
-    });
-  }
-
-  async function submit(client: TestClient, code: string, answers: QuestionnaireAnswers, key: string) {
-    const { envelope: tokenEnvelope } = await client.get(
-      `/v3/private/kyc/questionnaire-token?template_code=${code}`,
-    );
-    const token = tokenEnvelope?.result as { token: string; templateCode: string; templateVersion: number };
-    const { envelope } = await client.post(
-      '/v3/private/kyc/submit-questionnaire',
-      {
-        token: token.token,
-        templateCode: token.templateCode,
-        templateVersion: token.templateVersion,
-        answers,
-      },
-      { headers: { 'idempotency-key': key } },
-    );
-    expect(envelope?.ret_code).toBe(0);
-    return envelope?.result as { status: string };
-  }
-
-  async function uploadEvidence(client: TestClient): Promise<string> {
-    const body = multipartBody({}, { name: 'statement.jpg', type: 'image/jpeg', bytes: await testJpeg() });
-    const { envelope } = await client.send('POST', '/v3/private/kyc/questionnaire-evidence', undefined, body);
-    const result = envelope?.result as { documentId?: string } | null;
-    if (envelope?.ret_code !== 0 || !result?.documentId)
-      throw new Error(`upload: ${JSON.stringify(envelope)}`);
-    return result.documentId;
-  }
+  const useCases = () => questionnaireUseCasesOf(fixture);
 
   /** new@demo.test with an EDD case (pep or not) submitted with two evidence files. */
   async function eddSubmitted(pep = false) {
-    const user = await signedInClient(app, 'new@demo.test');
+    const user = await signedInClient(fixture.app, 'new@demo.test');
     const userId = await userIdOf('new@demo.test');
     await useCases().startEdd(userId, { actor: 'system', reason: 'deposits above the expected volume', pep });
     const [wealth, funds] = [await uploadEvidence(user), await uploadEvidence(user)];
-    await submit(user, 'edd', eddAnswers(wealth, funds), 'edd-1');
+    await submittedQuestionnaire(user, 'edd', eddAnswers(wealth, funds), 'edd-1');
     return { user, userId, wealth, funds };
   }
 
@@ -155,7 +54,7 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
       .envelope as Envelope<QuestionnaireReviewCase | null>;
   const auditActions = async (userId: number) =>
     (
-      await database.db
+      await fixture.database.db
         .selectFrom('audit_log')
         .select(['action', 'details', 'staff_id'])
         .where('subject_user_id', '=', userId)
@@ -166,14 +65,14 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
   describe('GET /backoffice/api/questionnaires/queue', () => {
     it('when questionnaires wait for review, then the queue lists them oldest first, filtered and paged', async () => {
       const { userId } = await eddSubmitted();
-      const other = await signedInClient(app, 'pending@demo.test');
+      const other = await signedInClient(fixture.app, 'pending@demo.test');
       const otherId = await userIdOf('pending@demo.test');
       await useCases().requireQuestionnaire(otherId, 'rfi', {
         actor: 'reviewer',
         staffId: null,
         requestText: 'Explain the 3 BTC deposit.',
       });
-      await submit(other, 'rfi', RFI_ANSWERS, 'rfi-1');
+      await submittedQuestionnaire(other, 'rfi', RFI_ANSWERS, 'rfi-1');
       // A test is decided by its score, never queued.
       const reviewer = await staff('reviewer@demo.test');
 
@@ -213,7 +112,7 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
     it('when an auditor or a signed-in user asks, then 10005 / 10007', async () => {
       const auditor = await staff('auditor@demo.test');
       expect((await auditor.get('/backoffice/api/questionnaires/queue')).envelope?.ret_code).toBe(10005);
-      const user = await signedInClient(app, 'new@demo.test');
+      const user = await signedInClient(fixture.app, 'new@demo.test');
       expect((await user.get('/backoffice/api/questionnaires/queue')).envelope?.ret_code).toBe(10007);
     });
   });
@@ -279,7 +178,7 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
       expect((await reviewer.get(url(userId, 'rfi', wealth))).response.statusCode).toBe(404);
       expect((await reviewer.get(url(userId, 'edd', 'not-hex'))).envelope?.ret_code).toBe(10001);
       // An unattached upload (not part of any submission) is not reviewable either.
-      const loose = await uploadEvidence(await signedInClient(app, 'new@demo.test'));
+      const loose = await uploadEvidence(await signedInClient(fixture.app, 'new@demo.test'));
       expect((await reviewer.get(url(userId, 'edd', loose))).response.statusCode).toBe(404);
       const auditor = await staff('auditor@demo.test');
       expect((await auditor.get(url(userId, 'edd', wealth))).envelope?.ret_code).toBe(10005);
@@ -320,7 +219,7 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
       });
 
       const [wealth, funds] = [await uploadEvidence(user), await uploadEvidence(user)];
-      await submit(user, 'edd', eddAnswers(wealth, funds), 'edd-2');
+      await submittedQuestionnaire(user, 'edd', eddAnswers(wealth, funds), 'edd-2');
       expect((await user.get('/v3/private/aml/get-edd-info')).envelope?.result).toMatchObject({
         status: 'Reviewing',
         questionnaireStatus: 'PENDING',
@@ -383,9 +282,9 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
     });
 
     it('when more information is requested, then the questionnaire reopens with a task the user sees', async () => {
-      const user = await signedInClient(app, 'new@demo.test');
+      const user = await signedInClient(fixture.app, 'new@demo.test');
       const userId = await userIdOf('new@demo.test');
-      await submit(user, 'rfi', RFI_ANSWERS, 'rfi-1');
+      await submittedQuestionnaire(user, 'rfi', RFI_ANSWERS, 'rfi-1');
       const reviewer = await staff('reviewer@demo.test');
       // From PENDING a reviewer must take it first.
       const early = await decide(reviewer, userId, 'rfi', { decision: 'request_info', requestText: 'More.' });
@@ -412,7 +311,7 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
     });
 
     it('when a SATOS deposit verification is decided, then it names the deposit, and request_info is refused', async () => {
-      const user = await signedInClient(app, 'new@demo.test');
+      const user = await signedInClient(fixture.app, 'new@demo.test');
       const userId = await userIdOf('new@demo.test');
       const created = await user.post('/v3/private/kyc/create-satos-questionnaire', {
         depositRef: 'dep-0001-btc',
@@ -478,7 +377,7 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
 
   describe('POST /backoffice/api/users/:userId/rfi', () => {
     it('when a reviewer raises an RFI, then an open rfiQuestion task the user lists, audited; answering closes it', async () => {
-      const user = await signedInClient(app, 'new@demo.test');
+      const user = await signedInClient(fixture.app, 'new@demo.test');
       const userId = await userIdOf('new@demo.test');
       const reviewer = await staff('reviewer@demo.test');
       const raised = await reviewer.post(`/backoffice/api/users/${userId}/rfi`, {
@@ -497,12 +396,12 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
       const tasks = (await user.post('/v3/private/kyc/compliance-tasks')).envelope
         ?.result as ComplianceTasksResult;
       expect(tasks.tasks).toMatchObject([{ kind: 'rfi', open: true }]);
-      const other = await signedInClient(app, 'pending@demo.test');
+      const other = await signedInClient(fixture.app, 'pending@demo.test');
       expect((await other.post('/v3/private/kyc/compliance-tasks')).envelope?.result).toEqual({ tasks: [] });
       const audited = (await auditActions(userId)).find((a) => a.action === 'questionnaire.rfi');
       expect(audited?.details).toMatchObject({ templateCode: 'rfi', from: 'UNDEFINED', to: 'UNSUBMIT' });
 
-      await submit(user, 'rfi', RFI_ANSWERS, 'rfi-answer');
+      await submittedQuestionnaire(user, 'rfi', RFI_ANSWERS, 'rfi-answer');
       const after = (await user.post('/v3/private/kyc/compliance-tasks')).envelope
         ?.result as ComplianceTasksResult;
       expect(after.tasks).toMatchObject([{ kind: 'rfi', status: 'PENDING', open: false }]);
@@ -528,7 +427,7 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
       expect(
         (await raise(auditor, userId, { templateCode: 'rfi', requestText: 'x' })).envelope?.ret_code,
       ).toBe(10005);
-      expect(await database.db.selectFrom('compliance_tasks').select('id').execute()).toHaveLength(0);
+      expect(await fixture.database.db.selectFrom('compliance_tasks').select('id').execute()).toHaveLength(0);
     });
   });
 

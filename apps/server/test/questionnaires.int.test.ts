@@ -1,32 +1,30 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type {
   Envelope,
   QuestionnaireAnswers,
   QuestionnaireTemplate,
   QuestionnaireTemplateDetail,
 } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TEST_MASTER_KEY, TestClient, parseEnvelope, signedInClient, testApp } from './support/test-app.ts';
-import { multipartBody, testJpeg } from './support/uploads.ts';
-import type { Database } from '../src/data/db.ts';
-import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
-import { questionnairesRepo } from '../src/data/repositories/questionnaires-repo.ts';
-import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
+import { partnerTokenOf } from './support/kyc-flows.ts';
 import {
-  questionnaireUseCases,
-  seedQuestionnaireTemplates,
-} from '../src/domain/questionnaires/questionnaire-service.ts';
-import { createKeyring } from '../src/lib/crypto/envelope.ts';
-import { createBlobStore } from '../src/lib/uploads/blob-store.ts';
-import { DEMO_PARTNER, seedDemoData } from '../src/seed/demo.ts';
+  RFI_ANSWERS,
+  type QuestionnaireToken,
+  eddAnswers,
+  questionnaireToken,
+  questionnaireUseCasesOf,
+  submitWithToken,
+  uploadEvidence,
+} from './support/questionnaires.ts';
+import { TestClient, parseEnvelope, signedInClient } from './support/test-app.ts';
+import { multipartBody, testJpeg } from './support/uploads.ts';
+import { questionnairesRepo } from '../src/data/repositories/questionnaires-repo.ts';
+import { seedQuestionnaireTemplates } from '../src/domain/questionnaires/questionnaire-service.ts';
 
 type Result = Record<string, unknown>;
-type Token = { token: string; templateCode: string; templateVersion: number; expiresAt: number };
 
 /** The highest- (best) or lowest-scoring option of every question of a test. */
 function testAnswers(template: QuestionnaireTemplate, best: boolean): QuestionnaireAnswers {
@@ -41,48 +39,14 @@ function testAnswers(template: QuestionnaireTemplate, best: boolean): Questionna
   return answers;
 }
 
-const RFI_ANSWERS = {
-  response: 'The funds came from the sale of my flat in 2024.',
-  has_documents: false,
-  declaration_true: true,
-};
-
 describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let dataDir: string;
+  const fixture = useAppFixture(testDb);
 
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-questionnaires-'));
-    app = await testApp(database, { env: { DATA_DIR: dataDir } });
-    return async () => {
-      await app.close();
-    };
-  });
-  afterAll(() => testDb.cleanup());
+  const signedIn = (email: string) => signedInClient(fixture.app, email);
 
-  const signedIn = (email: string) => signedInClient(app, email);
+  const { userIdOf } = fixture;
 
-  async function userIdOf(email: string): Promise<number> {
-    const user = await usersRepo(database.db).findByEmail(email);
-    if (!user) throw new Error(`no user ${email}`);
-    return user.id;
-  }
-
-  /** The use-cases on the test database, for what staff or the system do (no endpoint in this slice). */
-  function useCases() {
-    return questionnaireUseCases({
-      repo: questionnairesRepo(database.db),
-      keys: submissionsRepo(database.db),
-      kyc: kycRepo(database.db),
-      users: usersRepo(database.db),
-      blobs: createBlobStore(dataDir),
-      keyring: createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64')),
-      tokenSecret: 'unused-in-these-calls',
-    });
-  }
+  const useCases = () => questionnaireUseCasesOf(fixture);
 
   async function detail(client: TestClient, code: string) {
     const { envelope } = await client.get(
@@ -91,13 +55,12 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
     return envelope as Envelope<QuestionnaireTemplateDetail | null>;
   }
 
-  async function tokenFor(client: TestClient, code: string): Promise<Token> {
-    const { envelope } = await client.get(`/v3/private/kyc/questionnaire-token?template_code=${code}`);
-    if (envelope?.ret_code !== 0) throw new Error(`token: ${JSON.stringify(envelope)}`);
-    return envelope.result as Token;
-  }
-
-  async function save(client: TestClient, token: Token, answers: QuestionnaireAnswers, extra: Result = {}) {
+  async function save(
+    client: TestClient,
+    token: QuestionnaireToken,
+    answers: QuestionnaireAnswers,
+    extra: Result = {},
+  ) {
     const { envelope } = await client.post('/v3/private/kyc/create-questionnaire', {
       token: token.token,
       templateCode: token.templateCode,
@@ -106,36 +69,6 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
       ...extra,
     });
     return envelope as Envelope<Result | null>;
-  }
-
-  async function submit(
-    client: TestClient,
-    token: Token,
-    answers: QuestionnaireAnswers,
-    key: string,
-    extra: Result = {},
-  ) {
-    const { envelope } = await client.post(
-      '/v3/private/kyc/submit-questionnaire',
-      {
-        token: token.token,
-        templateCode: token.templateCode,
-        templateVersion: token.templateVersion,
-        answers,
-        ...extra,
-      },
-      { headers: { 'idempotency-key': key } },
-    );
-    return envelope as Envelope<Result | null>;
-  }
-
-  async function uploadEvidence(client: TestClient): Promise<string> {
-    const body = multipartBody({}, { name: 'payslip.jpg', type: 'image/jpeg', bytes: await testJpeg() });
-    const { envelope } = await client.send('POST', '/v3/private/kyc/questionnaire-evidence', undefined, body);
-    const result = envelope?.result as { documentId?: string } | null;
-    if (envelope?.ret_code !== 0 || !result?.documentId)
-      throw new Error(`upload: ${JSON.stringify(envelope)}`);
-    return result.documentId;
   }
 
   describe('GET /v3/private/kyc/questionnaire-template-detail', () => {
@@ -155,7 +88,7 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
     it('when the template is unknown or the caller is signed out, then 51004 / 10007', async () => {
       const client = await signedIn('new@demo.test');
       expect((await detail(client, 'no-such-thing')).ret_code).toBe(51004);
-      const response = await app.inject({
+      const response = await fixture.app.inject({
         method: 'GET',
         url: '/v3/private/kyc/questionnaire-template-detail?template_code=200',
       });
@@ -166,7 +99,7 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
   describe('drafts: questionnaire-token and create-questionnaire', () => {
     it('when a draft is saved, then a reload shows its answers and page; hidden and unknown answers are refused and lose nothing', async () => {
       const client = await signedIn('new@demo.test');
-      const token = await tokenFor(client, 'rfi');
+      const token = await questionnaireToken(client, 'rfi');
       expect(token).toMatchObject({ templateCode: 'rfi', templateVersion: 1 });
       const first = await save(
         client,
@@ -199,7 +132,7 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
 
     it('when a stale tab saves over a newer draft, then 51001 and the newer draft stays', async () => {
       const client = await signedIn('new@demo.test');
-      const token = await tokenFor(client, 'rfi');
+      const token = await questionnaireToken(client, 'rfi');
       const first = await save(client, token, { response: 'First tab' });
       const firstAt = (first.result?.draft as { updatedAt: number }).updatedAt;
       expect(
@@ -213,12 +146,12 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
     it("when the token is another user's, forged or for another version, then 51006 / 51003 and nothing is saved", async () => {
       const alice = await signedIn('new@demo.test');
       const bob = await signedIn('l1@demo.test');
-      const bobs = await tokenFor(bob, 'rfi');
+      const bobs = await questionnaireToken(bob, 'rfi');
       expect((await save(alice, bobs, { response: 'Not mine' })).ret_code).toBe(51006);
       expect((await save(alice, { ...bobs, token: `${bobs.token}x` }, { response: 'x' })).ret_code).toBe(
         51006,
       );
-      const own = await tokenFor(alice, 'rfi');
+      const own = await questionnaireToken(alice, 'rfi');
       expect((await save(alice, { ...own, templateVersion: 2 }, { response: 'x' })).ret_code).toBe(51003);
       expect((await detail(alice, 'rfi')).result).toMatchObject({ status: 'UNDEFINED', draft: null });
       expect((await detail(bob, 'rfi')).result).toMatchObject({ status: 'UNDEFINED', draft: null });
@@ -230,8 +163,8 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
       const client = await signedIn('new@demo.test');
       const template = (await detail(client, 'crypto-knowledge-test')).result
         ?.template as QuestionnaireTemplate;
-      const token = await tokenFor(client, 'crypto-knowledge-test');
-      const passed = await submit(client, token, testAnswers(template, true), 'pass-1');
+      const token = await questionnaireToken(client, 'crypto-knowledge-test');
+      const passed = await submitWithToken(client, token, testAnswers(template, true), 'pass-1');
       expect(passed.ret_code).toBe(0);
       expect(passed.result).toMatchObject({
         status: 'APPROVED',
@@ -240,9 +173,9 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         score: { score: 13, max: 13, passed: true },
         retryAfter: null,
       });
-      const again = await submit(client, token, testAnswers(template, false), 'pass-1');
+      const again = await submitWithToken(client, token, testAnswers(template, false), 'pass-1');
       expect(again.result).toEqual(passed.result);
-      const rows = await database.db.selectFrom('questionnaire_submissions').select('id').execute();
+      const rows = await fixture.database.db.selectFrom('questionnaire_submissions').select('id').execute();
       expect(rows).toHaveLength(1);
     });
 
@@ -250,9 +183,9 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
       const client = await signedIn('new@demo.test');
       const template = (await detail(client, 'crypto-knowledge-test')).result
         ?.template as QuestionnaireTemplate;
-      const token = await tokenFor(client, 'crypto-knowledge-test');
+      const token = await questionnaireToken(client, 'crypto-knowledge-test');
       const before = Date.now();
-      const failed = await submit(client, token, testAnswers(template, false), 'fail-1');
+      const failed = await submitWithToken(client, token, testAnswers(template, false), 'fail-1');
       expect(failed.result).toMatchObject({ status: 'REJECTED', score: { passed: false } });
       const retryAfter = Number(failed.result?.retryAfter);
       expect(retryAfter).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
@@ -260,35 +193,35 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
       expect(view).toMatchObject({ status: 'REJECTED', retryAfter, editable: true });
       expect(view?.reason).toContain('below the pass mark');
 
-      const early = await submit(client, token, testAnswers(template, true), 'retry-1');
+      const early = await submitWithToken(client, token, testAnswers(template, true), 'retry-1');
       expect(early.ret_code).toBe(51005);
       expect((await detail(client, 'crypto-knowledge-test')).result?.status).toBe('REJECTED');
 
       // The cool-down is over.
-      await database.db
+      await fixture.database.db
         .updateTable('questionnaire_responses')
         .set({ retry_after: Date.now() - 1 })
         .where('template_code', '=', 'crypto-knowledge-test')
         .execute();
-      const retried = await submit(client, token, testAnswers(template, true), 'retry-2');
+      const retried = await submitWithToken(client, token, testAnswers(template, true), 'retry-2');
       expect(retried.result).toMatchObject({ status: 'APPROVED', score: { passed: true } });
     });
 
     it('when a staff-reviewed answer set is submitted, then PENDING, the draft cleared, the answers stored sealed', async () => {
       const client = await signedIn('new@demo.test');
-      const token = await tokenFor(client, 'rfi');
+      const token = await questionnaireToken(client, 'rfi');
       await save(client, token, { response: 'Draft' });
-      const incomplete = await submit(client, token, { response: 'Too short' }, 'rfi-0');
+      const incomplete = await submitWithToken(client, token, { response: 'Too short' }, 'rfi-0');
       expect(incomplete.ret_code).toBe(51002);
       expect(incomplete.ret_msg).toContain('declaration_true: required');
       expect((await detail(client, 'rfi')).result?.draft?.answers).toEqual({ response: 'Draft' });
 
-      const done = await submit(client, token, RFI_ANSWERS, 'rfi-1');
+      const done = await submitWithToken(client, token, RFI_ANSWERS, 'rfi-1');
       expect(done.result).toMatchObject({ status: 'PENDING', score: null });
       const view = (await detail(client, 'rfi')).result;
       expect(view).toMatchObject({ status: 'PENDING', editable: true, draft: null });
       expect(view?.submitted?.answers).toEqual(RFI_ANSWERS);
-      const row = await database.db
+      const row = await fixture.database.db
         .selectFrom('questionnaire_submissions')
         .selectAll()
         .executeTakeFirstOrThrow();
@@ -297,26 +230,26 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
 
     it('when two requests with one key race, then one submission and both answer it', async () => {
       const client = await signedIn('new@demo.test');
-      const token = await tokenFor(client, 'rfi');
+      const token = await questionnaireToken(client, 'rfi');
       const [a, b] = await Promise.all([
-        submit(client, token, RFI_ANSWERS, 'same-key'),
-        submit(client, token, RFI_ANSWERS, 'same-key'),
+        submitWithToken(client, token, RFI_ANSWERS, 'same-key'),
+        submitWithToken(client, token, RFI_ANSWERS, 'same-key'),
       ]);
       expect(a.ret_code).toBe(0);
       expect(b.result).toEqual(a.result);
-      expect(await database.db.selectFrom('questionnaire_submissions').select('id').execute()).toHaveLength(
-        1,
-      );
+      expect(
+        await fixture.database.db.selectFrom('questionnaire_submissions').select('id').execute(),
+      ).toHaveLength(1);
     });
 
     it('when a new version is published mid-way, then a draft stays on its version and others get the new one', async () => {
       const drafting = await signedIn('new@demo.test');
-      const v1 = await tokenFor(drafting, 'rfi');
+      const v1 = await questionnaireToken(drafting, 'rfi');
       await save(drafting, v1, { response: 'Started on v1' });
       const body = JSON.parse(
-        (await questionnairesRepo(database.db).templateBody('rfi', 1)) ?? '{}',
+        (await questionnairesRepo(fixture.database.db).templateBody('rfi', 1)) ?? '{}',
       ) as QuestionnaireTemplate;
-      await questionnairesRepo(database.db).insertTemplateIfAbsent({
+      await questionnairesRepo(fixture.database.db).insertTemplateIfAbsent({
         code: 'rfi',
         version: 2,
         externalCode: null,
@@ -326,47 +259,70 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         publishedAt: Date.now(),
       });
       expect((await detail(drafting, 'rfi')).result?.template.version).toBe(1);
-      expect((await tokenFor(drafting, 'rfi')).templateVersion).toBe(1);
+      expect((await questionnaireToken(drafting, 'rfi')).templateVersion).toBe(1);
       const other = await signedIn('l1@demo.test');
-      const v2 = await tokenFor(other, 'rfi');
+      const v2 = await questionnaireToken(other, 'rfi');
       expect(v2.templateVersion).toBe(2);
       // Answers for v2 from the v1 drafter: refused, nothing changes.
-      expect((await submit(drafting, { ...v1, templateVersion: 2 }, RFI_ANSWERS, 'k-v2')).ret_code).toBe(
-        51003,
-      );
-      expect((await submit(drafting, v1, RFI_ANSWERS, 'k-v1')).result).toMatchObject({ templateVersion: 1 });
+      expect(
+        (await submitWithToken(drafting, { ...v1, templateVersion: 2 }, RFI_ANSWERS, 'k-v2')).ret_code,
+      ).toBe(51003);
+      expect((await submitWithToken(drafting, v1, RFI_ANSWERS, 'k-v1')).result).toMatchObject({
+        templateVersion: 1,
+      });
       // Retiring v1 moves a drafter to v2.
-      await questionnairesRepo(database.db).retireTemplate('rfi', 1, Date.now());
-      expect((await submit(other, v2, RFI_ANSWERS, 'k-other')).result).toMatchObject({ templateVersion: 2 });
+      await questionnairesRepo(fixture.database.db).retireTemplate('rfi', 1, Date.now());
+      expect((await submitWithToken(other, v2, RFI_ANSWERS, 'k-other')).result).toMatchObject({
+        templateVersion: 2,
+      });
     });
   });
 
   describe('POST /v3/private/kyc/questionnaire-evidence', () => {
-    it("when evidence is uploaded, then it is the caller's alone: another user's id is refused, a used one too", async () => {
+    it("when evidence is uploaded, then it is the caller's alone: another user's id is refused; a submitted one is kept by an amendment of the same questionnaire and refused in another", async () => {
       const alice = await signedIn('new@demo.test');
       const bob = await signedIn('l1@demo.test');
       const bobsFile = await uploadEvidence(bob);
       const alicesFile = await uploadEvidence(alice);
-      const token = await tokenFor(alice, 'rfi');
+      const token = await questionnaireToken(alice, 'rfi');
       const withDocs = (ids: string[]) => ({ ...RFI_ANSWERS, has_documents: true, documents: ids });
 
-      const foreign = await submit(alice, token, withDocs([bobsFile]), 'ev-1');
+      const foreign = await submitWithToken(alice, token, withDocs([bobsFile]), 'ev-1');
       expect(foreign.ret_code).toBe(30011);
-      const unknown = await submit(alice, token, withDocs(['f'.repeat(32)]), 'ev-2');
+      const unknown = await submitWithToken(alice, token, withDocs(['f'.repeat(32)]), 'ev-2');
       expect(unknown.ret_code).toBe(30011);
       expect((await detail(alice, 'rfi')).result?.status).toBe('UNDEFINED');
 
-      const ok = await submit(alice, token, withDocs([alicesFile]), 'ev-3');
+      const ok = await submitWithToken(alice, token, withDocs([alicesFile]), 'ev-3');
       expect(ok.result).toMatchObject({ status: 'PENDING' });
-      const row = await database.db
+      const row = await fixture.database.db
         .selectFrom('questionnaire_evidence')
         .selectAll()
         .where('id', '=', alicesFile)
         .executeTakeFirstOrThrow();
       expect(row.submission_id).toBe(Number(ok.result?.submissionId));
-      // Amending with the same, now attached, file is refused.
-      const reused = await submit(alice, token, withDocs([alicesFile]), 'ev-4');
-      expect(reused.ret_code).toBe(30011);
+
+      // Amending the answers (still PENDING) keeps the submitted file: it stays with the first submission,
+      // which keeps it in the history, and the amendment's answers name it too.
+      const second = await uploadEvidence(alice);
+      const amended = await submitWithToken(alice, token, withDocs([alicesFile, second]), 'ev-4');
+      expect(amended.ret_code).toBe(0);
+      expect(amended.result).toMatchObject({ status: 'PENDING' });
+      const rows = await fixture.database.db
+        .selectFrom('questionnaire_evidence')
+        .select(['id', 'submission_id'])
+        .where('id', 'in', [alicesFile, second])
+        .execute();
+      expect(Object.fromEntries(rows.map((r) => [r.id, Number(r.submission_id)]))).toEqual({
+        [alicesFile]: Number(ok.result?.submissionId),
+        [second]: Number(amended.result?.submissionId),
+      });
+
+      // The same file in another questionnaire's answers is refused, and nothing of that one is stored.
+      const eddToken = await questionnaireToken(alice, 'edd');
+      const elsewhere = await submitWithToken(alice, eddToken, eddAnswers(alicesFile, second), 'ev-5');
+      expect(elsewhere.ret_code).toBe(30011);
+      expect((await detail(alice, 'edd')).result?.status).toBe('UNDEFINED');
     });
 
     it('when the file is not an image or PDF, then 40001 and nothing is stored', async () => {
@@ -382,7 +338,9 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         body,
       );
       expect(envelope?.ret_code).toBe(40001);
-      expect(await database.db.selectFrom('questionnaire_evidence').select('id').execute()).toHaveLength(0);
+      expect(
+        await fixture.database.db.selectFrom('questionnaire_evidence').select('id').execute(),
+      ).toHaveLength(0);
     });
   });
 
@@ -398,7 +356,7 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         headers: { 'accept-language': 'de-DE,de;q=0.9', 'user-agent': 'Agreement test' },
       });
       expect(envelope?.result).toMatchObject({ status: 'APPROVED', templateVersion: 1 });
-      const row = await database.db
+      const row = await fixture.database.db
         .selectFrom('questionnaire_submissions')
         .selectAll()
         .executeTakeFirstOrThrow();
@@ -427,9 +385,9 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         answers: { accept_terms: true, accept_risk: false, accept_electronic: true },
       });
       expect(envelope).toMatchObject({ ret_code: 51002, ret_msg: 'accept_risk: must_accept' });
-      expect(await database.db.selectFrom('questionnaire_submissions').select('id').execute()).toHaveLength(
-        0,
-      );
+      expect(
+        await fixture.database.db.selectFrom('questionnaire_submissions').select('id').execute(),
+      ).toHaveLength(0);
     });
   });
 
@@ -498,7 +456,7 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         task: { kind: 'rfi' },
       });
 
-      await submit(client, await tokenFor(client, 'rfi'), RFI_ANSWERS, 'answer-rfi');
+      await submitWithToken(client, await questionnaireToken(client, 'rfi'), RFI_ANSWERS, 'answer-rfi');
       const after = await client.post('/v3/private/kyc/compliance-tasks');
       expect(after.envelope?.result).toMatchObject({
         tasks: [{ kind: 'rfi', status: 'PENDING', open: false }],
@@ -550,24 +508,8 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         pep: false,
       });
       const [wealth, funds] = [await uploadEvidence(client), await uploadEvidence(client)];
-      const answers = {
-        occupation_description: 'Senior software engineer at a payments company',
-        years_in_role: 6,
-        net_worth_usd: 850000,
-        source_of_wealth: ['employment', 'investments'],
-        source_of_wealth_explanation:
-          'Salary saved over twelve years and a share portfolio built since 2015 at a regulated broker.',
-        wealth_evidence: [wealth],
-        expected_deposit_usd: 120000,
-        deposit_origin: 'own_bank_account',
-        bank_country: 'GB',
-        funds_evidence: [funds],
-        high_risk_countries: false,
-        privacy_services: false,
-        declaration_true: true,
-        declaration_consent: true,
-      };
-      const result = await submit(client, await tokenFor(client, 'edd'), answers, 'edd-1');
+      const answers = eddAnswers(wealth, funds);
+      const result = await submitWithToken(client, await questionnaireToken(client, 'edd'), answers, 'edd-1');
       expect(result.result).toMatchObject({ status: 'PENDING', templateCode: 'edd' });
       expect((await client.get('/v3/private/aml/get-edd-info')).envelope?.result).toMatchObject({
         status: 'Reviewing',
@@ -579,7 +521,7 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
     });
 
     it('when the pop-up is asked for, then the SATOS template keys come back without a session', async () => {
-      const response = await app.inject({
+      const response = await fixture.app.inject({
         method: 'GET',
         url: '/fiat/public/channel/pop-up?type=satos_deposit_verify',
       });
@@ -590,14 +532,17 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         templateCode: 'satos-deposit',
         templateVersion: 1,
       });
-      const other = await app.inject({ method: 'GET', url: '/fiat/public/channel/pop-up?type=other' });
+      const other = await fixture.app.inject({
+        method: 'GET',
+        url: '/fiat/public/channel/pop-up?type=other',
+      });
       expect(parseEnvelope(other)?.ret_code).toBe(10001);
     });
   });
 
   describe('authorisation and review lock', () => {
     it('when signed out, then every private questionnaire endpoint answers 10007 and stores nothing', async () => {
-      const anonymous = new TestClient(app);
+      const anonymous = new TestClient(fixture.app);
       await anonymous.visit();
       const calls: [string, string, unknown][] = [
         ['GET', '/v3/private/kyc/questionnaire-template-detail?template_code=200', undefined],
@@ -638,36 +583,40 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         upload,
       );
       expect(envelope?.ret_code).toBe(10007);
-      expect(await database.db.selectFrom('questionnaire_evidence').select('id').execute()).toHaveLength(0);
-      expect(await database.db.selectFrom('questionnaire_responses').select('id').execute()).toHaveLength(0);
+      expect(
+        await fixture.database.db.selectFrom('questionnaire_evidence').select('id').execute(),
+      ).toHaveLength(0);
+      expect(
+        await fixture.database.db.selectFrom('questionnaire_responses').select('id').execute(),
+      ).toHaveLength(0);
     });
 
     it('when a reviewer holds the submission (PENDING_NO_EDIT), then saving and submitting are 51001 and change nothing', async () => {
       const client = await signedIn('new@demo.test');
-      const token = await tokenFor(client, 'rfi');
-      expect((await submit(client, token, RFI_ANSWERS, 'lock-1')).result).toMatchObject({
+      const token = await questionnaireToken(client, 'rfi');
+      expect((await submitWithToken(client, token, RFI_ANSWERS, 'lock-1')).result).toMatchObject({
         status: 'PENDING',
       });
       // What the back office's lock does.
-      await database.db
+      await fixture.database.db
         .updateTable('questionnaire_responses')
         .set({ status: 'PENDING_NO_EDIT' })
         .where('template_code', '=', 'rfi')
         .execute();
       expect((await save(client, token, { response: 'Changing my answer' })).ret_code).toBe(51001);
-      expect((await submit(client, token, RFI_ANSWERS, 'lock-2')).ret_code).toBe(51001);
+      expect((await submitWithToken(client, token, RFI_ANSWERS, 'lock-2')).ret_code).toBe(51001);
       const view = (await detail(client, 'rfi')).result;
       expect(view).toMatchObject({ status: 'PENDING_NO_EDIT', editable: false, draft: null });
       expect(view?.submitted?.answers).toEqual(RFI_ANSWERS);
-      expect(await database.db.selectFrom('questionnaire_submissions').select('id').execute()).toHaveLength(
-        1,
-      );
+      expect(
+        await fixture.database.db.selectFrom('questionnaire_submissions').select('id').execute(),
+      ).toHaveLength(1);
     });
   });
 
   describe('templates and documentation', () => {
     it('when the templates are seeded again, then nothing is published twice and every file is in the database', async () => {
-      const repo = questionnairesRepo(database.db);
+      const repo = questionnairesRepo(fixture.database.db);
       const dir = path.resolve(import.meta.dirname, '../../../content/questionnaires');
       const again = await seedQuestionnaireTemplates(repo, dir, Date.now());
       expect(again).toEqual({ published: [], changed: [], renewed: 0 });
@@ -680,7 +629,7 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
     });
 
     it('when the OpenAPI document is read, then it lists the questionnaire endpoints', async () => {
-      const doc = (await app.inject({ method: 'GET', url: '/docs/openapi.json' })).json() as {
+      const doc = (await fixture.app.inject({ method: 'GET', url: '/docs/openapi.json' })).json() as {
         paths: Record<string, Record<string, unknown>>;
       };
       for (const [url, method] of [
@@ -744,7 +693,9 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         answers: { ...satos.answers, vasp_name: 'Another Exchange' },
       });
       expect(amended.envelope?.result).toMatchObject({ status: 'PENDING' });
-      expect(await database.db.selectFrom('satos_verifications').select('id').execute()).toHaveLength(1);
+      expect(await fixture.database.db.selectFrom('satos_verifications').select('id').execute()).toHaveLength(
+        1,
+      );
       expect(
         (await client.post('/v3/private/kyc/create-satos-questionnaire', { ...satos, templateVersion: 9 }))
           .envelope?.ret_code,
@@ -758,34 +709,27 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
 
     it('when called in SDK mode, then the token user is the one who declares', async () => {
       const userId = await userIdOf('l1@demo.test');
-      const issued = await app.inject({
-        method: 'POST',
-        url: '/v1/s1/kyc/integration/access-token',
-        headers: {
-          'content-type': 'application/json',
-          'kyc-access-business': DEMO_PARTNER.id,
-          'kyc-access-key': DEMO_PARTNER.apiKey,
-        },
-        payload: JSON.stringify({ uid: userId, from: 'demo-app' }),
-      });
-      const token = String((parseEnvelope(issued)?.result as Result | null)?.token);
+      const token = await partnerTokenOf(fixture.app, { uid: userId }, 'demo-app');
       const headers = { 'kyc-access-token': token, 'kyc-access-business': 'demo-app' };
-      const created = await app.inject({
+      const created = await fixture.app.inject({
         method: 'POST',
         url: '/v1/s1/kyc/integration/create-satos-questionnaire',
         headers: { ...headers, 'content-type': 'application/json' },
         payload: JSON.stringify(satos),
       });
       expect(parseEnvelope(created)?.result).toMatchObject({ status: 'PENDING' });
-      const query = await app.inject({
+      const query = await fixture.app.inject({
         method: 'GET',
         url: '/v1/s1/kyc/integration/query-satos-questionnaire?depositRef=dep-0001-btc',
         headers,
       });
       expect(parseEnvelope(query)?.result).toMatchObject({ status: 'PENDING' });
-      const row = await database.db.selectFrom('satos_verifications').selectAll().executeTakeFirstOrThrow();
+      const row = await fixture.database.db
+        .selectFrom('satos_verifications')
+        .selectAll()
+        .executeTakeFirstOrThrow();
       expect(row.user_id).toBe(userId);
-      const noToken = await app.inject({
+      const noToken = await fixture.app.inject({
         method: 'GET',
         url: '/v1/s1/kyc/integration/query-satos-questionnaire?depositRef=dep-0001-btc',
       });

@@ -1,43 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { KycInfo } from '@kyc/contracts';
+import { describe, expect, it } from 'vitest';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { signedInClient, testApp, type TestClient } from './support/test-app.ts';
-import type { Database } from '../src/data/db.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
-import { DEMO_QUICK_KYC, seedDemoData } from '../src/seed/demo.ts';
+import { kycInfo } from './support/kyc-flows.ts';
+import { signedInClient, type TestClient } from './support/test-app.ts';
+import { DEMO_QUICK_KYC } from '../src/seed/demo.ts';
 
 describe.each(testDatabases())('quick KYC and announcements on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
+  const fixture = useAppFixture(testDb);
 
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    app = await testApp(database, { env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kyc-quick-')) } });
-    return async () => {
-      await app.close();
-    };
-  });
-
-  afterAll(async () => {
-    await testDb.cleanup();
-  });
-
-  const signedIn = (email: string): Promise<TestClient> => signedInClient(app, email);
-  const userIdOf = async (email: string) => Number((await usersRepo(database.db).findByEmail(email))?.id);
-
-  async function kycInfo(client: TestClient): Promise<KycInfo> {
-    const { envelope } = await client.post('/v3/private/kyc/kyc-info', {});
-    return envelope?.result as KycInfo;
-  }
+  const signedIn = (email: string): Promise<TestClient> => signedInClient(fixture.app, email);
+  const { userIdOf } = fixture;
 
   async function offerFor(email: string, fields: { expires_at?: number } = {}) {
     const at = Date.now();
-    await database.db
+    await fixture.database.db
       .insertInto('quick_kyc_offers')
       .values({
         user_id: await userIdOf(email),
@@ -74,7 +50,10 @@ describe.each(testDatabases())('quick KYC and announcements on $name', (testDb) 
       ]);
       expect(info.bannerTags).not.toContain('QUICK_KYC_AVAILABLE');
       expect(info.currentLevelQuota).toBe(2);
-      const offer = await database.db.selectFrom('quick_kyc_offers').selectAll().executeTakeFirstOrThrow();
+      const offer = await fixture.database.db
+        .selectFrom('quick_kyc_offers')
+        .selectAll()
+        .executeTakeFirstOrThrow();
       expect(offer.consumed_at).not.toBeNull();
 
       expect((await client.get('/v3/private/kyc/can-quick-kyc')).envelope?.result).toEqual({
@@ -90,7 +69,10 @@ describe.each(testDatabases())('quick KYC and announcements on $name', (testDb) 
       expect((await doQuickKyc(client, { consent: false }))?.ret_code).toBe(10001);
       expect((await doQuickKyc(client, {}))?.ret_code).toBe(10001);
       expect((await kycInfo(client)).state?.[0]?.status).toBe('ALLOW');
-      const offer = await database.db.selectFrom('quick_kyc_offers').selectAll().executeTakeFirstOrThrow();
+      const offer = await fixture.database.db
+        .selectFrom('quick_kyc_offers')
+        .selectAll()
+        .executeTakeFirstOrThrow();
       expect(offer.consumed_at).toBeNull();
     });
 
@@ -115,7 +97,7 @@ describe.each(testDatabases())('quick KYC and announcements on $name', (testDb) 
         });
         expect((await doQuickKyc(client, { consent: true }))?.ret_code).toBe(30001);
       }
-      const offers = await database.db.selectFrom('quick_kyc_offers').select('consumed_at').execute();
+      const offers = await fixture.database.db.selectFrom('quick_kyc_offers').select('consumed_at').execute();
       expect(offers.filter((o) => o.consumed_at !== null)).toHaveLength(0);
     });
 
@@ -142,7 +124,9 @@ describe.each(testDatabases())('quick KYC and announcements on $name', (testDb) 
         expect(envelope).toMatchObject({ ret_code: 0, result: { acknowledged: true } });
       }
       expect((await kycInfo(client)).bannerTags).not.toContain('QUICK_KYC_AVAILABLE');
-      expect(await database.db.selectFrom('kyc_announcement_acks').selectAll().execute()).toHaveLength(1);
+      expect(
+        await fixture.database.db.selectFrom('kyc_announcement_acks').selectAll().execute(),
+      ).toHaveLength(1);
     });
 
     it('when the cause starts again after the acknowledgement, then the tag shows again', async () => {
@@ -151,7 +135,7 @@ describe.each(testDatabases())('quick KYC and announcements on $name', (testDb) 
       await client.post('/v3/private/kyc/submit-kyc-announcement', { announcementId: 'KYC_PENDING' });
       expect((await kycInfo(client)).bannerTags).not.toContain('KYC_PENDING');
       // A new review begins later (the step row changes again).
-      await database.db
+      await fixture.database.db
         .updateTable('kyc_level_states')
         .set({ updated_at: Date.now() + 60_000 })
         .where('user_id', '=', await userIdOf('pending@demo.test'))
@@ -172,7 +156,9 @@ describe.each(testDatabases())('quick KYC and announcements on $name', (testDb) 
       expect(fixed.envelope?.ret_code).toBe(10001);
       expect(fixed.envelope?.ret_msg).toContain('cannot be dismissed');
       expect((await kycInfo(client)).bannerTags).toContain('REVERIFY_NEEDED');
-      expect(await database.db.selectFrom('kyc_announcement_acks').selectAll().execute()).toHaveLength(0);
+      expect(
+        await fixture.database.db.selectFrom('kyc_announcement_acks').selectAll().execute(),
+      ).toHaveLength(0);
     });
   });
 });

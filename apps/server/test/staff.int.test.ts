@@ -1,27 +1,17 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, STAFF_SESSION_COOKIE } from '@kyc/contracts';
+import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
 import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from '../src/seed/demo.ts';
 import { base32Decode, totpAt } from '../src/lib/totp.ts';
-import type { Database } from '../src/data/db.ts';
 
 describe.each(testDatabases())('back-office staff sessions on $name', (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
-
-  beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
-    app = await testApp(database);
-    return () => app.close();
-  });
-  afterAll(() => testDb.cleanup());
+  const fixture = useAppFixture(testDb);
 
   /** Signs in with the current code of a seeded demo member (DEMO_STAFF_TOTP=required by default). */
   async function staffClient(email: string, password = DEMO_PASSWORD) {
-    const client = new TestClient(app);
+    const client = new TestClient(fixture.app);
     await client.get('/backoffice/');
     const secret = DEMO_STAFF.find((m) => m.email === email)?.totpSecret;
     const totpCode = secret ? totpAt(base32Decode(secret), Date.now()) : undefined;
@@ -46,14 +36,14 @@ describe.each(testDatabases())('back-office staff sessions on $name', (testDb) =
   });
 
   it("when an end user's session is presented to the back office, then it grants nothing, and the other way round", async () => {
-    const user = await signedUpClient(app, 'walt@example.com');
+    const user = await signedUpClient(fixture.app, 'walt@example.com');
     const userToken = user.cookies.get(SESSION_COOKIE) ?? '';
-    const forged = new TestClient(app);
+    const forged = new TestClient(fixture.app);
     forged.cookies.set(STAFF_SESSION_COOKIE, userToken);
     expect((await forged.get('/backoffice/api/me')).envelope?.ret_code).toBe(10007);
 
     const { client: staff } = await staffClient('senior@demo.test');
-    const staffAsUser = new TestClient(app);
+    const staffAsUser = new TestClient(fixture.app);
     staffAsUser.cookies.set(SESSION_COOKIE, staff.cookies.get(STAFF_SESSION_COOKIE) ?? '');
     expect((await staffAsUser.get('/v2/private/user/profile')).envelope?.ret_code).toBe(10007);
   });
@@ -64,7 +54,7 @@ describe.each(testDatabases())('back-office staff sessions on $name', (testDb) =
   });
 
   it('when the password is right but no code is sent, then 20007 asks for it; a wrong password still gets 20001', async () => {
-    const client = new TestClient(app);
+    const client = new TestClient(fixture.app);
     await client.get('/backoffice/');
     const login = (body: object) => client.post('/backoffice/api/login', body);
     const noCode = await login({ email: 'reviewer@demo.test', password: DEMO_PASSWORD });
@@ -82,7 +72,7 @@ describe.each(testDatabases())('back-office staff sessions on $name', (testDb) =
   });
 
   it('when DEMO_STAFF_TOTP=optional, then the seeded demo staff may leave the code out', async () => {
-    const optional = await testApp(database, { env: { DEMO_STAFF_TOTP: 'optional' } });
+    const optional = await testApp(fixture.database, { env: { DEMO_STAFF_TOTP: 'optional' } });
     try {
       const client = new TestClient(optional);
       await client.get('/backoffice/');
@@ -97,6 +87,6 @@ describe.each(testDatabases())('back-office staff sessions on $name', (testDb) =
   });
 
   it('when demo data is seeded twice, then nothing is duplicated', async () => {
-    expect((await seedDemoData(database)).created).toBe(0);
+    expect((await seedDemoData(fixture.database)).created).toBe(0);
   });
 });

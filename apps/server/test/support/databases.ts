@@ -12,7 +12,12 @@ import { openDatabase, type Database } from '../../src/data/db.ts';
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
-  /** Opens a new, migrated, empty database. */
+  /**
+   * Opens a new, migrated, empty database. The ones opened before are closed first: each test opens
+   * one in its beforeEach, and the tests of a file run one at a time, so those belong to finished
+   * tests (their connections would otherwise stay open until the file ends, and three workers of
+   * fifty-test files reach PostgreSQL's connection limit).
+   */
   open(): Promise<Database>;
   /** Removes everything open() created. */
   cleanup(): Promise<void>;
@@ -31,6 +36,7 @@ function sqliteDatabase(): TestDatabase {
   return {
     name: 'sqlite',
     async open() {
+      for (const database of opened.splice(0)) await database.close().catch(() => undefined);
       const dir = mkdtempSync(path.join(tmpdir(), 'kyc-int-'));
       dirs.push(dir);
       const database = openDatabase(path.join(dir, 'test.sqlite'));
@@ -71,6 +77,7 @@ function postgresDatabase(url: string): TestDatabase {
   return {
     name: 'postgres',
     async open() {
+      for (const database of opened.splice(0)) await database.close().catch(() => undefined);
       const template = await templateOf(url, runId, admin);
       if (template) {
         const name = `kyc_${runId}_t_${unique()}`;

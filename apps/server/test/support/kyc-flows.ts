@@ -1,11 +1,11 @@
 /**
- * Helpers of the KYC write-path tests (re-verification, ID/POA updates, back-office submissions):
- * multipart uploads as a browser sends them, SDK calls with the spec §6 headers, signed-in staff.
+ * Helpers of the KYC tests: multipart uploads as a browser sends them, SDK calls with the spec §6 headers,
+ * signed-in users and staff, and the state many tests start from (a user with a level-1 case under review).
  */
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { Envelope } from '@kyc/contracts';
-import { TestClient, parseEnvelope } from './test-app.ts';
+import type { Envelope, KycInfo } from '@kyc/contracts';
+import { TestClient, parseEnvelope, signedInClient } from './test-app.ts';
 import { base32Decode, totpAt } from '../../src/lib/totp.ts';
 import { DEMO_PASSWORD, DEMO_PARTNER, DEMO_STAFF } from '../../src/seed/demo.ts';
 
@@ -39,13 +39,8 @@ export async function jpeg(): Promise<Buffer> {
 export const randomKey = () => `key-${Math.random().toString(36).slice(2)}`;
 
 /** A signed-in end user (demo password) with upload / post helpers. */
-export async function userClient(app: FastifyInstance, email: string): Promise<TestClient> {
-  const client = new TestClient(app);
-  await client.visit();
-  const { envelope } = await client.post('/user/public/login', { email, password: DEMO_PASSWORD });
-  if (envelope?.ret_code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(envelope)}`);
-  return client;
-}
+export const userClient = (app: FastifyInstance, email: string): Promise<TestClient> =>
+  signedInClient(app, email, DEMO_PASSWORD);
 
 export async function uploadAs(client: TestClient, side: string): Promise<string> {
   const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, {
@@ -55,21 +50,31 @@ export async function uploadAs(client: TestClient, side: string): Promise<string
   return String((envelope.result as Result).documentId);
 }
 
+/** The two images of a passport (front and selfie), uploaded by this user; answers their ids. */
+export async function passportDocuments(client: TestClient): Promise<string[]> {
+  return [await uploadAs(client, 'front'), await uploadAs(client, 'selfie')];
+}
+
 export async function postWithKey(client: TestClient, url: string, body: unknown, key = randomKey()) {
   const { envelope, response } = await client.post(url, body, { headers: { 'idempotency-key': key } });
   return { envelope: envelope as Answer, status: response.statusCode };
 }
 
-/** Signed-in staff member (demo TOTP secrets). */
-export async function staffClient(app: FastifyInstance, email: string): Promise<TestClient> {
+/** The current TOTP code of a demo staff member (their seeded secret). */
+export function demoTotpCode(email: string, now = Date.now()): string {
   const member = DEMO_STAFF.find((m) => m.email === email);
   if (!member) throw new Error(`no demo staff ${email}`);
+  return totpAt(base32Decode(member.totpSecret), now);
+}
+
+/** Signed-in staff member (demo TOTP secrets; works whether DEMO_STAFF_TOTP is required or not). */
+export async function staffClient(app: FastifyInstance, email: string): Promise<TestClient> {
   const client = new TestClient(app);
   await client.get('/backoffice/');
   const { envelope } = await client.post('/backoffice/api/login', {
     email,
     password: DEMO_PASSWORD,
-    totpCode: totpAt(base32Decode(member.totpSecret), Date.now()),
+    totpCode: demoTotpCode(email),
   });
   if (envelope?.ret_code !== 0) throw new Error(`staff sign-in failed: ${JSON.stringify(envelope)}`);
   return client;
@@ -80,6 +85,19 @@ export async function decide(staff: TestClient, userId: number, body: unknown): 
   return envelope as Answer;
 }
 
+/**
+ * A user with a case: a passport (front and selfie, issued by `country`) submitted for level 1, which
+ * is now PENDING. Answers the signed-in client and the submission's answer.
+ */
+export async function userWithCase(app: FastifyInstance, email: string, country = 'DE') {
+  const client = await userClient(app, email);
+  const body = { level: 1, documentType: 'PASSPORT', country, documentIds: await passportDocuments(client) };
+  const submitted = await postWithKey(client, '/v3/private/kyc/submit', body);
+  if (submitted.envelope.ret_code !== 0)
+    throw new Error(`submit failed: ${JSON.stringify(submitted.envelope)}`);
+  return { client, submitted: submitted.envelope.result as Result };
+}
+
 /** A token the demo partner issues for a user (its `from` decides the channel: 'web' or an app). */
 export async function partnerToken(
   app: FastifyInstance,
@@ -87,11 +105,21 @@ export async function partnerToken(
   from: string,
   isUpdatePoi = false,
 ): Promise<string> {
+  return partnerTokenOf(app, { email }, from, isUpdatePoi);
+}
+
+/** The same for a user named by email or by uid, as partners may do either. */
+export async function partnerTokenOf(
+  app: FastifyInstance,
+  user: { email: string } | { uid: number },
+  from: string,
+  isUpdatePoi = false,
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/v1/s1/kyc/integration/access-token',
     headers: { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-key': DEMO_PARTNER.apiKey },
-    payload: { email, from, isUpdatePoi },
+    payload: { ...user, from, isUpdatePoi },
   });
   const envelope = parseEnvelope(response) as Answer;
   if (envelope.ret_code !== 0) throw new Error(`token failed: ${JSON.stringify(envelope)}`);
@@ -128,6 +156,23 @@ export async function sdkCall(
     ...(payload !== undefined ? { payload } : {}),
   });
   return parseEnvelope(response) as Answer;
+}
+
+/** Every obtain_* flag of kyc-info that adds a part to its answer. */
+export const ALL_INFO_FLAGS = {
+  obtain_kyc_token: false,
+  obtain_current: true,
+  obtain_quotas: true,
+  obtain_state: true,
+  obtain_aml_questionnaire: true,
+  obtain_verification_process: true,
+};
+
+/** The kyc-info answer of this client (throws unless ret_code is 0). */
+export async function kycInfo(client: TestClient, flags: object = {}): Promise<KycInfo> {
+  const { envelope } = await client.post('/v3/private/kyc/kyc-info', flags);
+  if (envelope?.ret_code !== 0) throw new Error(`kyc-info failed: ${JSON.stringify(envelope)}`);
+  return envelope.result as KycInfo;
 }
 
 export const INFO_FLAGS = {

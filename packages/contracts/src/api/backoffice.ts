@@ -91,7 +91,11 @@ export const decisionEntry = z.object({
   reasonCode: z.string(),
   userMessage: z.string(),
   staffId: z.number().int(),
+  /** Who `staffId` is: the member's display name, else their email; null when no such member exists. */
+  staffName: z.string().nullable(),
   confirmedBy: z.number().int().nullable(),
+  /** Who `confirmedBy` is, as `staffName`; null when nobody confirmed or no such member exists. */
+  confirmedByName: z.string().nullable(),
   at: z.number().int(),
 });
 
@@ -245,3 +249,16 @@ export const quotaPatchRequest = z.object({
     .max(50),
 });
 export type QuotaPatchRequest = z.infer<typeof quotaPatchRequest>;
+
+/** One daily withdrawal limit as stored: scope, verification level, coin and the amount. */
+export const quotaEntry = z.object({
+  scope: z.string(),
+  level: z.number().int(),
+  coin: z.string(),
+  limit: z.number(),
+});
+export type QuotaEntry = z.infer<typeof quotaEntry>;
+
+/** GET and PATCH /backoffice/api/quotas answer every limit, by scope, level and coin. */
+export const quotaList = z.array(quotaEntry);
+export type QuotaList = z.infer<typeof quotaList>;

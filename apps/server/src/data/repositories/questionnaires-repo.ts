@@ -278,14 +278,18 @@ function queries(db: Db) {
         .execute();
     },
 
-    /** The caller's evidence among these ids (another user's ids are simply not found). */
+    /**
+     * The caller's evidence among these ids (another user's ids are simply not found), with the template
+     * of the submission each was first attached to (null while unattached).
+     */
     async evidenceOf(userId: number, ids: readonly string[]) {
       if (ids.length === 0) return [];
       return db
-        .selectFrom('questionnaire_evidence')
-        .select(['id', 'submission_id'])
-        .where('user_id', '=', userId)
-        .where('id', 'in', [...ids])
+        .selectFrom('questionnaire_evidence as e')
+        .leftJoin('questionnaire_submissions as s', 's.id', 'e.submission_id')
+        .select(['e.id', 'e.submission_id', 's.template_code'])
+        .where('e.user_id', '=', userId)
+        .where('e.id', 'in', [...ids])
         .execute();
     },
 

@@ -37,6 +37,14 @@ export interface NewDecision {
   submissionId?: number | null;
 }
 
+/** A decision row with the staff members it names (null columns: no such member). */
+export interface DecisionWithStaff extends KycDecisionRow {
+  staff_display_name: string | null;
+  staff_email: string | null;
+  confirmer_display_name: string | null;
+  confirmer_email: string | null;
+}
+
 /** Back-office review: the queue of pending submissions and the decisions history (SQL only). */
 export function reviewRepo(db: Db) {
   return {
@@ -88,12 +96,22 @@ export function reviewRepo(db: Db) {
       };
     },
 
-    async decisions(userId: number): Promise<KycDecisionRow[]> {
+    /** The case history, newest first, with who decided and who confirmed, in one query. */
+    async decisions(userId: number): Promise<DecisionWithStaff[]> {
+      // Left joins: decision rows name staff by id without a foreign key, so a member may be missing.
       return db
-        .selectFrom('kyc_decisions')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
+        .selectFrom('kyc_decisions as d')
+        .leftJoin('staff_users as s', 's.id', 'd.staff_id')
+        .leftJoin('staff_users as c', 'c.id', 'd.confirmed_by')
+        .selectAll('d')
+        .select([
+          's.display_name as staff_display_name',
+          's.email as staff_email',
+          'c.display_name as confirmer_display_name',
+          'c.email as confirmer_email',
+        ])
+        .where('d.user_id', '=', userId)
+        .orderBy('d.id', 'desc')
         .execute();
     },
 

@@ -1,7 +1,7 @@
 /**
- * Back-office review (docs/backoffice.md): the queue, the case view, decisions, the audit log and
- * quota editing. Every decision applies the state machine of domain/kyc in ONE transaction with its
- * decision row and its audit entry; every view of personal data writes an audit entry.
+ * Back-office review (docs/backoffice.md): the queue, the case view, decisions, the audit log and the
+ * quotas. Every decision applies the state machine of domain/kyc in ONE transaction with its decision
+ * row and its audit entry; every view of personal data writes an audit entry.
  */
 import {
   DECISION_KINDS,
@@ -15,6 +15,7 @@ import {
   type DisplayUpdatePoiStatus,
   type KycStepLevel,
   type KycStepStatus,
+  type QuotaList,
   type QuotaPatchRequest,
   type ReviewCase,
   type ReviewDocument,
@@ -97,6 +98,11 @@ function parseDetails(json: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** How the case history names a staff member: the display name, else the email (null: no such member). */
+function staffLabel(displayName: string | null, email: string | null): string | null {
+  return displayName?.trim() || email || null;
 }
 
 /** What reading a document needs: the encrypted blobs and the master keys that unwrap data keys. */
@@ -274,7 +280,10 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
           reasonCode: d.reason_code,
           userMessage: d.user_message,
           staffId: Number(d.staff_id),
+          staffName: staffLabel(d.staff_display_name, d.staff_email),
           confirmedBy: d.confirmed_by === null ? null : Number(d.confirmed_by),
+          confirmedByName:
+            d.confirmed_by === null ? null : staffLabel(d.confirmer_display_name, d.confirmer_email),
           at: d.at,
         })),
         documents: documents.map((d): ReviewDocument => ({
@@ -649,7 +658,18 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
       };
     },
 
-    async patchQuotas(staff: StaffMe, body: QuotaPatchRequest, now = Date.now()) {
+    /**
+     * Every quota row, for the quotas page. Reading needs the same permission as editing (only admins
+     * see the quotas area), and is audited like the other staff views (`quotas.view`).
+     */
+    async quotas(staff: StaffMe, now = Date.now()): Promise<QuotaList> {
+      requirePermission(staff, 'edit_quotas');
+      const rows = await kyc.quotas();
+      await audit.insert({ staffId: staff.id, action: 'quotas.view' }, now);
+      return rows;
+    },
+
+    async patchQuotas(staff: StaffMe, body: QuotaPatchRequest, now = Date.now()): Promise<QuotaList> {
       requirePermission(staff, 'edit_quotas');
       await db.transaction().execute(async (trx) => {
         const tReview = reviewRepo(trx);

@@ -341,7 +341,12 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
     };
   }
 
-  /** The evidence ids of the answers: each must be the caller's own upload, not used elsewhere (30011). */
+  /**
+   * The evidence of the answers that still has to be attached: each id must be the caller's own upload,
+   * either new (unattached) or submitted before with this same template — an answer sent again after a
+   * rejection keeps its documents (the earlier submission keeps them too, as the history shows them).
+   * Anything else — unknown, another user's, given twice, or submitted with another template — is 30011.
+   */
   async function checkedEvidence(
     userId: number,
     template: QuestionnaireTemplate,
@@ -356,9 +361,12 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
     if (new Set(ids).size !== ids.length)
       throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'an evidence document is given twice');
     const found = await repo.evidenceOf(userId, ids);
-    if (found.length !== ids.length || found.some((e) => e.submission_id !== null))
-      throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'an evidence document is unknown or already submitted');
-    return ids;
+    if (
+      found.length !== ids.length ||
+      found.some((e) => e.submission_id !== null && e.template_code !== template.code)
+    )
+      throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'an evidence document is unknown or submitted elsewhere');
+    return found.filter((e) => e.submission_id === null).map((e) => e.id);
   }
 
   /**

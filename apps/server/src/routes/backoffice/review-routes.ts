@@ -5,6 +5,7 @@ import {
   auditQuery,
   auditResult,
   decisionRequest,
+  quotaList,
   quotaPatchRequest,
   reviewCase,
   reviewQueueQuery,
@@ -24,9 +25,6 @@ const INLINE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png':
 
 /** The only policy a document answer gets: no script, no plugin, a sandbox even if opened directly. */
 export const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; sandbox";
-const quotaList = z.array(
-  z.object({ scope: z.string(), level: z.number().int(), coin: z.string(), limit: z.number() }),
-);
 
 /**
  * Compliance back office, verification review (docs/backoffice.md). Staff session (audience 'staff',
@@ -34,6 +32,7 @@ const quotaList = z.array(
  *
  * Documents: GET /backoffice/api/cases/:userId/documents/:documentId streams one decrypted document
  * ('view_cases', audited as 'document.view' before the bytes leave) with its stored MIME type.
+ * Quotas: GET reads and PATCH sets the daily limits ('edit_quotas'); both answer every row.
  */
 export function reviewRoutes(services: Services): FastifyPluginAsync {
   const { staff, sessions, review } = services;
@@ -99,6 +98,12 @@ export function reviewRoutes(services: Services): FastifyPluginAsync {
       '/backoffice/api/audit',
       { schema: { tags, querystring: auditQuery, response: { 200: envelopeOf(auditResult) } }, preHandler },
       async (request) => ok(await review.auditLog(await staff.me(subjectOf(request)), request.query)),
+    );
+
+    r.get(
+      '/backoffice/api/quotas',
+      { schema: { tags, response: { 200: envelopeOf(quotaList) } }, preHandler },
+      async (request) => ok(await review.quotas(await staff.me(subjectOf(request)))),
     );
 
     r.patch(

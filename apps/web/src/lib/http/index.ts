@@ -8,6 +8,7 @@ export {
   type ApiErrorReason,
 } from './api-error';
 export { apiBaseFor } from './api-base';
+export { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey, serverDecided, withIdempotencyKey } from './idempotency';
 export type { HttpMethod, RequestBody } from './build-request';
 export {
   clearRequestCache,

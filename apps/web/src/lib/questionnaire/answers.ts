@@ -1,5 +1,10 @@
 import type { QuestionnaireAnswers, QuestionnaireTemplate } from '@kyc/contracts';
-import { isAnswered, normalizeAnswers, validateAnswers, visibleQuestions } from '@kyc/contracts/questionnaire-engine';
+import {
+  isAnswered,
+  normalizeAnswers,
+  validateAnswers,
+  visibleQuestions,
+} from '@kyc/contracts/questionnaire-engine';
 
 export { visibleQuestions };
 

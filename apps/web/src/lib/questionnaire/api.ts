@@ -10,7 +10,7 @@ import type {
   QuestionnaireTokenResult,
   SubmitQuestionnaireRequest,
 } from '@kyc/contracts';
-import { callEndpoint, isApiError, NETWORK_ERROR_CODE, uploadForm, type UploadProgress } from '../http';
+import { callEndpoint, uploadForm, withIdempotencyKey, type UploadProgress } from '../http';
 
 export type { UploadProgress };
 
@@ -33,9 +33,6 @@ const ANSWERED_CODES: readonly number[] = [
   QUESTIONNAIRE_CODES.coolDown,
   QUESTIONNAIRE_CODES.tokenInvalid,
 ];
-
-/** The Idempotency-Key header (docs/kyc.md; IDEMPOTENCY_KEY_HEADER of the contracts). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** GET questionnaire-template-detail as the KYC web asks it (biz_from=kyc_web and template_code). */
 export function getTemplateDetail(templateCode: string): Promise<QuestionnaireTemplateDetail> {
@@ -64,7 +61,7 @@ export function submitQuestionnaire(
   return callEndpoint<QuestionnaireSubmissionResult>(
     'submitQuestionnaire',
     { ...body },
-    { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }, silent: ANSWERED_CODES },
+    withIdempotencyKey({ silent: ANSWERED_CODES }, idempotencyKey),
   );
 }
 
@@ -97,22 +94,4 @@ export function getComplianceTasks(): Promise<ComplianceTasksResult> {
 export async function getCountryCodes(): Promise<string[]> {
   const result = await callEndpoint<{ list: CountryEntry[] }>('countryList', undefined, { cache: true });
   return result.list.map((c) => c.code);
-}
-
-/** A fresh Idempotency-Key (docs/kyc.md: 1 to 128 characters A-Z, a-z, 0-9, - and _). */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
-
-/**
- * Whether the server surely decided a failed submission (its own ret_code, not a 5xx): the next
- * attempt may take a new key. After a timeout, a network failure or a server error the request may have
- * been applied, so the retry keeps the key and receives the first result instead of a duplicate.
- */
-export function serverDecided(error: unknown): boolean {
-  if (!isApiError(error) || error.ret_code === NETWORK_ERROR_CODE) return false;
-  if (error.reason === 'timeout' || error.reason === 'network error' || error.reason === 'Non Response!') {
-    return false;
-  }
-  return error.httpStatus === undefined || error.httpStatus < 500;
 }

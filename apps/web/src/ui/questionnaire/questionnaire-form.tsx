@@ -13,12 +13,11 @@ import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
 import {
   applyAgreement,
   getQuestionnaireToken,
-  newIdempotencyKey,
   QUESTIONNAIRE_CODES,
   saveDraft,
-  serverDecided,
   submitQuestionnaire,
 } from '../../lib/questionnaire/api';
+import { newIdempotencyKey, serverDecided } from '../../lib/http';
 import { draftAnswers, submissionAnswers, todayUtc, visibleQuestions } from '../../lib/questionnaire/answers';
 import { validateAnswers } from '@kyc/contracts/questionnaire-engine';
 import { clearLocalDraft, readLocalDraft, writeLocalDraft } from '../../lib/questionnaire/local-drafts';

@@ -1,15 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { utcDayStart } from '../../../lib/format.ts';
-import { Button } from '../../../ui/button.tsx';
+import { FilterForm, type FilterFormProps } from '../../../ui/filter-form.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { AUDIT_ACTIONS, isAuditAction, type AuditFilters } from '../api/audit.ts';
-
-interface AuditFiltersFormProps {
-  initial: AuditFilters;
-  onApply: (filters: AuditFilters) => void;
-}
 
 interface FieldErrors {
   staffId?: boolean;
@@ -20,14 +15,11 @@ interface FieldErrors {
 const ID_PATTERN = /^[1-9]\d{0,14}$/;
 
 /** Staff member, person, action and a range of days; applying puts them into the URL. */
-export function AuditFiltersForm({ initial, onApply }: AuditFiltersFormProps) {
+export function AuditFiltersForm({ initial, onApply }: FilterFormProps<AuditFilters>) {
   const { t } = useTranslation();
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
+  const onSubmit = (text: (name: string) => string) => {
     const next: AuditFilters = {};
     const found: FieldErrors = {};
     const staffId = text('staffId');
@@ -52,7 +44,13 @@ export function AuditFiltersForm({ initial, onApply }: AuditFiltersFormProps) {
   };
 
   return (
-    <form className="audit-filters" onSubmit={onSubmit} noValidate aria-label={t('audit.filters.label')}>
+    <FilterForm
+      label={t('audit.filters.label')}
+      applyLabel={t('audit.filters.apply')}
+      clearLabel={t('audit.filters.clear')}
+      onSubmit={onSubmit}
+      onClear={() => onApply({})}
+    >
       <TextField
         name="staffId"
         label={t('audit.filters.staffId')}
@@ -91,12 +89,6 @@ export function AuditFiltersForm({ initial, onApply }: AuditFiltersFormProps) {
         defaultValue={initial.toDay ?? ''}
         error={errors.toDay ? t('audit.filters.errors.range') : undefined}
       />
-      <div className="audit-filters__actions">
-        <Button type="submit">{t('audit.filters.apply')}</Button>
-        <Button variant="secondary" onClick={() => onApply({})}>
-          {t('audit.filters.clear')}
-        </Button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }

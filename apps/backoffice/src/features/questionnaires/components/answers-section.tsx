@@ -104,7 +104,7 @@ function AnswerValue({ answer, context }: { answer: ResponseAnswer; context: Ans
       const ids = Array.isArray(value) ? value : [String(value)];
       return (
         <>
-          <span>{t('questionnaireReview.response.answers.files', { count: ids.length })}: </span>
+          <span>{t('questionnaireReview.response.answers.files', { count: ids.length })}</span>
           <ul>
             {ids.map((id) => (
               <li key={id}>
@@ -122,7 +122,12 @@ function AnswerValue({ answer, context }: { answer: ResponseAnswer; context: Ans
       );
     }
     default:
-      return <span className="qr-message">{Array.isArray(value) ? value.join(', ') : String(value)}</span>;
+      // Typed by the person, in any script: its own direction, not the page's (English in an Arabic page).
+      return (
+        <span className="qr-message" dir="auto">
+          {Array.isArray(value) ? value.join(', ') : String(value)}
+        </span>
+      );
   }
 }
 

@@ -127,6 +127,8 @@ describe('QuestionnairesPage', () => {
     expect(router.state.location.search).toBe('?status=PENDING');
     await waitFor(() => expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('PENDING'));
     expect((screen.getByLabelText('Questionnaire') as HTMLSelectElement).value).toBe('');
+    // The page of the restored filters is loaded again (asynchronously, after the form is restored).
+    await waitFor(() => expect(queries.at(-1)?.get('status')).toBe('PENDING'));
     expect(queries.at(-1)?.get('templateCode')).toBeNull();
   });
 

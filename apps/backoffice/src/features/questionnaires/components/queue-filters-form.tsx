@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SITE_CODES } from '@kyc/contracts';
-import { Button } from '../../../ui/button.tsx';
+import { FilterForm, type FilterFormProps } from '../../../ui/filter-form.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import {
@@ -16,22 +16,13 @@ import {
 } from '../api/review.ts';
 import { templateTitleKey, useTemplateText } from '../template-text.ts';
 
-interface QueueFiltersFormProps {
-  /** The filters in the URL now; the form starts from them (remount it when the URL changes). */
-  initial: QueueFilters;
-  onApply: (filters: QueueFilters) => void;
-}
-
 /** Template, status, kind, site and minimum age. Applying puts them into the URL (shareable, Back works). */
-export function QueueFiltersForm({ initial, onApply }: QueueFiltersFormProps) {
+export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilters>) {
   const { t } = useTranslation();
   const templateText = useTemplateText();
   const [ageError, setAgeError] = useState(false);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
+  const onSubmit = (text: (name: string) => string) => {
     const next: QueueFilters = {};
     const template = text('templateCode');
     if (isTemplateCode(template)) next.templateCode = template;
@@ -50,7 +41,13 @@ export function QueueFiltersForm({ initial, onApply }: QueueFiltersFormProps) {
 
   const prefix = 'questionnaireReview.queue.filters';
   return (
-    <form className="qr-filters" onSubmit={onSubmit} noValidate aria-label={t(`${prefix}.label`)}>
+    <FilterForm
+      label={t(`${prefix}.label`)}
+      applyLabel={t(`${prefix}.apply`)}
+      clearLabel={t(`${prefix}.clear`)}
+      onSubmit={onSubmit}
+      onClear={() => onApply({})}
+    >
       <SelectField
         name="templateCode"
         label={t(`${prefix}.template`)}
@@ -102,12 +99,6 @@ export function QueueFiltersForm({ initial, onApply }: QueueFiltersFormProps) {
         autoComplete="off"
         error={ageError ? t(`${prefix}.errors.minAge`) : undefined}
       />
-      <div className="qr-filters__actions">
-        <Button type="submit">{t(`${prefix}.apply`)}</Button>
-        <Button variant="secondary" onClick={() => onApply({})}>
-          {t(`${prefix}.clear`)}
-        </Button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }

@@ -10,7 +10,7 @@ import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import {
   EDD_TEMPLATE,
@@ -166,12 +166,7 @@ export function ResponsePage() {
     return (
       <>
         <h1>{t('questionnaireReview.response.pageTitle', { id: userId })}</h1>
-        <Alert tone="error">
-          <p>{errorText(resource.error)}</p>
-          <Button variant="secondary" onClick={reload}>
-            {t('errors.retry')}
-          </Button>
-        </Alert>
+        <LoadError message={errorText(resource.error)} onRetry={reload} />
         <Link to={paths.questionnaires.getHref()}>{t('questionnaireReview.response.backToQueue')}</Link>
       </>
     );

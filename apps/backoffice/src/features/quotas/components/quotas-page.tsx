@@ -2,30 +2,61 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey, type ErrorMessageKey } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { MAX_CHANGES, patchQuotas, QUOTA_LEVELS, QUOTA_SCOPES, type Quota } from '../api/quotas.ts';
-import { validateRows, type QuotaRow, type QuotaRowErrors } from '../quota-form.ts';
+import {
+  fetchQuotas,
+  MAX_CHANGES,
+  patchQuotas,
+  QUOTA_LEVELS,
+  QUOTA_SCOPES,
+  type Quota,
+} from '../api/quotas.ts';
+import {
+  limitText,
+  quotaId,
+  rowOf,
+  unsavedChanges,
+  validateRows,
+  type QuotaRow,
+  type QuotaRowErrors,
+} from '../quota-form.ts';
 import '../../../ui/data-table.css';
 import './quotas-page.css';
 
-/** Formats a limit as the server stores it, without exponent notation (1e21 and the like never occur: 18 digits). */
-function limitText(limit: number): string {
-  return limit.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 8 });
-}
+type Outcome = { tone: 'saved' } | { tone: 'unchanged' } | { tone: 'error'; key: ErrorMessageKey } | null;
 
 /**
- * Quotas (admin): daily withdrawal limits per scope, verification level and coin. There is no read
- * endpoint: the page edits the limits typed in, and after saving shows the whole list the server
- * answers, each row of which can be loaded back into the form.
+ * Quotas (admin): daily withdrawal limits per scope, verification level and coin. The page reads every
+ * limit first (loading, then an error with retry, or the form prefilled with them); saving sends only
+ * the rows that differ from what the server holds, and the form is prefilled again from its answer.
  */
 export function QuotasPage() {
   const { t } = useTranslation();
   const title = t('areas.quotas.title');
   useDocumentTitle(title);
+  const { resource, reload } = useResource('quotas', fetchQuotas);
+
+  if (resource.state === 'loading') return <Spinner size="page" label={t('app.loading')} />;
+  if (resource.state === 'error') {
+    return (
+      <>
+        <h1>{title}</h1>
+        <LoadError message={t(errorMessageKey(resource.error))} onRetry={reload} />
+      </>
+    );
+  }
+  return <QuotasEditor title={title} initial={resource.data} />;
+}
+
+function QuotasEditor({ title, initial }: { title: string; initial: Quota[] }) {
+  const { t } = useTranslation();
   const nextKey = useRef(1);
   const newRow = (from?: Partial<QuotaRow>): QuotaRow => ({
     key: nextKey.current++,
@@ -35,13 +66,15 @@ export function QuotasPage() {
     limit: '',
     ...from,
   });
-  const [rows, setRows] = useState<QuotaRow[]>(() => [newRow()]);
+  /** The form for these limits: one row each, or one blank row when there are none. */
+  const rowsFor = (quotas: readonly Quota[]): QuotaRow[] =>
+    quotas.length > 0 ? quotas.map((quota) => rowOf(quota, nextKey.current++)) : [newRow()];
+  const [rows, setRows] = useState<QuotaRow[]>(() => rowsFor(initial));
   const [errors, setErrors] = useState<Map<number, QuotaRowErrors>>(new Map());
   const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'info' } | { tone: 'error'; key: ErrorMessageKey } | null>(
-    null,
-  );
-  const [current, setCurrent] = useState<Quota[] | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [current, setCurrent] = useState<Quota[]>(initial);
+  const limitFields = useRef(new Map<number, HTMLInputElement>());
 
   const update = (key: number, patch: Partial<QuotaRow>) =>
     setRows((list) => list.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -52,11 +85,17 @@ export function QuotasPage() {
     setErrors(found);
     setOutcome(null);
     if (!changes) return;
+    const unsaved = unsavedChanges(changes, current);
+    if (unsaved.length === 0) {
+      setOutcome({ tone: 'unchanged' });
+      return;
+    }
     setSaving(true);
     try {
-      setCurrent(await patchQuotas(changes));
-      setOutcome({ tone: 'info' });
-      setRows([newRow()]);
+      const saved = await patchQuotas(unsaved);
+      setCurrent(saved);
+      setOutcome({ tone: 'saved' });
+      setRows(rowsFor(saved));
     } catch (error) {
       setOutcome({ tone: 'error', key: errorMessageKey(error) });
     } finally {
@@ -64,9 +103,14 @@ export function QuotasPage() {
     }
   };
 
+  /** Edit: the limit's field when the form has its row, else a new row for it (e.g. after Remove). */
   const loadIntoForm = (quota: Quota) => {
-    const scope = quota.scope === 'KYB' ? 'KYB' : 'KYC';
-    const row = newRow({ scope, level: quota.level, coin: quota.coin, limit: limitText(quota.limit) });
+    const inForm = rows.find((r) => quotaId(r) === quotaId(quota));
+    if (inForm) {
+      limitFields.current.get(inForm.key)?.focus();
+      return;
+    }
+    const row = rowOf(quota, nextKey.current++);
     setRows((list) => {
       const blank = list.filter((r) => r.coin || r.limit);
       return [...blank, row].slice(-MAX_CHANGES);
@@ -77,7 +121,8 @@ export function QuotasPage() {
     <>
       <h1>{title}</h1>
       <p className="quotas-intro">{t('quotas.intro')}</p>
-      {outcome?.tone === 'info' ? <Alert>{t('quotas.saved')}</Alert> : null}
+      {outcome?.tone === 'saved' ? <Alert>{t('quotas.saved')}</Alert> : null}
+      {outcome?.tone === 'unchanged' ? <Alert>{t('quotas.unchanged')}</Alert> : null}
       {outcome?.tone === 'error' ? <Alert tone="error">{t(outcome.key)}</Alert> : null}
       <Card as="section" aria-labelledby="quotas-edit">
         <h2 id="quotas-edit">{t('quotas.editHeading')}</h2>
@@ -111,6 +156,10 @@ export function QuotasPage() {
                       error={rowErrors.coin ? t(rowErrors.coin) : undefined}
                     />
                     <TextField
+                      ref={(input) => {
+                        if (input) limitFields.current.set(row.key, input);
+                        else limitFields.current.delete(row.key);
+                      }}
                       label={t('quotas.limit')}
                       hint={t('quotas.limitHint')}
                       value={row.limit}
@@ -147,7 +196,7 @@ export function QuotasPage() {
           </div>
         </form>
       </Card>
-      {current ? (
+      {current.length > 0 ? (
         <Card as="section" aria-labelledby="quotas-current" className="quotas-current">
           <h2 id="quotas-current">{t('quotas.currentHeading')}</h2>
           <div className="ui-table-wrap">

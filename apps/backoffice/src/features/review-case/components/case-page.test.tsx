@@ -99,7 +99,9 @@ function proposedCase(proposer: number): CaseView {
         reasonCode: 'SUSPECTED_FRAUD',
         userMessage: 'We cannot verify you.',
         staffId: proposer,
+        staffName: `Staff ${proposer}`,
         confirmedBy: null,
+        confirmedByName: null,
         at: T0,
       },
     ],
@@ -207,6 +209,55 @@ describe('CasePage', () => {
     });
     expect(screen.getByText('Rejected, final')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('when the history names its staff members, then each shows by name, the signed-in one as you', async () => {
+    serve(
+      pendingCase({
+        decisions: [
+          {
+            id: 4,
+            level: 1,
+            decision: 'reject_final_confirmed',
+            reasonCode: 'SUSPECTED_FRAUD',
+            userMessage: 'We cannot verify you.',
+            staffId: 9,
+            staffName: 'Riley Reviewer',
+            confirmedBy: 7,
+            confirmedByName: 'Sam Senior',
+            at: T0,
+          },
+          {
+            id: 2,
+            level: 1,
+            decision: 'reject_retry',
+            reasonCode: 'BLURRY_IMAGE',
+            userMessage: 'Blurry.',
+            staffId: 12,
+            staffName: 'quiet@kyc.example',
+            confirmedBy: null,
+            confirmedByName: null,
+            at: T0,
+          },
+        ],
+      }),
+    );
+    renderCase(staff('senior_reviewer', 7));
+
+    const history = await screen.findByRole('region', { name: 'History' });
+    const [confirmed, retry] = within(history).getAllByRole('listitem');
+    expect(confirmed?.textContent).toContain('Proposed by Riley Reviewer · confirmed by you (Sam Senior)');
+    expect(retry?.textContent).toContain('By quiet@kyc.example');
+    expect(within(history).queryByText(/staff member #/)).toBeNull();
+  });
+
+  it('when a staff member of the history has no name (no such member), then their number shows', async () => {
+    const base = proposedCase(9);
+    serve({ ...base, decisions: base.decisions.map((d) => ({ ...d, staffName: null })) });
+    renderCase(staff('reviewer'));
+
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(within(history).getByText(/By staff member #9/)).toBeTruthy();
   });
 
   it('when an auditor-like role without decide opens a case, then no decisions panel shows', async () => {

@@ -8,7 +8,7 @@ import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { fetchCase, postDecision, type CaseView, type DecisionBody, type DecisionName } from '../api/case.ts';
@@ -110,12 +110,7 @@ export function CasePage() {
     return (
       <>
         <h1>{t('case.pageTitle', { id: userId })}</h1>
-        <Alert tone="error">
-          <p>{t(errorMessageKey(resource.error))}</p>
-          <Button variant="secondary" onClick={reload}>
-            {t('errors.retry')}
-          </Button>
-        </Alert>
+        <LoadError message={t(errorMessageKey(resource.error))} onRetry={reload} />
         <Link to={paths.verificationQueue.getHref()}>{t('case.backToQueue')}</Link>
       </>
     );

@@ -174,9 +174,11 @@ export function SubmissionsSection({ submissions }: { submissions: CaseSubmissio
   );
 }
 
-function StaffName({ id, me }: { id: number; me: StaffMe }) {
+/** A staff member of the history by the name the server gives, else (no such member) by number. */
+function StaffName({ id, name, me }: { id: number; name: string | null; me: StaffMe }) {
   const { t } = useTranslation();
-  return <>{id === me.id ? t('case.history.you', { id }) : t('case.history.staff', { id })}</>;
+  if (id === me.id) return <>{name ? t('case.history.youNamed', { name }) : t('case.history.you', { id })}</>;
+  return <>{name ?? t('case.history.staff', { id })}</>;
 }
 
 function HistoryEntry({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) {
@@ -193,13 +195,14 @@ function HistoryEntry({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) 
       <p className="case-history__by">
         {entry.confirmedBy !== null ? (
           <>
-            {t('case.history.proposedBy')} <StaffName id={entry.staffId} me={me} />
+            {t('case.history.proposedBy')} <StaffName id={entry.staffId} name={entry.staffName} me={me} />
             {' · '}
-            {t('case.history.confirmedBy')} <StaffName id={entry.confirmedBy} me={me} />
+            {t('case.history.confirmedBy')}{' '}
+            <StaffName id={entry.confirmedBy} name={entry.confirmedByName} me={me} />
           </>
         ) : (
           <>
-            {t('case.history.by')} <StaffName id={entry.staffId} me={me} />
+            {t('case.history.by')} <StaffName id={entry.staffId} name={entry.staffName} me={me} />
           </>
         )}
       </p>

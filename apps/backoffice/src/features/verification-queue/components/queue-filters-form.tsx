@@ -1,17 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SITE_CODES } from '@kyc/contracts';
-import { Button } from '../../../ui/button.tsx';
+import { FilterForm, type FilterFormProps } from '../../../ui/filter-form.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { SUBMISSION_KINDS, type SubmissionKind } from '../../../lib/submission-kinds.ts';
 import { MAX_AGE_HOURS, type QueueFilters } from '../api/queue.ts';
-
-interface QueueFiltersFormProps {
-  /** The filters in the URL now; the form starts from them (remount it when the URL changes). */
-  initial: QueueFilters;
-  onApply: (filters: QueueFilters) => void;
-}
 
 interface FieldErrors {
   country?: 'queue.filters.errors.country';
@@ -19,14 +13,11 @@ interface FieldErrors {
 }
 
 /** Level, country, site, kind and minimum age. Applying puts them into the URL (shareable, Back works). */
-export function QueueFiltersForm({ initial, onApply }: QueueFiltersFormProps) {
+export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilters>) {
   const { t } = useTranslation();
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
+  const onSubmit = (text: (name: string) => string) => {
     const next: QueueFilters = {};
     const found: FieldErrors = {};
     const level = text('level');
@@ -50,7 +41,13 @@ export function QueueFiltersForm({ initial, onApply }: QueueFiltersFormProps) {
   };
 
   return (
-    <form className="queue-filters" onSubmit={onSubmit} noValidate aria-label={t('queue.filters.label')}>
+    <FilterForm
+      label={t('queue.filters.label')}
+      applyLabel={t('queue.filters.apply')}
+      clearLabel={t('queue.filters.clear')}
+      onSubmit={onSubmit}
+      onClear={() => onApply({})}
+    >
       <SelectField
         name="level"
         label={t('queue.filters.level')}
@@ -98,12 +95,6 @@ export function QueueFiltersForm({ initial, onApply }: QueueFiltersFormProps) {
         autoComplete="off"
         error={errors.minAgeHours ? t(errors.minAgeHours) : undefined}
       />
-      <div className="queue-filters__actions">
-        <Button type="submit">{t('queue.filters.apply')}</Button>
-        <Button variant="secondary" onClick={() => onApply({})}>
-          {t('queue.filters.clear')}
-        </Button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }

@@ -1,18 +1,11 @@
 import type { KycInfo, KycInfoRequest } from '@kyc/contracts';
-import { callEndpoint, type RequestOptions } from '../../../lib/http';
+import { callEndpoint, ENDPOINTS, type RequestOptions } from '../../../lib/http';
 
 /**
  * spec §7 kyc-info body: no vendor token; the current applicant, quotas, step states, AML questionnaire
- * and verification process.
+ * and verification process. The endpoint table fixes it; the annotation checks it against the contract.
  */
-export const KYC_INFO_BODY = {
-  obtain_kyc_token: false,
-  obtain_current: true,
-  obtain_quotas: true,
-  obtain_state: true,
-  obtain_aml_questionnaire: true,
-  obtain_verification_process: true,
-} as const satisfies KycInfoRequest;
+const KYC_INFO_BODY: KycInfoRequest = ENDPOINTS.kycInfo.body;
 
 /**
  * POST /v3/private/kyc/kyc-info (docs/api.md), through the endpoint table so that SDK mode uses

@@ -1,6 +1,5 @@
 import type { SubmitKycRequest, SubmitKycResult, SupportedDocumentTypeResult } from '@kyc/contracts';
-import { callEndpoint, type RequestOptions } from '../../../lib/http';
-import { IDEMPOTENCY_KEY_HEADER } from './wire';
+import { callEndpoint, withIdempotencyKey, type RequestOptions } from '../../../lib/http';
 
 /**
  * POST /v3/private/kyc/submit (SDK mode: /v1/s1/kyc/integration/submit). The caller keeps
@@ -12,14 +11,7 @@ export function submitKyc(
   idempotencyKey: string,
   options: RequestOptions = {},
 ): Promise<SubmitKycResult> {
-  return callEndpoint<SubmitKycResult>(
-    'submitKyc',
-    { ...body },
-    {
-      ...options,
-      headers: { ...options.headers, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    },
-  );
+  return callEndpoint<SubmitKycResult>('submitKyc', { ...body }, withIdempotencyKey(options, idempotencyKey));
 }
 
 /** POST supported-document-type (SDK variant through the table): the documents a country issues. */

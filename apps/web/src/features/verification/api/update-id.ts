@@ -1,7 +1,6 @@
 import type { UpdateIdRequest, UpdateIdResult } from '@kyc/contracts';
-import { http, type RequestOptions } from '../../../lib/http';
+import { http, withIdempotencyKey, type RequestOptions } from '../../../lib/http';
 import { UPDATE_ID_ERROR_CODES } from './update-id-errors';
-import { IDEMPOTENCY_KEY_HEADER } from './wire';
 
 export const UPDATE_ID_PATH = '/v3/private/kyc/update-id';
 
@@ -18,10 +17,6 @@ export function postUpdateId(
   return http.post<UpdateIdResult>(
     UPDATE_ID_PATH,
     { ...body },
-    {
-      silent: UPDATE_ID_ERROR_CODES,
-      ...options,
-      headers: { ...options.headers, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    },
+    withIdempotencyKey({ silent: UPDATE_ID_ERROR_CODES, ...options }, idempotencyKey),
   );
 }

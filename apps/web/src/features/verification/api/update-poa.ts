@@ -1,6 +1,5 @@
 import { RET_CODES, type UpdatePoaRequest, type UpdatePoaResult } from '@kyc/contracts';
-import { http, type RequestOptions } from '../../../lib/http';
-import { IDEMPOTENCY_KEY_HEADER } from './wire';
+import { http, withIdempotencyKey, type RequestOptions } from '../../../lib/http';
 
 export const UPDATE_POA_PATH = '/v3/private/kyc/update-poa';
 /** Refused while level 2 is not SUCCESS; the screen explains it inline. */
@@ -15,10 +14,6 @@ export function postUpdatePoa(
   return http.post<UpdatePoaResult>(
     UPDATE_POA_PATH,
     { ...body },
-    {
-      silent: [UPDATE_POA_REFUSED_CODE],
-      ...options,
-      headers: { ...options.headers, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    },
+    withIdempotencyKey({ silent: [UPDATE_POA_REFUSED_CODE], ...options }, idempotencyKey),
   );
 }

@@ -4,8 +4,7 @@ import type {
   VendorVerifyRequest,
   VendorVerifyResult,
 } from '@kyc/contracts';
-import { callEndpoint, type RequestOptions } from '../../../lib/http';
-import { IDEMPOTENCY_KEY_HEADER } from './wire';
+import { callEndpoint, withIdempotencyKey, type RequestOptions } from '../../../lib/http';
 
 /** POST vendor-token: a 15-minute, single-use vendor session for level 1 (docs/kyc.md). */
 export function getVendorToken(
@@ -24,9 +23,6 @@ export function verifyWithVendor(
   return callEndpoint<VendorVerifyResult>(
     'vendorVerify',
     { ...body },
-    {
-      ...options,
-      headers: { ...options.headers, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    },
+    withIdempotencyKey(options, idempotencyKey),
   );
 }

@@ -3,7 +3,6 @@
  * import from there brings zod (about 29 KB gzip) into the screen chunks, so the web keeps these
  * copies. wire.test.ts checks that they equal the contracts' values.
  */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const UPLOAD_FILE_FIELD = 'file';
 export const UPLOAD_SIDE_FIELD = 'side';
 export const UPDATE_KYC_REASON = 'UPDATE_KYC';

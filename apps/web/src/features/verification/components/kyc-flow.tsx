@@ -8,8 +8,7 @@ import type {
   KycStepLevel,
   SubmitKycResult,
 } from '@kyc/contracts';
-import { randomGuid } from '../../../lib/browser/guid';
-import { isApiError } from '../../../lib/http';
+import { isApiError, newIdempotencyKey } from '../../../lib/http';
 import { errorMessage } from '../../../lib/i18n/error-message';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -187,7 +186,7 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
 
   async function submit() {
     if (!submitType || !submitCountry) return;
-    const key = idempotencyKey ?? randomGuid();
+    const key = idempotencyKey ?? newIdempotencyKey();
     setIdempotencyKey(key);
     setSubmitting(true);
     setSubmitError(null);

@@ -5,10 +5,9 @@ import { useAfterVerificationStep } from '../../../lib/navigation/after-step';
 import { APP_ROUTES } from '../../../lib/navigation/routes';
 import { Link } from '../../../lib/router';
 import { Card } from '../../../ui/card';
-import { ErrorState } from '../../../ui/error-state';
-import { Spinner } from '../../../ui/spinner';
 import { useKycInfo } from '../api/use-kyc-info';
 import { KycFlow } from './kyc-flow';
+import { KycInfoView } from './kyc-info-view';
 import {
   levelStartability,
   nextStartability,
@@ -81,35 +80,24 @@ export function KycVerification({
   useRedirectUrl = false,
   showPersonalLink = true,
 }: KycVerificationProps) {
-  const { t } = useTranslation();
   const { load, reload } = useKycInfo();
   const afterStep = useAfterVerificationStep();
-
-  if (load.status === 'loading') {
-    return (
-      <div className="kyc-flow__loading">
-        <Spinner label={t('kyc.loading')} />
-      </div>
-    );
-  }
-  if (load.status === 'error') {
-    return (
-      <ErrorState
-        title={t('kyc.loadError.title')}
-        message={t('kyc.loadError.message')}
-        actionLabel={t('kyc.loadError.retry')}
-        onAction={reload}
-      />
-    );
-  }
-  const start = startabilityOf(load.info, request);
-  if (!start.startable) return <NotStartable reason={start.reason} showPersonalLink={showPersonalLink} />;
   return (
-    <KycFlow
-      level={start.level}
-      reverification={request.kind === 'reverification'}
-      info={load.info}
-      onFinished={() => afterStep({ useRedirectUrl })}
-    />
+    <KycInfoView load={load} onRetry={reload}>
+      {(info) => {
+        const start = startabilityOf(info, request);
+        if (!start.startable) {
+          return <NotStartable reason={start.reason} showPersonalLink={showPersonalLink} />;
+        }
+        return (
+          <KycFlow
+            level={start.level}
+            reverification={request.kind === 'reverification'}
+            info={info}
+            onFinished={() => afterStep({ useRedirectUrl })}
+          />
+        );
+      }}
+    </KycInfoView>
   );
 }

@@ -4,10 +4,9 @@ import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
 import { useParams } from '../../../lib/router';
 import { selectUser, useAppSelector } from '../../../lib/store/hooks';
 import { Card } from '../../../ui/card';
-import { ErrorState } from '../../../ui/error-state';
-import { Spinner } from '../../../ui/spinner';
 import { useKycInfo } from '../api/use-kyc-info';
 import { formatBtc } from '../components/kyc-format';
+import { KycInfoView } from '../components/kyc-info-view';
 import { btcLimitOf, stepOf } from '../components/kyc-steps';
 import { ManageVerification } from '../components/manage-verification';
 import { ReverificationPanel } from '../components/reverification-panel';
@@ -56,20 +55,9 @@ export default function PersonalScreen() {
           </div>
         </dl>
       </Card>
-      {load.status === 'loading' ? (
-        <div className="kyc-loading">
-          <Spinner label={t('kyc.loading')} />
-        </div>
-      ) : null}
-      {load.status === 'error' ? (
-        <ErrorState
-          title={t('kyc.loadError.title')}
-          message={t('kyc.loadError.message')}
-          actionLabel={t('kyc.loadError.retry')}
-          onAction={retry}
-        />
-      ) : null}
-      {load.status === 'ready' ? <VerificationState info={load.info} /> : null}
+      <KycInfoView load={load} onRetry={retry}>
+        {(info) => <VerificationState info={info} />}
+      </KycInfoView>
     </div>
   );
 }

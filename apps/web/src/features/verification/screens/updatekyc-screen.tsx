@@ -1,27 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryEntry, DocumentType, KycInfo, UpdateIdResult } from '@kyc/contracts';
 import { DOCUMENT_TYPES } from '../api/wire';
-import { isApiError } from '../../../lib/http';
-import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { APP_ROUTES } from '../../../lib/navigation/routes';
-import { Link, useParams } from '../../../lib/router';
-import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { ErrorState } from '../../../ui/error-state';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { getCountryList } from '../api/country-list';
 import { postUpdateId } from '../api/update-id';
-import { updateIdErrorKey, type UpdateIdErrorKey } from '../api/update-id-errors';
-import { useKycInfo } from '../api/use-kyc-info';
+import { updateIdErrorKey } from '../api/update-id-errors';
 import { DocumentCapture } from '../capture/document-capture';
 import { isIsoDate, todayIso } from '../components/date-input';
-import { newIdempotencyKey, serverDecided } from '../components/idempotency';
-import { KycInfoView } from '../components/kyc-info-view';
-import { stepOf } from '../components/kyc-steps';
 import { SelectField } from '../components/select-field';
+import { UpdateForm, UpdateFrame, type UpdateFrameTexts } from '../components/update-frame';
 import { useFocusAfterRender } from '../components/use-focus-after-render';
+import { useUpdateSubmission } from '../components/use-update-submission';
 import './personal-screen.css';
 import './verification-forms.css';
 
@@ -39,54 +32,26 @@ export function requiredSides(documentType: DocumentType): Array<'front' | 'back
 
 const NAME_MAX = 100;
 
+const TEXTS = {
+  intro: 'updateId.intro',
+  unavailablePending: 'updateId.unavailable.pending',
+  unavailableNotVerified: 'updateId.unavailable.notVerified',
+  submittedTitle: 'updateId.submitted.title',
+  submittedText: 'updateId.submitted.text',
+  backToPersonal: 'updateId.backToPersonal',
+} as const satisfies UpdateFrameTexts;
+
 /**
  * /auth/updatekyc (spec §2 "update verification"): a verified user (level 1 SUCCESS) submits a new
  * identity document — issuing country, type, the names and dates it shows, its photos and a selfie —
  * with POST update-id. The refusals 1045–1053 and 1062 are explained inline (spec §8 updateIDError1–7).
  */
 export default function UpdatekycScreen() {
-  const { t } = useTranslation();
-  const title = useScreenTitle('screens.updatekyc');
-  const { load, reload } = useKycInfo();
   return (
-    <div className="page">
-      <h1>{title}</h1>
-      <p className="page__intro">{t('updateId.intro')}</p>
-      <KycInfoView load={load} onRetry={reload}>
-        {(info) => <UpdateIdContent info={info} />}
-      </KycInfoView>
-    </div>
+    <UpdateFrame titleKey="screens.updatekyc" level={1} texts={TEXTS}>
+      {(info, onSubmitted) => <UpdateIdForm info={info} onSubmitted={onSubmitted} />}
+    </UpdateFrame>
   );
-}
-
-function UpdateIdContent({ info }: { info: KycInfo }) {
-  const { t } = useTranslation();
-  const { lang = 'en' } = useParams();
-  const [submitted, setSubmitted] = useState<UpdateIdResult | null>(null);
-  const status = stepOf(info, 1).status;
-  const back = <Link to={APP_ROUTES.personal.to(lang)}>{t('updateId.backToPersonal')}</Link>;
-
-  if (submitted) {
-    return (
-      <Card title={t('updateId.submitted.title')}>
-        <div className="form-stack">
-          <p className="notice notice--info" role="status">
-            {t('updateId.submitted.text')}
-          </p>
-          {back}
-        </div>
-      </Card>
-    );
-  }
-  if (status !== 'SUCCESS') {
-    return (
-      <div className="notice notice--warn" role="note">
-        <p>{t(status === 'PENDING' ? 'updateId.unavailable.pending' : 'updateId.unavailable.notVerified')}</p>
-        {back}
-      </div>
-    );
-  }
-  return <UpdateIdForm info={info} onSubmitted={setSubmitted} />;
 }
 
 type CountriesLoad =
@@ -142,10 +107,10 @@ function UpdateIdForm({ info, onSubmitted }: { info: KycInfo; onSubmitted: (r: U
     ids: {},
   });
   const [errors, setErrors] = useState<Errors>({});
-  const [refusal, setRefusal] = useState<UpdateIdErrorKey | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const running = useRef(false);
-  const idempotencyKey = useRef<string | null>(null);
+  const { submitting, refusal, handleSubmit } = useUpdateSubmission({
+    onSubmitted,
+    refusalOf: updateIdErrorKey,
+  });
   const fieldRefs = useRef<Partial<Record<Field | Side, HTMLElement | null>>>({});
   const focusLater = useFocusAfterRender();
 
@@ -199,41 +164,25 @@ function UpdateIdForm({ info, onSubmitted }: { info: KycInfo; onSubmitted: (r: U
     return next;
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (running.current) return;
+  const submit = handleSubmit(() => {
     const next = validate();
     setErrors(next);
     const firstInvalid = (Object.keys(next) as Array<Field | Side>)[0];
     if (firstInvalid || !type) {
       if (firstInvalid) focusLater(() => fieldRefs.current[firstInvalid]);
-      return;
+      return null;
     }
-    running.current = true;
-    setSubmitting(true);
-    setRefusal(null);
-    // One key per attempt, kept until the server has decided it (see serverDecided).
-    idempotencyKey.current ??= newIdempotencyKey();
-    postUpdateId(
-      {
-        documentType: type,
-        country,
-        documentIds: sides.map((side) => documents[side] ?? ''),
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        dateOfBirth,
-        expiryDate,
-      },
-      idempotencyKey.current,
-    ).then(onSubmitted, (error: unknown) => {
-      running.current = false;
-      setSubmitting(false);
-      if (serverDecided(error)) idempotencyKey.current = null;
-      // The other failures were reported by the HTTP client (spec §8).
-      const key = isApiError(error) ? updateIdErrorKey(error.ret_code) : null;
-      if (key) setRefusal(key);
-    });
-  }
+    const body = {
+      documentType: type,
+      country,
+      documentIds: sides.map((side) => documents[side] ?? ''),
+      firstName: firstName.trim(),
+      lastName: lastName.trim(),
+      dateOfBirth,
+      expiryDate,
+    };
+    return (idempotencyKey) => postUpdateId(body, idempotencyKey);
+  });
 
   const setRef = (name: Field | Side) => (element: HTMLElement | null) => {
     fieldRefs.current[name] = element;
@@ -254,7 +203,7 @@ function UpdateIdForm({ info, onSubmitted }: { info: KycInfo; onSubmitted: (r: U
   });
 
   return (
-    <form className="form-stack" noValidate onSubmit={submit}>
+    <UpdateForm onSubmit={submit} refusal={refusal} submitting={submitting} submitLabel="updateId.submit">
       <Card title={t('updateId.form.documentTitle')}>
         <div className="form-grid">
           <SelectField
@@ -362,14 +311,6 @@ function UpdateIdForm({ info, onSubmitted }: { info: KycInfo; onSubmitted: (r: U
           ))}
         </div>
       </Card>
-      {refusal ? (
-        <div className="notice notice--danger" role="alert">
-          <p>{t(refusal)}</p>
-        </div>
-      ) : null}
-      <Button type="submit" variant="primary" className="form-stack__submit" loading={submitting}>
-        {t('updateId.submit')}
-      </Button>
-    </form>
+    </UpdateForm>
   );
 }

@@ -1,21 +1,19 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VendorIdType, VendorTokenResult, VendorVerifyResult } from '@kyc/contracts';
-import { randomGuid } from '../../../lib/browser/guid';
-import { isApiError } from '../../../lib/http';
+import { isApiError, newIdempotencyKey } from '../../../lib/http';
 import { errorMessage } from '../../../lib/i18n/error-message';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
 import { useAfterVerificationStep } from '../../../lib/navigation/after-step';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { ErrorState } from '../../../ui/error-state';
-import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { useKycInfo } from '../api/use-kyc-info';
 import { getVendorToken, verifyWithVendor } from '../api/vendor';
 import { DocumentCapture } from '../capture/document-capture';
 import type { UploadDocumentResult } from '../capture/upload-document';
 import { isIsoDate, todayIso } from '../components/date-input';
+import { KycInfoView } from '../components/kyc-info-view';
 import { levelStartability } from '../components/kyc-start';
 import { NotStartable } from '../components/kyc-verification';
 import { SelectField } from '../components/select-field';
@@ -65,20 +63,9 @@ export default function VendorScreen() {
     <div className="page">
       <h1>{title}</h1>
       <p className="page__intro">{t('vendor.intro')}</p>
-      {load.status === 'loading' ? (
-        <div className="kyc-flow__loading">
-          <Spinner label={t('kyc.loading')} />
-        </div>
-      ) : null}
-      {load.status === 'error' ? (
-        <ErrorState
-          title={t('kyc.loadError.title')}
-          message={t('kyc.loadError.message')}
-          actionLabel={t('kyc.loadError.retry')}
-          onAction={reload}
-        />
-      ) : null}
-      {load.status === 'ready' ? <VendorStart start={levelStartability(load.info, 1)} /> : null}
+      <KycInfoView load={load} onRetry={reload}>
+        {(info) => <VendorStart start={levelStartability(info, 1)} />}
+      </KycInfoView>
     </div>
   );
 }
@@ -163,7 +150,7 @@ function VendorForm() {
       // A vendor session is single-use and lasts 15 minutes: an expired one starts a new attempt.
       let current = attempt;
       if (!current || current.session.expiresAt <= Date.now()) {
-        current = { key: randomGuid(), session: await getVendorToken({ level: 1, idType }) };
+        current = { key: newIdempotencyKey(), session: await getVendorToken({ level: 1, idType }) };
         setAttempt(current);
       }
       const result = await verifyWithVendor(
