@@ -171,7 +171,13 @@ export interface KycInfoSources {
 export interface KycQuestionnaireSource {
   kycInfoFields(
     userId: number,
-    ctx: { site: string; level: number; custody: string },
+    ctx: {
+      site: string;
+      level: number;
+      custody: string;
+      /** Level 1's stored state, already read by kyc-info (null: none yet). */
+      level1: { status: string; updatedAt: number } | null;
+    },
   ): Promise<KycQuestionnaireFields>;
 }
 
@@ -191,13 +197,13 @@ export function kycUseCases(
   }
 
   async function snapshot(userId: number): Promise<KycSnapshot> {
-    const user = await users.findById(userId);
-    if (!user) throw notLoggedIn();
-    const [applicant, rows, reverification] = await Promise.all([
+    const [user, applicant, rows, reverification] = await Promise.all([
+      users.findById(userId),
       repo.findApplicant(userId),
       repo.levelStates(userId),
       repo.findReverification(userId),
     ]);
+    if (!user) throw notLoggedIn();
     const country = applicant?.country ? await repo.findCountry(applicant.country) : undefined;
     const opened = (applicant?.kyc_opened ?? 1) === 1;
     const stored: [StoredStep | undefined, StoredStep | undefined] = [
@@ -262,12 +268,24 @@ export function kycUseCases(
     /** POST kyc-info: spec §3 fields; each obtain_* flag set to false leaves its part out. */
     async info(userId: number, flags: KycInfoRequest): Promise<KycInfo> {
       const s = await snapshot(userId);
-      const quotaRows = await repo.quotas();
-      const quotas = quotasByLevel(quotaRows, 'KYC');
-      const provider = await providerOf(userId, s.applicant);
       const limitation = s.applicant?.limitation ?? LIMITATION_DEFAULT;
       const custody = asCustody(s.applicant?.custody ?? 'CUSTODY_UNSPECIFIED');
       const poi = displayUpdatePoiOf(s);
+      const level1 = s.stateRows.find((r) => r.level === 1);
+      // The parts read independently of each other, at once (a PostgreSQL pool runs them side by side).
+      const [quotaRows, provider, q, tags, identifies] = await Promise.all([
+        repo.quotas(),
+        providerOf(userId, s.applicant),
+        questionnaires?.kycInfoFields(userId, {
+          site: s.user.site,
+          level: s.level,
+          custody,
+          level1: level1 ? { status: level1.status, updatedAt: Number(level1.updated_at) } : null,
+        }),
+        bannerTags(s, poi.status, limitation),
+        flags.obtain_current && sources ? sources.identities(userId) : [],
+      ]);
+      const quotas = quotasByLevel(quotaRows, 'KYC');
       const failed = [...s.steps].reverse().find((step) => step.status.startsWith('FAILED'));
       const pendingLevels = s.steps
         .map((step, i) => (step.status === 'PENDING' ? `LEVEL_${i + 1}` : ''))
@@ -281,9 +299,6 @@ export function kycUseCases(
         rejectReason: step.rejectReason,
       }));
       const nextLevel = Math.min(s.level + 1, 2);
-      const q = questionnaires
-        ? await questionnaires.kycInfoFields(userId, { site: s.user.site, level: s.level, custody })
-        : undefined;
       const info: KycInfo = {
         apiUrl: PROVIDER_API_URL[provider],
         provider,
@@ -301,7 +316,7 @@ export function kycUseCases(
         newSatosGray: q?.newSatosGray ?? false,
         additionalRejectReason: failed?.rejectReason ?? '',
         residenceCountry: s.applicant?.residence_country ?? '',
-        bannerTags: await bannerTags(s, poi.status, limitation),
+        bannerTags: tags,
         kybQuota:
           s.user.registered_member_type === 'institution'
             ? btcLimitOf(quotasByLevel(quotaRows, 'KYB'), s.level)
@@ -321,7 +336,7 @@ export function kycUseCases(
           firstname: s.applicant?.first_name ?? '',
           lastname: s.applicant?.last_name ?? '',
           level: s.level,
-          identifies: sources ? await sources.identities(userId) : [],
+          identifies,
         };
       }
       // The in-house provider needs no vendor token; vendor providers will answer theirs here.

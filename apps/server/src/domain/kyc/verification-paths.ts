@@ -204,7 +204,10 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
 
   /** applicant.identifies: APPROVED identity submissions (documents, vendor checks) and used offers. */
   async function identities(userId: number): Promise<KycIdentity[]> {
-    const rows = await paths.approvedIdentitySubmissions(userId);
+    const [rows, offers] = await Promise.all([
+      paths.approvedIdentitySubmissions(userId),
+      paths.consumedQuickKycOffers(userId),
+    ]);
     const sides = await paths.sidesOfSubmissions(
       userId,
       rows.map((r) => Number(r.id)),
@@ -242,7 +245,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
     } finally {
       key?.fill(0);
     }
-    for (const offer of await paths.consumedQuickKycOffers(userId))
+    for (const offer of offers)
       found.push({
         type: offer.document_type,
         country: offer.country,
@@ -259,11 +262,14 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
     diversion,
     identities,
     async announcements(userId) {
-      const offer = await paths.liveQuickKycOffer(userId, now());
+      const [offer, acknowledged] = await Promise.all([
+        paths.liveQuickKycOffer(userId, now()),
+        paths.acknowledgements(userId),
+      ]);
       const country = offer ? await kyc.findCountry(offer.country) : undefined;
       return {
         quickKycSince: offer && country && !country.kycDisabled ? Number(offer.created_at) : null,
-        acknowledged: await paths.acknowledgements(userId),
+        acknowledged,
       };
     },
   };

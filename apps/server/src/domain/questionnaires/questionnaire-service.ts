@@ -36,7 +36,12 @@ import type {
   TemplateVersionInfo,
 } from '../../data/repositories/questionnaires-repo.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { QuestionnaireResponseRow, QuestionnaireSubmissionRow } from '../../data/schema.ts';
+import type {
+  ComplianceTaskRow,
+  EddCaseRow,
+  QuestionnaireResponseRow,
+  QuestionnaireSubmissionRow,
+} from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decryptBlob, encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { hmac, safeEqual } from '../../lib/tokens.ts';
@@ -507,62 +512,92 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
     };
   }
 
+  /**
+   * What the compliance tasks derive from (docs/questionnaires.md "Tasks"), read once: the responses,
+   * the stored tasks, the EDD case, level 1's state (the caller's when it already read it) and the
+   * template versions.
+   */
+  interface TaskSources {
+    responses: QuestionnaireResponseRow[];
+    stored: ComplianceTaskRow[];
+    edd: EddCaseRow | undefined;
+    level1: { status: string; updatedAt: number } | null;
+    versions: TemplateVersionInfo[];
+  }
+
+  async function taskSources(
+    userId: number,
+    known?: { level1: { status: string; updatedAt: number } | null },
+  ): Promise<TaskSources> {
+    const [responses, stored, edd, versions, level1] = await Promise.all([
+      repo.responsesOf(userId),
+      repo.tasksOf(userId),
+      repo.findEddCase(userId),
+      repo.templateVersions(),
+      known
+        ? known.level1
+        : kyc.levelStates(userId).then((rows) => {
+            const row = rows.find((r) => r.level === 1);
+            return row ? { status: row.status, updatedAt: Number(row.updated_at) } : null;
+          }),
+    ]);
+    return { responses, stored, edd, versions, level1 };
+  }
+
   /** Whether the AML questionnaire is required: level 1 verified, or a task asks for it. */
-  async function amlRequired(userId: number): Promise<{ required: boolean; since: number }> {
-    const level1 = (await kyc.levelStates(userId)).find((s) => s.level === 1);
-    if (level1?.status === 'SUCCESS') return { required: true, since: level1.updated_at };
-    const task = (await repo.tasksOf(userId)).find((t) => t.template_code === AML_TEMPLATE_CODE);
+  function amlRequiredOf(s: Pick<TaskSources, 'level1' | 'stored'>): { required: boolean; since: number } {
+    if (s.level1?.status === 'SUCCESS') return { required: true, since: s.level1.updatedAt };
+    const task = s.stored.find((t) => t.template_code === AML_TEMPLATE_CODE);
     return task ? { required: true, since: task.created_at } : { required: false, since: 0 };
   }
 
-  async function screenOf(code: string): Promise<string> {
-    const versions = await repo.templateVersions();
+  /** The first spec §2 screen of a template's newest version (the task's link). */
+  async function screenOf(code: string, versions: readonly TemplateVersionInfo[]): Promise<string> {
     const v = versions.filter((t) => t.code === code).at(-1);
     if (!v) return code;
     return (await load(code, v.version)).screens[0] ?? code;
   }
 
   /** Every task of the user (docs/questionnaires.md "Compliance tasks"), open ones first, newest first. */
-  async function tasksOf(userId: number): Promise<ComplianceTask[]> {
-    const responses = new Map((await repo.responsesOf(userId)).map((r) => [r.template_code, r]));
+  async function tasksFrom(s: TaskSources): Promise<ComplianceTask[]> {
+    const responses = new Map(s.responses.map((r) => [r.template_code, r]));
     const statusOf = (code: string) => asStatus(responses.get(code)?.status);
     const tasks: ComplianceTask[] = [];
-    const stored = await repo.tasksOf(userId);
-    for (const t of stored) {
+    for (const t of s.stored) {
       if (t.status === 'cancelled') continue;
       const status = statusOf(t.template_code);
       tasks.push({
         id: String(t.id),
         kind: t.kind === 'rfi' ? 'rfi' : 'questionnaire',
         templateCode: t.template_code,
-        screen: await screenOf(t.template_code),
+        screen: await screenOf(t.template_code, s.versions),
         status,
         open: t.status === 'open' && TO_DO.has(status),
         requestText: t.request_text,
         createdAt: t.created_at,
       });
     }
-    const aml = await amlRequired(userId);
-    if (aml.required && !stored.some((t) => t.template_code === AML_TEMPLATE_CODE)) {
+    const aml = amlRequiredOf(s);
+    if (aml.required && !s.stored.some((t) => t.template_code === AML_TEMPLATE_CODE)) {
       const status = statusOf(AML_TEMPLATE_CODE);
       tasks.push({
         id: AML_TEMPLATE_CODE,
         kind: 'aml',
         templateCode: AML_TEMPLATE_CODE,
-        screen: await screenOf(AML_TEMPLATE_CODE),
+        screen: await screenOf(AML_TEMPLATE_CODE, s.versions),
         status,
         open: TO_DO.has(status),
         requestText: '',
         createdAt: aml.since,
       });
     }
-    const edd = await repo.findEddCase(userId);
+    const { edd } = s;
     if (edd && edd.status !== 'Unknown') {
       tasks.push({
         id: EDD_TEMPLATE_CODE,
         kind: 'edd',
         templateCode: EDD_TEMPLATE_CODE,
-        screen: await screenOf(EDD_TEMPLATE_CODE),
+        screen: await screenOf(EDD_TEMPLATE_CODE, s.versions),
         status: statusOf(EDD_TEMPLATE_CODE),
         open: edd.status === 'UnSubmit' || edd.status === 'Reject',
         requestText: edd.status === 'UnSubmit' || edd.status === 'Reject' ? edd.reason : '',
@@ -570,6 +605,10 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
       });
     }
     return tasks.sort((a, b) => Number(b.open) - Number(a.open) || b.createdAt - a.createdAt);
+  }
+
+  async function tasksOf(userId: number): Promise<ComplianceTask[]> {
+    return tasksFrom(await taskSources(userId));
   }
 
   const URGENCY: Record<ComplianceTask['kind'], number> = { rfi: 0, edd: 1, aml: 2, questionnaire: 3 };
@@ -762,7 +801,7 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
     async amlResult(userId: number, sceneCode: string): Promise<AmlResult> {
       const response = await repo.findResponse(userId, AML_TEMPLATE_CODE);
       const status = asStatus(response?.status);
-      const { required } = await amlRequired(userId);
+      const { required } = amlRequiredOf(await taskSources(userId));
       const last = response?.last_submission_id
         ? await repo.findSubmission(userId, response.last_submission_id)
         : undefined;
@@ -799,16 +838,25 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
      */
     async kycInfoFields(
       userId: number,
-      ctx: { site: string; level: number; custody: string },
+      ctx: {
+        site: string;
+        level: number;
+        custody: string;
+        /** Level 1's state as kyc-info read it (null: none yet). */
+        level1: { status: string; updatedAt: number } | null;
+      },
     ): Promise<KycQuestionnaireFields> {
-      const responses = await repo.responsesOf(userId);
+      const [sources, satos] = await Promise.all([
+        taskSources(userId, { level1: ctx.level1 }),
+        repo.satosOf(userId),
+      ]);
+      const { responses, versions } = sources;
       const statusOf = (code: string) => asStatus(responses.find((r) => r.template_code === code)?.status);
       const amlStatus = statusOf(AML_TEMPLATE_CODE);
-      const aml = await amlRequired(userId);
+      const aml = amlRequiredOf(sources);
       const needAml = aml.required && TO_DO.has(amlStatus);
-      const tasks = await tasksOf(userId);
+      const tasks = await tasksFrom(sources);
       const openTasks = tasks.filter((t) => t.open);
-      const versions = await repo.templateVersions();
       const amlExternal =
         versions.find((t) => t.code === AML_TEMPLATE_CODE)?.external_code ?? AML_TEMPLATE_CODE;
       const satosLive = versions.some((t) => t.code === SATOS_TEMPLATE_CODE && t.retired_at === null);
@@ -822,7 +870,6 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
             r.template_code !== SATOS_TEMPLATE_CODE,
         )
         .map((r) => `QUESTIONNAIRE:${r.template_code}`);
-      const satos = await repo.satosOf(userId);
       for (const v of satos)
         if (v.status === 'PENDING' || v.status === 'PENDING_NO_EDIT') inReview.push(`SATOS:${v.deposit_ref}`);
       const newSatosGray = satosLive && ctx.custody === 'CUSTODY_SATOS';
