@@ -295,7 +295,8 @@ describe('questionnaire journeys', () => {
     await task.getByRole('link', { name: 'Start' }).click();
     await page.waitForURL('**/auth/eddQuestionnaire');
     await page.getByRole('heading', { name: 'Not approved' }).waitFor();
-    await page.getByText(`Reason given by our compliance team: ${reason}`).waitFor();
+    // The reviewer's message, isolated from the sentence's direction (U+2068 … U+2069).
+    await page.getByText(`Reason given by our compliance team: \u2068${reason}\u2069`).waitFor();
     await page.getByRole('button', { name: 'Answer again', exact: true }).click();
 
     // The earlier answers are there; a newer bank statement is added before submitting again.

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionnaireTemplateDetail } from '@kyc/contracts';
 import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
+import { isolate } from '../../lib/i18n/bidi';
 import { Button } from '../button';
 import { Card } from '../card';
 
@@ -93,7 +94,7 @@ export function QuestionnaireResult({ detail, onAnswerAgain }: QuestionnaireResu
         <div className="qn-result">
           {reason ? (
             <p className="qn-notice qn-notice--danger" role="status">
-              {t('questionnaire.status.reason', { reason })}
+              {t('questionnaire.status.reason', { reason: isolate(reason) })}
             </p>
           ) : null}
           {editable && coolDownOver ? (

@@ -546,7 +546,8 @@ describe('QuestionnaireScreen: results', () => {
     renderScreen();
     expect(
       await screen.findByText(
-        'Reason given by our compliance team: Please give your employer’s full legal name.',
+        // The reviewer's words keep their own direction (first-strong isolate).
+        'Reason given by our compliance team: \u2068Please give your employer’s full legal name.\u2069',
       ),
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Answer again' }));

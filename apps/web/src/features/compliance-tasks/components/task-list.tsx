@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ComplianceTask } from '@kyc/contracts';
+import { isolate } from '../../../lib/i18n/bidi';
 import { QUESTIONNAIRES_NAMESPACE } from '../../../lib/i18n/namespaces';
 import { getComplianceTasks } from '../../../lib/questionnaire/api';
 import { Link, useParams } from '../../../lib/router';
@@ -65,11 +66,13 @@ export function TaskList() {
       <ul className="qn-tasks">
         {view.tasks.map((task) => {
           const titleId = `task-${task.id}`;
+          const title = tq(`${task.templateCode}.title`);
+          const kind = t(KIND_KEYS[task.kind]);
           return (
             <li key={task.id} className="qn-task" aria-labelledby={titleId}>
               <div className="qn-task__head">
                 <h2 id={titleId} className="qn-task__title">
-                  {tq(`${task.templateCode}.title`)}
+                  {title}
                 </h2>
                 <span className={task.open ? 'qn-task__status' : 'qn-task__status qn-task__status--done'}>
                   {task.open ? t('questionnaire.tasks.open') : t('questionnaire.tasks.done')}
@@ -77,7 +80,8 @@ export function TaskList() {
               </div>
               <p className="qn-task__meta">
                 {[
-                  t(KIND_KEYS[task.kind]),
+                  // The kind, unless the title already says it (Enhanced due diligence).
+                  kind === title ? null : kind,
                   // UNDEFINED and UNSUBMIT say no more than "To do"; the others tell where the task stands.
                   task.status === 'UNDEFINED' || task.status === 'UNSUBMIT'
                     ? null
@@ -88,7 +92,7 @@ export function TaskList() {
                   .join(' · ')}
               </p>
               {task.requestText ? (
-                <p>{t('questionnaire.tasks.requested', { text: task.requestText })}</p>
+                <p>{t('questionnaire.tasks.requested', { text: isolate(task.requestText) })}</p>
               ) : null}
               <p>
                 <Link to={taskHref(lang, task)} aria-describedby={titleId}>
