@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { AuditResult, QuotaList, ReviewCase } from '@kyc/contracts';
+import type { AuditResult, QuestionnaireReviewCase, QuotaList, ReviewCase } from '@kyc/contracts';
 import { testDatabases } from './support/databases.ts';
 import { decide, staffClient } from './support/kyc-flows.ts';
+import { RFI_ANSWERS, submittedQuestionnaire } from './support/questionnaires.ts';
 import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
 import type { Database } from '../src/data/db.ts';
 import { SEED_QUOTAS } from '../src/data/migrations/003-kyc.ts';
@@ -16,6 +17,8 @@ import { usersRepo } from '../src/data/repositories/users-repo.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 
 const QUOTAS = '/backoffice/api/quotas';
+/** The display name of admin@demo.test (seed/demo.ts). */
+const ADMIN_NAME = 'Alex Admin';
 
 describe.each(testDatabases())('back-office quotas and staff names on $name', (testDb) => {
   let database: Database;
@@ -65,7 +68,11 @@ describe.each(testDatabases())('back-office quotas and staff names on $name', (t
       const audit = (await admin.get('/backoffice/api/audit?action=quotas.view')).envelope
         ?.result as AuditResult;
       expect(audit.items).toEqual([
-        expect.objectContaining({ action: 'quotas.view', staffId: await staffIdOf('admin@demo.test') }),
+        expect.objectContaining({
+          action: 'quotas.view',
+          staffId: await staffIdOf('admin@demo.test'),
+          staffName: ADMIN_NAME,
+        }),
       ]);
     });
 
@@ -95,6 +102,29 @@ describe.each(testDatabases())('back-office quotas and staff names on $name', (t
         expect(envelope?.ret_code).toBe(10007);
         expect(envelope?.result).toBeNull();
       }
+    });
+  });
+
+  describe('questionnaire history', () => {
+    it('when a reviewer takes a response and releases it, then its history names the reviewer', async () => {
+      const person = await signedUpClient(app, 'rfi-person@example.com');
+      await submittedQuestionnaire(person, 'rfi', RFI_ANSWERS, 'names-1');
+      const userId = await userIdOf('rfi-person@example.com');
+      const reviewer = await staffClient(app, 'reviewer@demo.test');
+      const decisions = `/backoffice/api/questionnaires/${userId}/rfi/decisions`;
+      expect((await reviewer.post(decisions, { decision: 'lock' })).envelope?.ret_code).toBe(0);
+      expect((await reviewer.post(decisions, { decision: 'release' })).envelope?.ret_code).toBe(0);
+
+      const { envelope } = await reviewer.get(`/backoffice/api/questionnaires/${userId}/rfi`);
+
+      expect(envelope?.ret_code).toBe(0);
+      const { history } = envelope?.result as QuestionnaireReviewCase;
+      const reviewerId = await staffIdOf('reviewer@demo.test');
+      expect(history.map((h) => [h.event, h.actor, h.staffId, h.staffName])).toEqual([
+        ['submit', 'user', null, null],
+        ['lock', 'staff', reviewerId, 'Riley Reviewer'],
+        ['release', 'staff', reviewerId, 'Riley Reviewer'],
+      ]);
     });
   });
 

@@ -119,6 +119,8 @@ export const questionnaireHistoryEntry = z.object({
   event: z.string(),
   actor: z.enum(['user', 'staff', 'system']),
   staffId: z.number().int().nullable(),
+  /** The staff member's display name, else email; null for the user, the system or a removed member. */
+  staffName: z.string().nullable(),
   /** The reason or request the user sees; '' when none. */
   text: z.string(),
 });

@@ -221,6 +221,8 @@ export const auditEntry = z.object({
   id: z.number().int(),
   at: z.number().int(),
   staffId: z.number().int(),
+  /** The member's display name, else email; null when no such member exists. */
+  staffName: z.string().nullable(),
   action: z.string(),
   subjectUserId: z.number().int().nullable(),
   caseRef: z.string(),

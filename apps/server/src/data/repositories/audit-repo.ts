@@ -1,6 +1,12 @@
 import type { Db } from '../db.ts';
 import type { AuditLogRow } from '../schema.ts';
 
+/** An audit entry with the staff member it names (null columns: no such member). */
+export interface AuditEntryWithStaff extends AuditLogRow {
+  staff_display_name: string | null;
+  staff_email: string | null;
+}
+
 export interface AuditEntry {
   staffId: number;
   action: string;
@@ -43,18 +49,21 @@ export function auditRepo(db: Db) {
         .execute();
     },
 
-    async list(filter: AuditFilter): Promise<{ rows: AuditLogRow[]; total: number }> {
-      let query = db.selectFrom('audit_log');
-      if (filter.staffId !== undefined) query = query.where('staff_id', '=', filter.staffId);
+    /** A page of entries, newest first, each with its staff member's name and email (null: none such). */
+    async list(filter: AuditFilter): Promise<{ rows: AuditEntryWithStaff[]; total: number }> {
+      let query = db.selectFrom('audit_log as a');
+      if (filter.staffId !== undefined) query = query.where('a.staff_id', '=', filter.staffId);
       if (filter.subjectUserId !== undefined)
-        query = query.where('subject_user_id', '=', filter.subjectUserId);
-      if (filter.action !== undefined) query = query.where('action', '=', filter.action);
-      if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
-      if (filter.to !== undefined) query = query.where('at', '<=', filter.to);
+        query = query.where('a.subject_user_id', '=', filter.subjectUserId);
+      if (filter.action !== undefined) query = query.where('a.action', '=', filter.action);
+      if (filter.from !== undefined) query = query.where('a.at', '>=', filter.from);
+      if (filter.to !== undefined) query = query.where('a.at', '<=', filter.to);
       const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await query
-        .selectAll()
-        .orderBy('id', 'desc')
+        .leftJoin('staff_users as s', 's.id', 'a.staff_id')
+        .selectAll('a')
+        .select(['s.display_name as staff_display_name', 's.email as staff_email'])
+        .orderBy('a.id', 'desc')
         .limit(filter.limit)
         .offset(filter.offset)
         .execute();

@@ -150,12 +150,14 @@ export function questionnaireReviewRepo(db: Db) {
     /** The staff entries of the audit log about one case reference (decisions, requests), oldest first. */
     async decisionsOf(userId: number, caseRef: string, actions: readonly string[]) {
       return db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('subject_user_id', '=', userId)
-        .where('case_ref', '=', caseRef)
-        .where('action', 'in', [...actions])
-        .orderBy('id')
+        .selectFrom('audit_log as a')
+        .leftJoin('staff_users as s', 's.id', 'a.staff_id')
+        .selectAll('a')
+        .select(['s.display_name as staff_display_name', 's.email as staff_email'])
+        .where('a.subject_user_id', '=', userId)
+        .where('a.case_ref', '=', caseRef)
+        .where('a.action', 'in', [...actions])
+        .orderBy('a.id')
         .execute();
     },
 

@@ -51,6 +51,7 @@ import {
 } from '../questionnaires/status-machine.ts';
 import { visibleQuestions } from '../questionnaires/engine.ts';
 import { requirePermission } from './review.ts';
+import { staffLabel } from './staff-label.ts';
 
 export interface QuestionnaireReviewDeps {
   db: Db;
@@ -215,6 +216,7 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
         event: 'submit',
         actor: 'user' as const,
         staffId: null,
+        staffName: null,
         text: '',
       })),
       ...decisions.map((d) => {
@@ -225,6 +227,7 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
           event: d.action === RFI_ACTION ? 'rfi' : String(details.decision ?? 'decision'),
           actor: 'staff' as const,
           staffId: Number(d.staff_id),
+          staffName: staffLabel(d.staff_display_name, d.staff_email),
           text: typeof text === 'string' ? text : '',
         };
       }),
@@ -238,6 +241,7 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
             event: s.status === 'APPROVED' ? 'approve' : 'reject',
             actor: 'system',
             staffId: null,
+            staffName: null,
             text: '',
           });
     history.sort((a, b) => a.at - b.at || (a.actor === 'user' ? -1 : 1));

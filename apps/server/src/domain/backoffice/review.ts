@@ -42,6 +42,7 @@ import { openDetails } from '../kyc/data-keys.ts';
 import { openPersonalRows, personalDataCipher } from '../kyc/personal-data.ts';
 import { nextPoiStatus, nextStepStatus, type KycActor } from '../kyc/state-machine.ts';
 import type { KycSubmissionRow } from '../../data/schema.ts';
+import { staffLabel } from './staff-label.ts';
 
 /** What each role may do (docs/backoffice.md "Roles"). */
 export type Permission = 'view_cases' | 'decide' | 'confirm_final' | 'read_audit' | 'edit_quotas';
@@ -98,11 +99,6 @@ function parseDetails(json: string): Record<string, unknown> {
   } catch {
     return {};
   }
-}
-
-/** How the case history names a staff member: the display name, else the email (null: no such member). */
-function staffLabel(displayName: string | null, email: string | null): string | null {
-  return displayName?.trim() || email || null;
 }
 
 /** What reading a document needs: the encrypted blobs and the master keys that unwrap data keys. */
@@ -647,6 +643,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
           id: Number(r.id),
           at: r.at,
           staffId: Number(r.staff_id),
+          staffName: staffLabel(r.staff_display_name, r.staff_email),
           action: r.action,
           subjectUserId: r.subject_user_id === null ? null : Number(r.subject_user_id),
           caseRef: r.case_ref,

@@ -15,6 +15,7 @@ function entry(id: number, action: string, extra: Record<string, unknown> = {}) 
     id,
     at: Date.UTC(2026, 10, 20, 10, id),
     staffId: 2,
+    staffName: null as string | null,
     action,
     subjectUserId: 41,
     caseRef: `user:41/level:1`,
@@ -23,13 +24,13 @@ function entry(id: number, action: string, extra: Record<string, unknown> = {}) 
   };
 }
 
-function auditApi(total: number) {
+function auditApi(total: number, extra: Record<string, unknown> = {}) {
   const queries: URLSearchParams[] = [];
   stubApi({
     'GET /backoffice/api/audit': (call: RecordedCall) => {
       queries.push(call.query);
       const page = Number(call.query.get('page'));
-      return ok({ items: [entry(page * 10, 'decision.approve')], total, page, pageSize: 50 });
+      return ok({ items: [entry(page * 10, 'decision.approve', extra)], total, page, pageSize: 50 });
     },
   });
   return queries;
@@ -53,6 +54,14 @@ describe('AuditLogPage', () => {
     expect(within(row).getByText('SUCCESS')).toBeTruthy();
     // An auditor may not open cases: the person is text, not a link.
     expect(within(row).getByText('User 41').closest('a')).toBeNull();
+  });
+
+  it('when the staff member is known, then the row names them, with the number the staff filter takes', async () => {
+    auditApi(1, { staffName: 'Riley Reviewer' });
+    renderAudit(auditor);
+
+    const row = nth(await screen.findAllByRole('row'), 1);
+    expect(within(row).getByText('Riley Reviewer (#2)')).toBeTruthy();
   });
 
   it('when an admin reads the log, then the person links to the case', async () => {

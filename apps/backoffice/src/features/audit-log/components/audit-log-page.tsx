@@ -46,7 +46,14 @@ function AuditTable({ items }: { items: AuditItem[] }) {
         <time dateTime={new Date(item.at).toISOString()}>{formatDateTime(item.at, i18n.language)}</time>
       ),
     },
-    { label: t('audit.columns.staff'), cell: (item) => t('audit.staff', { id: item.staffId }) },
+    {
+      label: t('audit.columns.staff'),
+      // The number stays beside the name: the staff filter above takes it.
+      cell: (item) =>
+        item.staffName
+          ? t('audit.staffNamed', { name: item.staffName, id: item.staffId })
+          : t('audit.staff', { id: item.staffId }),
+    },
     {
       label: t('audit.columns.action'),
       cell: (item) => (isAuditAction(item.action) ? t(`audit.actions.${item.action}`) : item.action),

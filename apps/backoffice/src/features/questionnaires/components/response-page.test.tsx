@@ -62,6 +62,27 @@ describe('ResponsePage', () => {
     expect(within(screen.getByRole('region', { name: 'History' })).getByText('by the person')).toBeTruthy();
   });
 
+  it('when staff decided before, then the history names them, the signed-in member as "you"', async () => {
+    const me = staff('reviewer');
+    serve(
+      response({
+        history: [
+          { at: 1, event: 'submit', actor: 'user', staffId: null, staffName: null, text: '' },
+          { at: 2, event: 'lock', actor: 'staff', staffId: 77, staffName: 'Sam Senior', text: '' },
+          { at: 3, event: 'release', actor: 'staff', staffId: me.id, staffName: 'Riley Reviewer', text: '' },
+          { at: 4, event: 'lock', actor: 'staff', staffId: 78, staffName: null, text: '' },
+        ],
+      }),
+    );
+    renderResponse(me);
+
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(within(history).getByText('by Sam Senior', { exact: false })).toBeTruthy();
+    expect(within(history).getByText('by you (Riley Reviewer)', { exact: false })).toBeTruthy();
+    // A removed member is still shown by number.
+    expect(within(history).getByText('by staff member 78', { exact: false })).toBeTruthy();
+  });
+
   it('when the response is a test, then its score and pass or fail are shown and staff decide nothing', async () => {
     serve(
       response({

@@ -270,9 +270,10 @@ function Actor({ entry, me }: { entry: ResponseHistoryEntry; me: StaffMe }) {
   const p = 'questionnaireReview.response.history';
   if (entry.actor === 'user') return <>{t(`${p}.user`)}</>;
   if (entry.actor === 'system' || entry.staffId === null) return <>{t(`${p}.system`)}</>;
-  return (
-    <>{entry.staffId === me.id ? t(`${p}.you`, { id: me.id }) : t(`${p}.staff`, { id: entry.staffId })}</>
-  );
+  const name = entry.staffName;
+  if (entry.staffId === me.id)
+    return <>{name ? t(`${p}.youNamed`, { name }) : t(`${p}.you`, { id: me.id })}</>;
+  return <>{name ? t(`${p}.staffNamed`, { name }) : t(`${p}.staff`, { id: entry.staffId })}</>;
 }
 
 export function HistorySection({ history, me }: { history: ResponseHistoryEntry[]; me: StaffMe }) {

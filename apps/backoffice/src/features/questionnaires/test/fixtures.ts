@@ -137,7 +137,7 @@ export function response(overrides: Partial<ResponseView> = {}): ResponseView {
       { id: EVIDENCE_ID, mime: 'image/png', size: 1000, sha256: 'x', createdAt: T0, submissionId: 12 },
       { id: PDF_ID, mime: 'application/pdf', size: 2000, sha256: 'y', createdAt: T0, submissionId: 12 },
     ],
-    history: [{ at: T0, event: 'submit', actor: 'user', staffId: null, text: '' }],
+    history: [{ at: T0, event: 'submit', actor: 'user', staffId: null, staffName: null, text: '' }],
     edd: null,
     satos: [],
     tasks: [],
