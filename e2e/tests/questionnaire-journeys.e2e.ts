@@ -154,6 +154,13 @@ async function reviewScreenshots(desk: Page, email: string, lang: 'en' | 'ar-SA'
     });
     await screenshot(desk, `backoffice-questionnaire-response-${lang}`);
     await expectNoAxeViolations(desk, { soft: true, message: `questionnaire response ${lang}` });
+    if (viewport === PHONE) {
+      // One column: the decisions come after everything; a link at the top leads there, focused.
+      await desk.locator('a.ui-jump-link').click();
+      await expect.poll(() => desk.evaluate(() => document.activeElement?.id)).toBe('qr-decisions-heading');
+    } else {
+      expect(await desk.locator('a.ui-jump-link').isVisible()).toBe(false);
+    }
   }
   await desk.setViewportSize(DESKTOP);
 }

@@ -10,6 +10,7 @@ import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { JumpLink } from '../../../ui/jump-link.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import {
@@ -112,6 +113,9 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
         ) : null}
         {outcome?.tone === 'error' ? <Alert tone="error">{outcome.message}</Alert> : null}
       </div>
+      {can(staff.role, 'decide') ? (
+        <JumpLink targetId="qr-decisions-heading">{t('common.jumpToDecisions')}</JumpLink>
+      ) : null}
       <div className="qr-layout">
         <div className="qr-layout__main">
           <SummarySection view={view} />

@@ -8,6 +8,7 @@ import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { JumpLink } from '../../../ui/jump-link.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -65,6 +66,9 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
         {outcome?.tone === 'info' ? <Alert>{t(`decisions.success.${outcome.decision}`)}</Alert> : null}
         {outcome?.tone === 'error' ? <Alert tone="error">{t(outcome.key)}</Alert> : null}
       </div>
+      {can(staff.role, 'decide') ? (
+        <JumpLink targetId="case-decisions-heading">{t('common.jumpToDecisions')}</JumpLink>
+      ) : null}
       <div className="case-layout">
         <div className="case-layout__main">
           <PersonSection caseView={caseView} />
