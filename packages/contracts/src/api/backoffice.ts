@@ -207,6 +207,31 @@ export const decisionRequest = z.discriminatedUnion('decision', [
 ]);
 export type DecisionRequest = z.infer<typeof decisionRequest>;
 
+/**
+ * Every action the audit log records (docs/backoffice.md "Audit log"): the server's audit repository
+ * accepts only these, and the audit page translates and filters by them.
+ */
+export const AUDIT_ACTIONS = [
+  'case.view',
+  'document.view',
+  'decision.approve',
+  'decision.reject_retry',
+  'decision.propose_final',
+  'decision.confirm_final',
+  'decision.request_reverification',
+  'decision.approve_reverification',
+  'decision.reject_reverification',
+  'decision.approve_update',
+  'decision.reject_update',
+  'questionnaire.view',
+  'questionnaire.evidence.view',
+  'questionnaire.decision',
+  'questionnaire.rfi',
+  'quotas.view',
+  'quotas.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export const auditQuery = z.object({
   staffId: z.coerce.number().int().positive().optional(),
   subjectUserId: z.coerce.number().int().positive().optional(),

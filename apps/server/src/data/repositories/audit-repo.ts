@@ -1,3 +1,4 @@
+import type { AuditAction } from '@kyc/contracts';
 import type { Db } from '../db.ts';
 import type { AuditLogRow } from '../schema.ts';
 
@@ -9,7 +10,8 @@ export interface AuditEntryWithStaff extends AuditLogRow {
 
 export interface AuditEntry {
   staffId: number;
-  action: string;
+  /** One of the contracts' AUDIT_ACTIONS, so the audit page can name and filter every entry. */
+  action: AuditAction;
   subjectUserId?: number | null;
   caseRef?: string;
   /** Serialised as JSON; never secrets (no passwords, tokens, TOTP secrets, document bytes). */

@@ -1,26 +1,12 @@
-import type { AuditResult } from '@kyc/contracts';
+import { AUDIT_ACTIONS, type AuditAction, type AuditResult } from '@kyc/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { DAY_MS, utcDayStart } from '../../../lib/format.ts';
 
 export type AuditPage = AuditResult;
 export type AuditItem = AuditResult['items'][number];
 
-/** The actions the server records (docs/backoffice.md "Audit log"); the filter matches one exactly. */
-export const AUDIT_ACTIONS = [
-  'case.view',
-  'document.view',
-  'decision.approve',
-  'decision.reject_retry',
-  'decision.propose_final',
-  'decision.confirm_final',
-  'decision.request_reverification',
-  'decision.approve_reverification',
-  'decision.reject_reverification',
-  'decision.approve_update',
-  'decision.reject_update',
-  'quotas.update',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** The actions the server records (contracts AUDIT_ACTIONS); the filter matches one exactly. */
+export { AUDIT_ACTIONS, type AuditAction };
 
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);

@@ -64,6 +64,20 @@ describe('AuditLogPage', () => {
     expect(within(row).getByText('Riley Reviewer (#2)')).toBeTruthy();
   });
 
+  it('when entries come from the questionnaire review and the quotas page, then their actions are named too', async () => {
+    for (const [action, name] of [
+      ['questionnaire.evidence.view', 'Questionnaire evidence viewed'],
+      ['questionnaire.rfi', 'Request for information raised'],
+      ['quotas.view', 'Quotas viewed'],
+    ]) {
+      auditApi(1, { action });
+      renderAudit(auditor);
+      const row = nth(await screen.findAllByRole('row'), 1);
+      expect(within(row).getByText(name)).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('when an admin reads the log, then the person links to the case', async () => {
     auditApi(1);
     renderAudit(admin);
