@@ -65,11 +65,12 @@ describe('AuditLogPage', () => {
   });
 
   it('when entries come from the questionnaire review and the quotas page, then their actions are named too', async () => {
-    for (const [action, name] of [
+    const named: [action: string, name: string][] = [
       ['questionnaire.evidence.view', 'Questionnaire evidence viewed'],
       ['questionnaire.rfi', 'Request for information raised'],
       ['quotas.view', 'Quotas viewed'],
-    ]) {
+    ];
+    for (const [action, name] of named) {
       auditApi(1, { action });
       renderAudit(auditor);
       const row = nth(await screen.findAllByRole('row'), 1);
