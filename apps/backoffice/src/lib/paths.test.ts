@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserPath, paths, resolveNextPath } from './paths.ts';
+import { browserPath, parseUserId, paths, resolveNextPath } from './paths.ts';
 
 const origin = 'https://kyc.example.com';
 
@@ -45,5 +45,13 @@ describe('paths', () => {
   it('when building ?next= from an in-app location, then the basename is included', () => {
     expect(browserPath({ pathname: '/audit-log', search: '?x=1' })).toBe('/backoffice/audit-log?x=1');
     expect(browserPath({ pathname: '/' })).toBe('/backoffice');
+  });
+});
+
+describe('parseUserId', () => {
+  it('takes a positive whole number from a route parameter, and nothing else', () => {
+    expect(parseUserId('41')).toBe(41);
+    for (const bad of [undefined, '', '0', '-1', '007', '1.5', '4e2', '1'.repeat(16), '41abc'])
+      expect(parseUserId(bad), String(bad)).toBeNull();
   });
 });

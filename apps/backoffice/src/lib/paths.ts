@@ -27,6 +27,12 @@ export const paths = {
   quotas: { path: '/quotas', getHref: () => '/quotas' },
 } as const;
 
+/** A user id from a route parameter: a positive integer, else null (the page says there is no such user). */
+export function parseUserId(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,14}$/.test(value)) return null;
+  return Number(value);
+}
+
 /** The browser path of an in-app location: what goes into ?next=. */
 export function browserPath(location: { pathname: string; search?: string; hash?: string }): string {
   const inApp = location.pathname === '/' ? '' : location.pathname;

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '@kyc/contracts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
+import { useDecisionSender } from '../../../lib/use-decisions.ts';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { EDD_TEMPLATE, type DecisionBody, type ResponseView } from '../api/review.ts';
 import { hasAny, responseActions, satosActions } from '../decision-rules.ts';
@@ -79,27 +79,13 @@ interface DecisionPanelProps {
  */
 export function DecisionPanel({ view, staff, onDecide }: DecisionPanelProps) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState<ConfirmedBody | null>(null);
-  const [sending, setSending] = useState<DecisionBody | null>(null);
-  const busy = sending !== null;
+  const { confirming, sending, busy, decide, confirm, cancel } = useDecisionSender(
+    onDecide,
+    needsConfirmation,
+  );
   const isSending = (decision: DecisionBody['decision'], depositRef?: string) =>
     sending?.decision === decision &&
     ('depositRef' in sending ? sending.depositRef : undefined) === depositRef;
-
-  const send = async (body: DecisionBody) => {
-    setSending(body);
-    try {
-      await onDecide(body);
-    } finally {
-      setSending(null);
-      setConfirming(null);
-    }
-  };
-  const decide = (body: DecisionBody) => {
-    if (busy) return;
-    if (needsConfirmation(body)) setConfirming(body);
-    else void send(body);
-  };
 
   const actions = responseActions(view, staff);
   const satos = view.satos.map((s) => ({ satos: s, actions: satosActions(s, staff) }));
@@ -203,14 +189,7 @@ export function DecisionPanel({ view, staff, onDecide }: DecisionPanelProps) {
       )}
 
       {confirming ? (
-        <ConfirmDialog
-          body={confirming}
-          busy={busy}
-          onConfirm={() => void send(confirming)}
-          onCancel={() => {
-            if (!busy) setConfirming(null);
-          }}
-        />
+        <ConfirmDialog body={confirming} busy={busy} onConfirm={confirm} onCancel={cancel} />
       ) : null}
     </Card>
   );

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { RET_CODES } from '@kyc/contracts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { can } from '../../../lib/permissions.ts';
-import { paths } from '../../../lib/paths.ts';
+import { parseUserId, paths } from '../../../lib/paths.ts';
 import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDecisionOutcome } from '../../../lib/use-decisions.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { JumpLink } from '../../../ui/jump-link.tsx';
@@ -19,7 +19,6 @@ import {
   postDecision,
   SATOS_TEMPLATE,
   type DecisionBody,
-  type DecisionName,
   type ResponseView,
 } from '../api/review.ts';
 import { useTemplateText } from '../template-text.ts';
@@ -35,14 +34,6 @@ import {
   TasksSection,
 } from './response-sections.tsx';
 import './questionnaires.css';
-
-type Outcome = { tone: 'info'; decision: DecisionName } | { tone: 'error'; message: string } | null;
-
-/** A user id from the URL: a positive integer, else null. */
-function parseUserId(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,14}$/.test(value)) return null;
-  return Number(value);
-}
 
 /** A template code from the URL (kebab-case, as the contracts), else null. */
 function parseTemplateCode(value: string | undefined): string | null {
@@ -68,22 +59,11 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
   const templateText = useTemplateText();
   const staff = useStaff();
   const errorText = useErrorText();
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
-
-  const decide = async (body: DecisionBody) => {
-    setOutcome(null);
-    try {
-      onDecided(await postDecision(view.userId, view.template.code, body));
-      setOutcome({ tone: 'info', decision: body.decision });
-    } catch (error) {
-      setOutcome({ tone: 'error', message: errorText(error) });
-    }
-  };
+  const { outcome, outcomeRef, decide } = useDecisionOutcome(
+    (body: DecisionBody) => postDecision(view.userId, view.template.code, body),
+    onDecided,
+    errorText,
+  );
 
   const evidenceIndex = new Map(view.evidence.map((e, i) => [e.id, i + 1]));
   const evidenceNumber = (id: string) => evidenceIndex.get(id) ?? 0;

@@ -1,18 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessageKey, type ErrorMessageKey } from '../../../lib/error-message.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
 import { can } from '../../../lib/permissions.ts';
-import { paths } from '../../../lib/paths.ts';
+import { parseUserId, paths } from '../../../lib/paths.ts';
 import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDecisionOutcome } from '../../../lib/use-decisions.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { JumpLink } from '../../../ui/jump-link.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { fetchCase, postDecision, type CaseView, type DecisionBody, type DecisionName } from '../api/case.ts';
+import { fetchCase, postDecision, type CaseView, type DecisionBody } from '../api/case.ts';
 import {
   HistorySection,
   LevelsSection,
@@ -25,35 +25,15 @@ import { DocumentsGallery } from './documents-gallery.tsx';
 import { RfiSection } from './rfi-form.tsx';
 import './case-page.css';
 
-type Outcome = { tone: 'info'; decision: DecisionName } | { tone: 'error'; key: ErrorMessageKey } | null;
-
-/** A user id from the URL: a positive integer, else null (the page says the case does not exist). */
-function parseUserId(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,14}$/.test(value)) return null;
-  return Number(value);
-}
-
 function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (c: CaseView) => void }) {
   const { t } = useTranslation();
   const staff = useStaff();
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
   const name = `${caseView.applicant.firstName} ${caseView.applicant.lastName}`.trim();
-
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
-
-  const decide = async (body: DecisionBody) => {
-    setOutcome(null);
-    try {
-      const updated = await postDecision(caseView.userId, body);
-      onDecided(updated);
-      setOutcome({ tone: 'info', decision: body.decision });
-    } catch (error) {
-      setOutcome({ tone: 'error', key: errorMessageKey(error) });
-    }
-  };
+  const { outcome, outcomeRef, decide } = useDecisionOutcome(
+    (body: DecisionBody) => postDecision(caseView.userId, body),
+    onDecided,
+    (error) => t(errorMessageKey(error)),
+  );
 
   return (
     <>
@@ -64,7 +44,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
       <p className="case-subtitle">{t('case.subtitle', { id: caseView.userId, email: caseView.email })}</p>
       <div ref={outcomeRef} tabIndex={-1}>
         {outcome?.tone === 'info' ? <Alert>{t(`decisions.success.${outcome.decision}`)}</Alert> : null}
-        {outcome?.tone === 'error' ? <Alert tone="error">{t(outcome.key)}</Alert> : null}
+        {outcome?.tone === 'error' ? <Alert tone="error">{outcome.message}</Alert> : null}
       </div>
       {can(staff.role, 'decide') ? (
         <JumpLink targetId="case-decisions-heading">{t('common.jumpToDecisions')}</JumpLink>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '@kyc/contracts';
 import { DAY_MS, formatUtcDateTime, utcDay, utcDayStart } from '../../../lib/format.ts';
+import { useDecisionSender } from '../../../lib/use-decisions.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -138,34 +139,15 @@ function RequestReverificationForm({ onRequest }: { onRequest: (deadline: number
  */
 export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProps) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState<ConfirmedBody | null>(null);
-  /** The decision being sent: one at a time, its button shows the spinner. */
-  const [sending, setSending] = useState<DecisionBody | null>(null);
-  const busy = sending !== null;
+  const { confirming, sending, busy, decide, confirm, cancel } = useDecisionSender(
+    onDecide,
+    needsConfirmation,
+  );
   const isSending = (decision: DecisionBody['decision'], key?: number) =>
     sending?.decision === decision &&
     (key === undefined ||
       ('level' in sending && sending.level === key) ||
       ('submissionId' in sending && sending.submissionId === key));
-
-  const send = async (body: DecisionBody) => {
-    setSending(body);
-    try {
-      await onDecide(body);
-    } finally {
-      setSending(null);
-      setConfirming(null);
-    }
-  };
-
-  const decide = (body: DecisionBody) => {
-    if (busy) return;
-    if (needsConfirmation(body)) {
-      setConfirming(body);
-      return;
-    }
-    void send(body);
-  };
 
   const levels = caseView.levels.map((level) => levelActions(caseView, level, staff));
   const poi = reverificationActions(caseView, staff);
@@ -331,14 +313,7 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
       ))}
 
       {confirming ? (
-        <ConfirmDecisionDialog
-          body={confirming}
-          busy={busy}
-          onConfirm={() => void send(confirming)}
-          onCancel={() => {
-            if (!busy) setConfirming(null);
-          }}
-        />
+        <ConfirmDecisionDialog body={confirming} busy={busy} onConfirm={confirm} onCancel={cancel} />
       ) : null}
     </Card>
   );

@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * The decision machinery the case page and the questionnaire response page share: one decision sent at
+ * a time, the harsher ones confirmed in a dialog first, and the outcome announced where the page moves
+ * focus to. Each page keeps its own decisions, texts and what it shows.
+ */
+
+/**
+ * A decision panel's sending state. `needsConfirmation` names the decisions that open the dialog;
+ * `decide` starts one (ignored while another is on its way), `confirm` sends the one in the dialog,
+ * `cancel` closes the dialog unless it is sending.
+ */
+export function useDecisionSender<B, C extends B>(
+  onDecide: (body: B) => Promise<void>,
+  needsConfirmation: (body: B) => body is C,
+) {
+  const [confirming, setConfirming] = useState<C | null>(null);
+  const [sending, setSending] = useState<B | null>(null);
+  const busy = sending !== null;
+
+  const send = async (body: B) => {
+    setSending(body);
+    try {
+      await onDecide(body);
+    } finally {
+      setSending(null);
+      setConfirming(null);
+    }
+  };
+
+  return {
+    /** The decision waiting in the confirmation dialog, if any. */
+    confirming,
+    /** The decision on its way, if any (its button shows the spinner). */
+    sending,
+    busy,
+    decide: (body: B) => {
+      if (busy) return;
+      if (needsConfirmation(body)) setConfirming(body);
+      else void send(body);
+    },
+    confirm: () => {
+      if (confirming) void send(confirming);
+    },
+    cancel: () => {
+      if (!busy) setConfirming(null);
+    },
+  };
+}
+
+/** What a page says after a decision: success (which decision) or the error's text. */
+export type DecisionOutcome<D> = { tone: 'info'; decision: D } | { tone: 'error'; message: string } | null;
+
+/**
+ * Posts a decision and keeps its outcome: the page's data is replaced by the server's answer
+ * (`onDecided`), and the outcome element (`outcomeRef`, focusable) receives focus so the result is read
+ * out where the reviewer is.
+ */
+export function useDecisionOutcome<B extends { decision: string }, V>(
+  post: (body: B) => Promise<V>,
+  onDecided: (updated: V) => void,
+  errorText: (error: unknown) => string,
+) {
+  const [outcome, setOutcome] = useState<DecisionOutcome<B['decision']>>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  const decide = async (body: B) => {
+    setOutcome(null);
+    try {
+      onDecided(await post(body));
+      setOutcome({ tone: 'info', decision: body.decision });
+    } catch (error) {
+      setOutcome({ tone: 'error', message: errorText(error) });
+    }
+  };
+
+  return { outcome, outcomeRef, decide };
+}
