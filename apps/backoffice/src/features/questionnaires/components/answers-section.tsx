@@ -124,7 +124,7 @@ function AnswerValue({ answer, context }: { answer: ResponseAnswer; context: Ans
     default:
       // Typed by the person, in any script: its own direction, not the page's (English in an Arabic page).
       return (
-        <span className="qr-message" dir="auto">
+        <span className="ui-message" dir="auto">
           {Array.isArray(value) ? value.join(', ') : String(value)}
         </span>
       );

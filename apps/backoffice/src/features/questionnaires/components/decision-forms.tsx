@@ -52,7 +52,7 @@ export function RejectForm({
   };
 
   return (
-    <fieldset className="qr-form" disabled={disabled}>
+    <fieldset className="ui-decision-form" disabled={disabled}>
       <legend>{legend}</legend>
       <SelectField
         label={t(`${P}.form.reason`)}
@@ -73,7 +73,7 @@ export function RejectForm({
         onChange={(event) => setUserMessage(event.target.value)}
         error={errors.userMessage}
       />
-      <div className="qr-form__actions">
+      <div className="ui-decision-form__actions">
         <Button variant="secondary" onClick={submit}>
           {action}
         </Button>
@@ -106,7 +106,7 @@ export function RequestInfoForm({
   };
 
   return (
-    <fieldset className="qr-form" disabled={disabled}>
+    <fieldset className="ui-decision-form" disabled={disabled}>
       <legend>{t(`${P}.requestInfoLegend`)}</legend>
       <TextAreaField
         label={t(`${P}.form.request`)}
@@ -117,7 +117,7 @@ export function RequestInfoForm({
         onChange={(event) => setText(event.target.value)}
         error={error}
       />
-      <div className="qr-form__actions">
+      <div className="ui-decision-form__actions">
         <Button variant="secondary" onClick={submit}>
           {t(`${P}.requestInfo`)}
         </Button>

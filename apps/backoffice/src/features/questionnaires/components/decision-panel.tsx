@@ -32,7 +32,7 @@ function ConfirmDialog({
   return (
     <Dialog title={t(`${P}.confirm.${body.decision}.title`)} onClose={onCancel}>
       <p>{t(`${P}.confirm.${body.decision}.body`)}</p>
-      <dl className="qr-facts">
+      <dl className="ui-facts">
         {body.decision === 'reject' ? (
           <>
             <div>
@@ -43,13 +43,13 @@ function ConfirmDialog({
             </div>
             <div>
               <dt>{t(`${P}.form.message`)}</dt>
-              <dd className="qr-message">{body.userMessage}</dd>
+              <dd className="ui-message">{body.userMessage}</dd>
             </div>
           </>
         ) : (
           <div>
             <dt>{t(`${P}.form.request`)}</dt>
-            <dd className="qr-message">{body.requestText}</dd>
+            <dd className="ui-message">{body.requestText}</dd>
           </div>
         )}
       </dl>
@@ -98,7 +98,7 @@ export function DecisionPanel({ view, staff, onDecide }: DecisionPanelProps) {
       {nothing ? <p>{t(`${P}.nothing`)}</p> : null}
 
       {actions.lock || actions.release || actions.approve ? (
-        <div className="qr-decisions__buttons">
+        <div className="ui-decision-buttons">
           {actions.lock ? (
             <Button busy={isSending('lock')} onClick={() => decide({ decision: 'lock' })}>
               {t(`${P}.lock`)}
@@ -123,7 +123,7 @@ export function DecisionPanel({ view, staff, onDecide }: DecisionPanelProps) {
       {actions.lock ? <p className="qr-muted">{t(`${P}.lockFirst`)}</p> : null}
       {actions.passNeedsSenior ? <p>{t(`${P}.passNeedsSenior`)}</p> : null}
       {actions.reject ? (
-        <div className="qr-decisions__group">
+        <div className="ui-decision-group">
           <RejectForm
             legend={t(`${P}.rejectLegend`)}
             action={edd ? t(`${P}.rejectEdd`) : t(`${P}.reject`)}
@@ -133,7 +133,7 @@ export function DecisionPanel({ view, staff, onDecide }: DecisionPanelProps) {
         </div>
       ) : null}
       {actions.requestInfo ? (
-        <div className="qr-decisions__group">
+        <div className="ui-decision-group">
           <RequestInfoForm
             disabled={busy}
             onSubmit={(requestText) => decide({ decision: 'request_info', requestText })}
@@ -145,11 +145,11 @@ export function DecisionPanel({ view, staff, onDecide }: DecisionPanelProps) {
         hasAny(a) ? (
           <section
             key={s.depositRef}
-            className="qr-decisions__group"
+            className="ui-decision-group"
             aria-label={t(`${P}.satosHeading`, { ref: s.depositRef })}
           >
             <h3>{t(`${P}.satosHeading`, { ref: s.depositRef })}</h3>
-            <div className="qr-decisions__buttons">
+            <div className="ui-decision-buttons">
               {a.lock ? (
                 <Button
                   busy={isSending('lock', s.depositRef)}

@@ -33,6 +33,7 @@ import {
   SummarySection,
   TasksSection,
 } from './response-sections.tsx';
+import '../../../ui/detail-page.css';
 import './questionnaires.css';
 
 /** A template code from the URL (kebab-case, as the contracts), else null. */
@@ -71,11 +72,11 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
 
   return (
     <>
-      <p className="qr-back">
+      <p className="ui-detail-back">
         <Link to={paths.questionnaires.getHref()}>{t('questionnaireReview.response.backToQueue')}</Link>
       </p>
       <h1>{templateText(view.template.title)}</h1>
-      <p className="qr-subtitle">
+      <p className="ui-detail-subtitle">
         {t('questionnaireReview.response.subtitle', {
           id: view.userId,
           email: view.email,
@@ -96,8 +97,8 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
       {can(staff.role, 'decide') ? (
         <JumpLink targetId="qr-decisions-heading">{t('common.jumpToDecisions')}</JumpLink>
       ) : null}
-      <div className="qr-layout">
-        <div className="qr-layout__main">
+      <div className="ui-detail-layout">
+        <div className="ui-detail-layout__main">
           <SummarySection view={view} />
           {view.template.code === EDD_TEMPLATE && view.edd ? <EddSection edd={view.edd} /> : null}
           {satos ? (
@@ -114,7 +115,7 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
           <TasksSection tasks={view.tasks} />
         </div>
         {can(staff.role, 'decide') ? (
-          <div className="qr-layout__side">
+          <div className="ui-detail-layout__side">
             <DecisionPanel view={view} staff={staff} onDecide={decide} />
           </div>
         ) : null}

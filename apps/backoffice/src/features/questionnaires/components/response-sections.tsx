@@ -43,7 +43,7 @@ export function SummarySection({ view }: { view: ResponseView }) {
     <Card as="section" aria-labelledby="qr-summary">
       <h2 id="qr-summary">{t(`${p}.heading`)}</h2>
       {view.template.review === 'auto' ? <p className="qr-muted">{t(`${p}.automatic`)}</p> : null}
-      <dl className="qr-facts">
+      <dl className="ui-facts">
         <Fact label={t(`${p}.template`)}>{templateText(view.template.title)}</Fact>
         <Fact label={t(`${p}.kind`)}>{t(`questionnaireReview.kinds.${view.template.kind}`)}</Fact>
         <Fact label={t(`${p}.version`)}>{String(s?.templateVersion ?? view.template.version)}</Fact>
@@ -52,7 +52,7 @@ export function SummarySection({ view }: { view: ResponseView }) {
         </Fact>
         {view.reason ? (
           <Fact label={t(`${p}.reason`)}>
-            <span className="qr-message">{view.reason}</span>
+            <span className="ui-message">{view.reason}</span>
           </Fact>
         ) : null}
         {view.retryAfter !== null ? (
@@ -85,7 +85,7 @@ function ScoreFacts({
   return (
     <section className="qr-section" aria-labelledby="qr-score">
       <h3 id="qr-score">{t(`${p}.heading`)}</h3>
-      <dl className="qr-facts">
+      <dl className="ui-facts">
         <Fact label={t(`${p}.heading`)}>{t(`${p}.points`, { score: score.score, max: score.max })}</Fact>
         {score.passed !== null ? (
           <Fact label={t('questionnaireReview.response.summary.status')}>
@@ -134,7 +134,7 @@ function EvidenceTile({
             onError={() => setFailed(true)}
           />
         ) : null}
-        {isImage && failed ? <p className="qr-evidence__failed">{t(`${p}.failed`)}</p> : null}
+        {isImage && failed ? <p className="ui-gallery__failed">{t(`${p}.failed`)}</p> : null}
         {!isImage ? (
           <p>
             <a href={url} target="_blank" rel="noopener noreferrer">
@@ -177,7 +177,7 @@ export function EvidenceSection({ view }: { view: ResponseView }) {
       {view.evidence.length === 0 ? (
         <p>{t(`${p}.none`)}</p>
       ) : (
-        <ul className="qr-evidence">
+        <ul className="ui-gallery">
           {view.evidence.map((item, i) => (
             <EvidenceTile
               key={item.id}
@@ -192,7 +192,7 @@ export function EvidenceSection({ view }: { view: ResponseView }) {
       {shown && enlarged !== null ? (
         <Dialog title={t(`${p}.title`, { n: enlarged + 1 })} onClose={() => setEnlarged(null)} wide>
           <img
-            className="qr-evidence__large"
+            className="ui-gallery__large"
             src={url(shown)}
             alt={t(`${p}.alt`, { n: enlarged + 1 })}
             referrerPolicy="no-referrer"
@@ -297,7 +297,7 @@ export function HistorySection({ history, me }: { history: ResponseHistoryEntry[
                   <Actor entry={entry} me={me} />
                 </span>
               </p>
-              {entry.text ? <p className="qr-message">{entry.text}</p> : null}
+              {entry.text ? <p className="ui-message">{entry.text}</p> : null}
             </li>
           ))}
         </ol>
@@ -312,7 +312,7 @@ export function EddSection({ edd }: { edd: ResponseEddCase }) {
   return (
     <Card as="section" aria-labelledby="qr-edd">
       <h2 id="qr-edd">{t(`${p}.heading`)}</h2>
-      <dl className="qr-facts">
+      <dl className="ui-facts">
         <Fact label={t(`${p}.status`)}>
           <span className={`qr-status qr-status--${edd.status}`}>
             {t(`questionnaireReview.eddStatuses.${edd.status}`)}
@@ -322,7 +322,7 @@ export function EddSection({ edd }: { edd: ResponseEddCase }) {
         <Fact label={t(`${p}.pep`)}>{edd.pep ? t('common.yes') : '—'}</Fact>
         {edd.reason ? (
           <Fact label={t(`${p}.reason`)}>
-            <span className="qr-message">{edd.reason}</span>
+            <span className="ui-message">{edd.reason}</span>
           </Fact>
         ) : null}
         {edd.decidedBy !== null ? (
@@ -358,7 +358,7 @@ export function SatosSection({
           aria-label={t(`${p}.title`, { ref: satos.depositRef })}
         >
           <h3>{t(`${p}.title`, { ref: satos.depositRef })}</h3>
-          <dl className="qr-facts">
+          <dl className="ui-facts">
             <Fact label={t(`${p}.coin`)}>{`${satos.coin} · ${satos.network}`}</Fact>
             <Fact label={t(`${p}.status`)}>
               <StatusText status={satos.status} />
@@ -366,7 +366,7 @@ export function SatosSection({
             <Fact label={t(`${p}.created`)}>{formatDateTime(satos.createdAt, i18n.language)}</Fact>
             {satos.reason ? (
               <Fact label={t(`${p}.reason`)}>
-                <span className="qr-message">{satos.reason}</span>
+                <span className="ui-message">{satos.reason}</span>
               </Fact>
             ) : null}
           </dl>
@@ -403,7 +403,7 @@ export function TasksSection({ tasks }: { tasks: ResponseTask[] }) {
               {task.requestText ? (
                 <p>
                   <span className="qr-muted">{t(`${p}.request`)}: </span>
-                  <span className="qr-message">{task.requestText}</span>
+                  <span className="ui-message">{task.requestText}</span>
                 </p>
               ) : null}
               <p className="qr-muted">

@@ -23,6 +23,7 @@ import {
 import { DecisionsPanel } from './decisions-panel.tsx';
 import { DocumentsGallery } from './documents-gallery.tsx';
 import { RfiSection } from './rfi-form.tsx';
+import '../../../ui/detail-page.css';
 import './case-page.css';
 
 function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (c: CaseView) => void }) {
@@ -37,11 +38,13 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
 
   return (
     <>
-      <p className="case-back">
+      <p className="ui-detail-back">
         <Link to={paths.verificationQueue.getHref()}>{t('case.backToQueue')}</Link>
       </p>
       <h1>{name || t('case.unnamed', { id: caseView.userId })}</h1>
-      <p className="case-subtitle">{t('case.subtitle', { id: caseView.userId, email: caseView.email })}</p>
+      <p className="ui-detail-subtitle">
+        {t('case.subtitle', { id: caseView.userId, email: caseView.email })}
+      </p>
       <div ref={outcomeRef} tabIndex={-1}>
         {outcome?.tone === 'info' ? <Alert>{t(`decisions.success.${outcome.decision}`)}</Alert> : null}
         {outcome?.tone === 'error' ? <Alert tone="error">{outcome.message}</Alert> : null}
@@ -49,20 +52,20 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
       {can(staff.role, 'decide') ? (
         <JumpLink targetId="case-decisions-heading">{t('common.jumpToDecisions')}</JumpLink>
       ) : null}
-      <div className="case-layout">
-        <div className="case-layout__main">
+      <div className="ui-detail-layout">
+        <div className="ui-detail-layout__main">
           <PersonSection caseView={caseView} />
           <LevelsSection caseView={caseView} />
           <ReverificationSection caseView={caseView} />
           <SubmissionsSection submissions={caseView.submissions} />
-          <Card as="section" aria-labelledby="case-documents">
-            <h2 id="case-documents">{t('case.documents.heading')}</h2>
+          <Card as="section" aria-labelledby="ui-gallery">
+            <h2 id="ui-gallery">{t('case.documents.heading')}</h2>
             <DocumentsGallery userId={caseView.userId} documents={caseView.documents} />
           </Card>
           <HistorySection decisions={caseView.decisions} me={staff} />
         </div>
         {can(staff.role, 'decide') ? (
-          <div className="case-layout__side">
+          <div className="ui-detail-layout__side">
             <DecisionsPanel caseView={caseView} staff={staff} onDecide={decide} />
             <RfiSection userId={caseView.userId} />
           </div>

@@ -22,7 +22,7 @@ export function PersonSection({ caseView }: { caseView: CaseView }) {
   return (
     <Card as="section" aria-labelledby="case-person">
       <h2 id="case-person">{t('case.person.heading')}</h2>
-      <dl className="case-facts">
+      <dl className="ui-facts">
         <Fact label={t('case.person.firstName')}>{applicant.firstName}</Fact>
         <Fact label={t('case.person.lastName')}>{applicant.lastName}</Fact>
         <Fact label={t('case.person.dateOfBirth')}>{applicant.dateOfBirth}</Fact>
@@ -49,7 +49,7 @@ export function LevelsSection({ caseView }: { caseView: CaseView }) {
             {level.finalRejectionProposed ? (
               <Alert tone="error">{t('case.levels.finalProposed')}</Alert>
             ) : null}
-            <dl className="case-facts">
+            <dl className="ui-facts">
               <Fact label={t('case.levels.status')}>
                 <span className={`case-status case-status--${level.status}`}>
                   {t(`case.statuses.${level.status}`)}
@@ -62,7 +62,7 @@ export function LevelsSection({ caseView }: { caseView: CaseView }) {
               ) : null}
               {level.rejectReason ? (
                 <Fact label={t('case.levels.reason')}>
-                  <span className="case-message">{level.rejectReason}</span>
+                  <span className="ui-message">{level.rejectReason}</span>
                 </Fact>
               ) : null}
             </dl>
@@ -88,14 +88,14 @@ export function ReverificationSection({ caseView }: { caseView: CaseView }) {
   return (
     <Card as="section" aria-labelledby="case-reverification">
       <h2 id="case-reverification">{t('case.reverification.heading')}</h2>
-      <dl className="case-facts">
+      <dl className="ui-facts">
         <Fact label={t('case.reverification.status')}>{t(`case.reverification.statuses.${key}`)}</Fact>
         {poi.deadline !== null ? (
           <Fact label={t('case.reverification.deadline')}>{formatDate(poi.deadline, i18n.language)}</Fact>
         ) : null}
         {poi.rejectReason ? (
           <Fact label={t('case.reverification.reason')}>
-            <span className="case-message">{poi.rejectReason}</span>
+            <span className="ui-message">{poi.rejectReason}</span>
           </Fact>
         ) : null}
         {poi.site ? <Fact label={t('case.person.site')}>{poi.site}</Fact> : null}
@@ -108,7 +108,7 @@ export function ReverificationSection({ caseView }: { caseView: CaseView }) {
 function SubmissionDetails({ details }: { details: Record<string, string> }) {
   const entries = Object.entries(details);
   return (
-    <dl className="case-facts">
+    <dl className="ui-facts">
       {entries.map(([name, value]) => (
         <div key={name}>
           <dt>{name}</dt>
@@ -135,7 +135,7 @@ export function SubmissionsSection({ submissions }: { submissions: CaseSubmissio
                 {' · '}
                 <SubmissionStatusLabel status={s.status} />
               </h3>
-              <dl className="case-facts">
+              <dl className="ui-facts">
                 {s.level > 0 ? <Fact label={t('case.submissions.level')}>{String(s.level)}</Fact> : null}
                 <Fact label={t('case.submissions.documentType')}>
                   <DocumentTypeLabel type={s.documentType} />
@@ -156,7 +156,7 @@ export function SubmissionsSection({ submissions }: { submissions: CaseSubmissio
                 ) : null}
                 {s.userMessage ? (
                   <Fact label={t('case.submissions.message')}>
-                    <span className="case-message">{s.userMessage}</span>
+                    <span className="ui-message">{s.userMessage}</span>
                   </Fact>
                 ) : null}
               </dl>
@@ -209,7 +209,7 @@ function HistoryEntry({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) 
       {entry.reasonCode ? (
         <p>
           <ReasonLabel code={entry.reasonCode} />
-          {entry.userMessage ? <span className="case-message"> — {entry.userMessage}</span> : null}
+          {entry.userMessage ? <span className="ui-message"> — {entry.userMessage}</span> : null}
         </p>
       ) : null}
     </li>

@@ -59,7 +59,7 @@ function ConfirmDecisionDialog({
     <Dialog title={t(`decisions.confirm.${body.decision}.title`, { level })} onClose={onCancel}>
       <p>{t(`decisions.confirm.${body.decision}.body`, { level })}</p>
       {reason || message || 'deadline' in body ? (
-        <dl className="case-facts">
+        <dl className="ui-facts">
           {reason ? (
             <div>
               <dt>{t('decisions.form.reason')}</dt>
@@ -71,7 +71,7 @@ function ConfirmDecisionDialog({
           {message ? (
             <div>
               <dt>{t('decisions.form.message')}</dt>
-              <dd className="case-message">{message}</dd>
+              <dd className="ui-message">{message}</dd>
             </div>
           ) : null}
           {'deadline' in body ? (
@@ -169,11 +169,11 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
         const any = actions.approve || actions.rejectRetry || actions.proposeFinal || actions.confirmFinal;
         if (!any && !actions.proposed) return null;
         return (
-          <section key={level} className="case-decisions__group" aria-labelledby={`decide-level-${level}`}>
+          <section key={level} className="ui-decision-group" aria-labelledby={`decide-level-${level}`}>
             <h3 id={`decide-level-${level}`}>{t('decisions.levelHeading', { level })}</h3>
             {actions.proposedByMe ? <p>{t('decisions.proposedByYou')}</p> : null}
             {actions.proposed && !any ? <p>{t('decisions.awaitingSenior')}</p> : null}
-            <div className="case-decisions__buttons">
+            <div className="ui-decision-buttons">
               {actions.approve ? (
                 <Button
                   busy={isSending('approve', level)}
@@ -244,7 +244,7 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
       })}
 
       {poi.request || poi.approve || poi.reject ? (
-        <section className="case-decisions__group" aria-labelledby="decide-reverification">
+        <section className="ui-decision-group" aria-labelledby="decide-reverification">
           <h3 id="decide-reverification">{t('decisions.reverification.heading')}</h3>
           {poi.request ? (
             <RequestReverificationForm
@@ -252,7 +252,7 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
             />
           ) : null}
           {poi.approve ? (
-            <div className="case-decisions__buttons">
+            <div className="ui-decision-buttons">
               <Button
                 busy={isSending('approve_reverification')}
                 onClick={() => decide({ decision: 'approve_reverification' })}
@@ -281,7 +281,7 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
       {updates.map((submission) => (
         <section
           key={submission.id}
-          className="case-decisions__group"
+          className="ui-decision-group"
           aria-labelledby={`decide-update-${submission.id}`}
         >
           <h3 id={`decide-update-${submission.id}`}>
@@ -290,7 +290,7 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
               id: submission.id,
             })}
           </h3>
-          <div className="case-decisions__buttons">
+          <div className="ui-decision-buttons">
             <Button
               busy={isSending('approve_update', submission.id)}
               onClick={() => decide({ decision: 'approve_update', submissionId: submission.id })}

@@ -22,7 +22,7 @@ function DocumentTile({
   const url = documentUrl(userId, doc.id);
   const isImage = IMAGE_TYPES.includes(doc.mime);
   return (
-    <li className="case-document">
+    <li>
       <figure>
         {isImage && !failed ? (
           <img
@@ -34,7 +34,7 @@ function DocumentTile({
             onError={() => setFailed(true)}
           />
         ) : null}
-        {isImage && failed ? <p className="case-document__failed">{t('case.documents.failed')}</p> : null}
+        {isImage && failed ? <p className="ui-gallery__failed">{t('case.documents.failed')}</p> : null}
         {!isImage ? (
           <p>
             <a href={url} target="_blank" rel="noopener noreferrer">
@@ -73,7 +73,7 @@ export function DocumentsGallery({ userId, documents }: { userId: number; docume
   const enlargedSide = enlarged ? t(`case.documents.sides.${enlarged.side}`) : '';
   return (
     <>
-      <ul className="case-documents">
+      <ul className="ui-gallery">
         {documents.map((doc) => (
           <DocumentTile key={doc.id} userId={userId} doc={doc} onEnlarge={() => setEnlarged(doc)} />
         ))}
@@ -81,7 +81,7 @@ export function DocumentsGallery({ userId, documents }: { userId: number; docume
       {enlarged ? (
         <Dialog title={enlargedSide} onClose={() => setEnlarged(null)} wide>
           <img
-            className="case-document__large"
+            className="ui-gallery__large"
             src={documentUrl(userId, enlarged.id)}
             alt={t('case.documents.alt', { side: enlargedSide })}
             referrerPolicy="no-referrer"

@@ -56,7 +56,7 @@ export function ReasonForm({ legend, actions, withDaily = false, disabled = fals
   };
 
   return (
-    <fieldset className="case-reason-form" disabled={disabled}>
+    <fieldset className="ui-decision-form" disabled={disabled}>
       <legend>{legend}</legend>
       <SelectField
         label={t('decisions.form.reason')}
@@ -78,12 +78,12 @@ export function ReasonForm({ legend, actions, withDaily = false, disabled = fals
         error={errors.userMessage}
       />
       {withDaily ? (
-        <div className="case-reason-form__check">
+        <div className="ui-decision-form__check">
           <input id={dailyId} type="checkbox" checked={daily} onChange={(e) => setDaily(e.target.checked)} />
           <label htmlFor={dailyId}>{t('decisions.form.daily')}</label>
         </div>
       ) : null}
-      <div className="case-reason-form__actions">
+      <div className="ui-decision-form__actions">
         {actions.map((action) => (
           <Button key={action.label} variant={action.variant ?? 'secondary'} onClick={() => submit(action)}>
             {action.label}

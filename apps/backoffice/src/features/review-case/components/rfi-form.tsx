@@ -76,7 +76,7 @@ export function RfiSection({ userId }: { userId: number }) {
       {outcome?.tone === 'error' ? <Alert tone="error">{t(outcome.key)}</Alert> : null}
       {open ? (
         <form onSubmit={(event) => void submit(event)} noValidate>
-          <fieldset className="case-reason-form">
+          <fieldset className="ui-decision-form">
             <legend>{t('rfi.legend')}</legend>
             <TextAreaField
               label={t('rfi.text')}
@@ -88,7 +88,7 @@ export function RfiSection({ userId }: { userId: number }) {
               error={error}
               autoFocus
             />
-            <div className="case-reason-form__actions">
+            <div className="ui-decision-form__actions">
               <Button type="submit" busy={busy}>
                 {t('rfi.send')}
               </Button>
