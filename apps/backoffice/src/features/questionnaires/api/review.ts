@@ -12,6 +12,7 @@ import type {
   QuestionnaireStatus,
 } from '@kyc/contracts';
 import { API_BASE, api } from '../../../lib/api-client.ts';
+import { parseMinAgeHours, parsePage, parseSite } from '../../../lib/queue-query.ts';
 
 export type QueuePage = QuestionnaireQueueResult;
 export type QueueItem = QuestionnaireQueueResult['items'][number];
@@ -108,7 +109,6 @@ export interface QueueFilters {
 }
 
 export const QUEUE_PAGE_SIZE = 20;
-export const MAX_AGE_HOURS = 24 * 365;
 
 /** The filters and page a query string asks for; values the API would refuse are dropped. */
 export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters; page: number } {
@@ -119,15 +119,11 @@ export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters
   if (isQuestionnaireStatus(status)) filters.status = status;
   const kind = params.get('kind');
   if (isQuestionnaireKind(kind)) filters.kind = kind;
-  const site = params.get('site')?.trim().toUpperCase();
-  if (site && /^[A-Z]{2,8}$/.test(site)) filters.site = site;
-  const minAge = params.get('minAgeHours');
-  if (minAge && /^\d{1,4}$/.test(minAge) && Number(minAge) <= MAX_AGE_HOURS) {
-    filters.minAgeHours = Number(minAge);
-  }
-  const pageParam = params.get('page');
-  const page = pageParam && /^\d{1,6}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
-  return { filters, page };
+  const site = parseSite(params.get('site'));
+  if (site) filters.site = site;
+  const minAgeHours = parseMinAgeHours(params.get('minAgeHours'));
+  if (minAgeHours !== undefined) filters.minAgeHours = minAgeHours;
+  return { filters, page: parsePage(params.get('page')) };
 }
 
 /** The query string of some filters and a page (page 1 and empty filters are left out). */

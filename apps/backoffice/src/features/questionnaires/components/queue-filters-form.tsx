@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SITE_CODES } from '@kyc/contracts';
+import { parseMinAgeHours } from '../../../lib/queue-query.ts';
 import { FilterForm, type FilterFormProps } from '../../../ui/filter-form.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
@@ -8,7 +9,6 @@ import {
   isQuestionnaireKind,
   isQuestionnaireStatus,
   isTemplateCode,
-  MAX_AGE_HOURS,
   QUESTIONNAIRE_KINDS,
   QUESTIONNAIRE_STATUSES,
   TEMPLATE_CODES,
@@ -33,8 +33,9 @@ export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilt
     const site = text('site');
     if (site) next.site = site;
     const minAge = text('minAgeHours');
-    const badAge = minAge !== '' && !(/^\d{1,4}$/.test(minAge) && Number(minAge) <= MAX_AGE_HOURS);
-    if (minAge && !badAge) next.minAgeHours = Number(minAge);
+    const hours = parseMinAgeHours(minAge);
+    const badAge = minAge !== '' && hours === undefined;
+    if (hours !== undefined) next.minAgeHours = hours;
     setAgeError(badAge);
     if (!badAge) onApply(next);
   };

@@ -1,5 +1,6 @@
 import type { ReviewQueueResult } from '@kyc/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { parseMinAgeHours, parsePage, parseSite } from '../../../lib/queue-query.ts';
 import { isSubmissionKind, type SubmissionKind } from '../../../lib/submission-kinds.ts';
 
 /** One row of GET /backoffice/api/queue: one pending submission. */
@@ -16,7 +17,6 @@ export interface QueueFilters {
 }
 
 export const QUEUE_PAGE_SIZE = 20;
-export const MAX_AGE_HOURS = 24 * 365;
 
 /**
  * The filters and page a query string asks for. Values the API would refuse (a typo in a shared link)
@@ -28,17 +28,13 @@ export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters
   if (level === '1' || level === '2') filters.level = Number(level) as 1 | 2;
   const country = params.get('country')?.trim().toUpperCase();
   if (country && /^[A-Z]{2}$/.test(country)) filters.country = country;
-  const site = params.get('site')?.trim().toUpperCase();
-  if (site && /^[A-Z]{2,8}$/.test(site)) filters.site = site;
+  const site = parseSite(params.get('site'));
+  if (site) filters.site = site;
   const kind = params.get('kind');
   if (isSubmissionKind(kind)) filters.kind = kind;
-  const minAge = params.get('minAgeHours');
-  if (minAge && /^\d{1,4}$/.test(minAge) && Number(minAge) <= MAX_AGE_HOURS) {
-    filters.minAgeHours = Number(minAge);
-  }
-  const pageParam = params.get('page');
-  const page = pageParam && /^\d{1,6}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
-  return { filters, page };
+  const minAgeHours = parseMinAgeHours(params.get('minAgeHours'));
+  if (minAgeHours !== undefined) filters.minAgeHours = minAgeHours;
+  return { filters, page: parsePage(params.get('page')) };
 }
 
 /** The query string of some filters and a page (page 1 and empty filters are left out). */

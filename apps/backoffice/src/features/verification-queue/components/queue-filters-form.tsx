@@ -5,7 +5,8 @@ import { FilterForm, type FilterFormProps } from '../../../ui/filter-form.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { SUBMISSION_KINDS, type SubmissionKind } from '../../../lib/submission-kinds.ts';
-import { MAX_AGE_HOURS, type QueueFilters } from '../api/queue.ts';
+import { parseMinAgeHours } from '../../../lib/queue-query.ts';
+import type { QueueFilters } from '../api/queue.ts';
 
 interface FieldErrors {
   country?: 'queue.filters.errors.country';
@@ -33,7 +34,8 @@ export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilt
     if (kind) next.kind = kind as SubmissionKind;
     const minAge = text('minAgeHours');
     if (minAge) {
-      if (/^\d{1,4}$/.test(minAge) && Number(minAge) <= MAX_AGE_HOURS) next.minAgeHours = Number(minAge);
+      const hours = parseMinAgeHours(minAge);
+      if (hours !== undefined) next.minAgeHours = hours;
       else found.minAgeHours = 'queue.filters.errors.minAge';
     }
     setErrors(found);
