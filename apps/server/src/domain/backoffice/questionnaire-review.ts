@@ -10,7 +10,6 @@ import {
   QUESTIONNAIRE_KINDS,
   QUESTIONNAIRE_STATUSES,
   SATOS_TEMPLATE_CODE,
-  questionnaireTemplate,
   type EddStatus,
   type QuestionnaireAnswers,
   type QuestionnaireDecisionRequest,
@@ -50,6 +49,7 @@ import {
   type ReviewActor,
 } from '../questionnaires/status-machine.ts';
 import { visibleQuestions } from '../questionnaires/engine.ts';
+import { templateLoader } from '../questionnaires/template-loader.ts';
 import { requirePermission } from './review.ts';
 import { staffLabel } from './staff-label.ts';
 
@@ -98,27 +98,16 @@ const changedMeanwhile = (what: string) =>
 export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
   const { db, keys, blobs, keyring } = deps;
   const repo = questionnairesRepo(db);
+  const load = templateLoader(repo);
   const reads = questionnaireReviewRepo(db);
   const audit = auditRepo(db);
   const users = usersRepo(db);
-  const parsed = new Map<string, QuestionnaireTemplate>();
 
   async function versionsOf(code: string) {
     const versions = (await repo.templateVersions()).filter((t) => t.code === code);
     if (versions.length === 0)
       throw new AppError('QUESTIONNAIRE_TEMPLATE_NOT_FOUND', `no questionnaire ${code}`);
     return versions;
-  }
-
-  async function load(code: string, version: number): Promise<QuestionnaireTemplate> {
-    const id = `${code}.v${version}`;
-    const cached = parsed.get(id);
-    if (cached) return cached;
-    const body = await repo.templateBody(code, version);
-    if (body === undefined) throw new AppError('QUESTIONNAIRE_TEMPLATE_NOT_FOUND', `no questionnaire ${id}`);
-    const template = questionnaireTemplate.parse(JSON.parse(body));
-    parsed.set(id, template);
-    return template;
   }
 
   async function userOf(userId: number) {

@@ -64,6 +64,7 @@ import {
   retryAfterOf,
   type ReviewActor,
 } from './status-machine.ts';
+import { templateLoader } from './template-loader.ts';
 
 /** A questionnaire token lives an hour: long enough for the longest form, short enough to expire. */
 export const QUESTIONNAIRE_TOKEN_TTL_MS = 60 * 60_000;
@@ -209,7 +210,7 @@ interface TokenClaims {
 export function questionnaireUseCases(deps: QuestionnaireDeps) {
   const { repo, keys, kyc, users, blobs, keyring, tokenSecret } = deps;
   const now = deps.now ?? Date.now;
-  const parsed = new Map<string, QuestionnaireTemplate>();
+  const load = templateLoader(repo);
 
   // Templates ------------------------------------------------------------------------------------
 
@@ -225,17 +226,6 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
 
   function currentOf(versions: readonly TemplateVersionInfo[]): number {
     return Math.max(...versions.filter((t) => t.retired_at === null).map((t) => t.version));
-  }
-
-  async function load(code: string, version: number): Promise<QuestionnaireTemplate> {
-    const id = `${code}.v${version}`;
-    const cached = parsed.get(id);
-    if (cached) return cached;
-    const body = await repo.templateBody(code, version);
-    if (body === undefined) throw new AppError('QUESTIONNAIRE_TEMPLATE_NOT_FOUND', `no questionnaire ${id}`);
-    const template = questionnaireTemplate.parse(JSON.parse(body));
-    parsed.set(id, template);
-    return template;
   }
 
   /** The version this user answers: their draft's while it is offered, else the current one. */

@@ -12,7 +12,7 @@ import {
 import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
-import { DOCUMENT_CSP } from './review-routes.ts';
+import { sendDocument } from './send-document.ts';
 
 const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
 const caseParams = userIdParams.extend({
@@ -24,9 +24,6 @@ const caseParams = userIdParams.extend({
 const evidenceParams = caseParams.extend({
   evidenceId: z.string().regex(/^[0-9a-f]{32}$/, 'an evidence id is 32 lowercase hex characters'),
 });
-
-/** Images are shown in the page; a PDF (never sanitised) only as a download. */
-const INLINE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /**
  * Back-office questionnaire review (docs/backoffice.md "Questionnaire review"). Staff session and CSRF
@@ -77,20 +74,7 @@ export function questionnaireReviewRoutes(services: Services): FastifyPluginAsyn
           templateCode,
           evidenceId,
         );
-        const ext = INLINE_TYPES[doc.mime];
-        const disposition = ext
-          ? `inline; filename="evidence-${doc.id}.${ext}"`
-          : `attachment; filename="evidence-${doc.id}${doc.mime === 'application/pdf' ? '.pdf' : ''}"`;
-        return reply
-          .type(doc.mime)
-          .headers({
-            'content-disposition': disposition,
-            'content-length': String(doc.bytes.length),
-            'x-content-type-options': 'nosniff',
-            'cache-control': 'no-store',
-            'content-security-policy': DOCUMENT_CSP,
-          })
-          .send(doc.bytes);
+        return sendDocument(reply, doc, `evidence-${doc.id}`);
       },
     );
 

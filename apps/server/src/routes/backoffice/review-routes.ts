@@ -14,17 +14,12 @@ import {
 import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
+import { sendDocument } from './send-document.ts';
 
 const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
 const documentParams = userIdParams.extend({
   documentId: z.string().regex(/^[0-9a-f]{32}$/, 'a document id is 32 lowercase hex characters'),
 });
-
-/** Images are shown in the page; anything else (PDF, never sanitised) only as a download. */
-const INLINE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
-
-/** The only policy a document answer gets: no script, no plugin, a sandbox even if opened directly. */
-export const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; sandbox";
 
 /**
  * Compliance back office, verification review (docs/backoffice.md). Staff session (audience 'staff',
@@ -62,20 +57,7 @@ export function reviewRoutes(services: Services): FastifyPluginAsync {
       async (request, reply) => {
         const { userId, documentId } = request.params;
         const doc = await review.viewDocument(await staff.me(subjectOf(request)), userId, documentId);
-        const ext = INLINE_TYPES[doc.mime];
-        const disposition = ext
-          ? `inline; filename="document-${doc.id}.${ext}"`
-          : `attachment; filename="document-${doc.id}${doc.mime === 'application/pdf' ? '.pdf' : ''}"`;
-        return reply
-          .type(doc.mime)
-          .headers({
-            'content-disposition': disposition,
-            'content-length': String(doc.bytes.length),
-            'x-content-type-options': 'nosniff',
-            'cache-control': 'no-store',
-            'content-security-policy': DOCUMENT_CSP,
-          })
-          .send(doc.bytes);
+        return sendDocument(reply, doc, `document-${doc.id}`);
       },
     );
 
