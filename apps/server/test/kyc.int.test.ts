@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Envelope, KycInfo } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { ALL_INFO_FLAGS, kycInfo, partnerToken } from './support/kyc-flows.ts';
+import {
+  ALL_INFO_FLAGS,
+  jpeg,
+  kycInfo,
+  multipart,
+  partnerToken,
+  randomKey,
+  sdkCall,
+} from './support/kyc-flows.ts';
 import { TestClient, parseEnvelope, testApp, signedInClient } from './support/test-app.ts';
 import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
@@ -377,6 +385,48 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
       ).toEqual({ country: 'AE', documentTypes: ['ID_CARD', 'PASSPORT', 'RESIDENCE_PERMIT'] });
     });
 
+    it("a partner's user with no portal session: details, uploads and the level-1 submission all go through the SDK variants", async () => {
+      const token = await sdkToken('new@demo.test');
+      const call = (url: string, options: Parameters<typeof sdkCall>[4]) =>
+        sdkCall(fixture.app, url, token, DEMO_PARTNER.id, options);
+      const details = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10' };
+      const stored = await call('/v1/s1/kyc/integration/kyc-personal-info', { body: details });
+      expect(stored).toMatchObject({ ret_code: 0, result: details });
+      expect((await call('/v1/s1/kyc/integration/kyc-personal-info', { body: {} })).result).toMatchObject(
+        details,
+      );
+      const documentIds: string[] = [];
+      for (const side of ['front', 'selfie']) {
+        const upload = await call('/v1/s1/kyc/integration/upload-document', {
+          multipart: multipart(side, await jpeg()),
+        });
+        expect(upload.ret_code, JSON.stringify(upload)).toBe(0);
+        documentIds.push(String(upload.result?.documentId));
+      }
+      const submitted = await call('/v1/s1/kyc/integration/submit', {
+        body: { level: 1, country: 'DE', documentType: 'PASSPORT', documentIds },
+        key: randomKey(),
+      });
+      expect(submitted).toMatchObject({ ret_code: 0, result: { level: 1, status: 'PENDING' } });
+      const info = await sdkPost('/v1/s1/kyc/integration/info', ALL_INFO_FLAGS, token);
+      expect((info.envelope.result as unknown as KycInfo).state?.[0]?.status).toBe('PENDING');
+    });
+
+    it('kyc-personal-info: without a token 10007, bad input 10001, and a token reads only its own user', async () => {
+      expect(
+        (await sdkPost('/v1/s1/kyc/integration/kyc-personal-info', {}, undefined)).envelope.ret_code,
+      ).toBe(10007);
+      const token = await sdkToken('l1@demo.test');
+      const bad = await sdkPost(
+        '/v1/s1/kyc/integration/kyc-personal-info',
+        { dateOfBirth: 'yesterday' },
+        token,
+      );
+      expect([bad.response.statusCode, bad.envelope.ret_code]).toEqual([400, 10001]);
+      const own = await sdkPost('/v1/s1/kyc/integration/kyc-personal-info', {}, token);
+      expect(own.envelope.result).toMatchObject({ firstName: 'Lena' });
+    });
+
     it.each(['/v1/s1/kyc/integration/info', '/v1/s1/kyc/integration/provider'])(
       '%s without a token or with an unknown one: 10007',
       async (url) => {
@@ -414,6 +464,9 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
       ['/v1/s1/kyc/integration/info', 'post'],
       ['/v1/s1/kyc/integration/provider', 'post'],
       ['/v1/s1/kyc/integration/supported-document-type', 'post'],
+      ['/v1/s1/kyc/integration/kyc-personal-info', 'post'],
+      ['/v1/s1/kyc/integration/upload-document', 'post'],
+      ['/v1/s1/kyc/integration/submit', 'post'],
     ] as const)
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });

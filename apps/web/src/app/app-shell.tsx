@@ -32,10 +32,11 @@ function Portal({ containerId, children }: { containerId: string; children: Reac
 }
 
 /** spec §2 chrome per page mode; SDK mode also counts once the user holds an SDK token. */
-function useChrome(): ChromeVisibility {
+function useChrome(): ChromeVisibility & { sdk: boolean } {
   const user = useAppSelector(selectUser);
-  const { sdk, app } = pageMode();
-  return chromeVisibility({ sdk: sdk !== null || Boolean(user.sdkToken), app });
+  const mode = pageMode();
+  const sdk = mode.sdk !== null || Boolean(user.sdkToken);
+  return { ...chromeVisibility({ sdk, app: mode.app }), sdk };
 }
 
 /**
@@ -59,7 +60,7 @@ export function AppShell() {
           <Outlet />
         </main>
         <Portal containerId={FOOTER_CONTAINER_ID}>
-          <Footer hidden={chrome.footer === 'hidden'} />
+          <Footer hidden={chrome.footer === 'hidden'} embedded={chrome.sdk} />
         </Portal>
         <MessageRegions />
       </Suspense>

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   kycInfo,
   kycInfoRequest,
+  kycPersonalInfo,
+  kycPersonalInfoRequest,
   kycProviderResult,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKey,
@@ -96,6 +98,22 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
           ),
         );
       },
+    );
+
+    r.post(
+      '/v1/s1/kyc/integration/kyc-personal-info',
+      {
+        ...auth,
+        schema: {
+          description:
+            'SDK variant of /v3/private/kyc/kyc-personal-info: the name and date of birth as on the document, read or stored for the token\'s user (docs/kyc.md "Personal details").',
+          headers: sdkHeaders,
+          body: kycPersonalInfoRequest.nullish(),
+          response: { 200: envelopeOf(kycPersonalInfo) },
+        },
+      },
+      async (request) =>
+        ok(await submissions.personalInfo(sdkPrincipalOf(request).userId, request.body ?? {})),
     );
 
     r.post(

@@ -70,7 +70,12 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
     ['canVerify', 'POST', '/v3/private/kyc/can-verify'],
     ['complianceTasks', 'POST', '/v3/private/kyc/compliance-tasks'],
     ['verificationSdkInfo', 'POST', '/v3/private/kyc/get-verification-sdk-info'],
-    ['kycPersonalInfo', 'POST', '/v3/private/kyc/kyc-personal-info'],
+    [
+      'kycPersonalInfo',
+      'POST',
+      '/v3/private/kyc/kyc-personal-info',
+      '/v1/s1/kyc/integration/kyc-personal-info',
+    ],
     ['doQuickKyc', 'POST', '/v3/private/kyc/do-quick-kyc'],
     ['trafficDiversion', 'POST', '/v3/private/kyc/traffic-diversion'],
     ['submitKycAnnouncement', 'POST', '/v3/private/kyc/submit-kyc-announcement'],

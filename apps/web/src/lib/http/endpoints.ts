@@ -92,7 +92,11 @@ export const ENDPOINTS = {
   canVerify: { method: 'POST', path: `${KYC}/can-verify` },
   complianceTasks: { method: 'POST', path: `${KYC}/compliance-tasks` },
   verificationSdkInfo: { method: 'POST', path: `${KYC}/get-verification-sdk-info` },
-  kycPersonalInfo: { method: 'POST', path: `${KYC}/kyc-personal-info` },
+  kycPersonalInfo: {
+    method: 'POST',
+    path: `${KYC}/kyc-personal-info`,
+    sdk: { method: 'POST', path: `${INTEGRATION}/kyc-personal-info` },
+  },
   doQuickKyc: { method: 'POST', path: `${KYC}/do-quick-kyc` },
   trafficDiversion: { method: 'POST', path: `${KYC}/traffic-diversion` },
   submitKycAnnouncement: { method: 'POST', path: `${KYC}/submit-kyc-announcement` },

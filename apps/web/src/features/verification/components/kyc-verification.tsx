@@ -33,7 +33,19 @@ const REASON_TEXT = {
 export type FlowRequest =
   { kind: 'level'; level: KycStepLevel } | { kind: 'next' } | { kind: 'reverification' };
 
-/** Why the flow cannot start, and (outside SDK mode) the way back to the personal screen. */
+/** Where the flow cannot start because the person is done for now, the card says so, not "can't". */
+const TITLE_TEXT: Partial<
+  Record<NotStartableReason, 'capture.notStartable.underReview' | 'capture.notStartable.verified'>
+> = {
+  pending: 'capture.notStartable.underReview',
+  reverifyPending: 'capture.notStartable.underReview',
+  verified: 'capture.notStartable.verified',
+};
+
+/**
+ * Why the flow cannot start, and the way on: back to the personal screen, or in SDK mode (no personal
+ * screen of ours to go to) back to the partner's app.
+ */
 export function NotStartable({
   reason,
   showPersonalLink = true,
@@ -43,7 +55,7 @@ export function NotStartable({
 }) {
   const { t } = useTranslation();
   return (
-    <Card title={t('capture.notStartable.title')}>
+    <Card title={t(TITLE_TEXT[reason] ?? 'capture.notStartable.title')}>
       <p role="status">{t(REASON_TEXT[reason])}</p>
       {showPersonalLink ? (
         <Link
@@ -52,7 +64,9 @@ export function NotStartable({
         >
           {t('capture.notStartable.back')}
         </Link>
-      ) : null}
+      ) : (
+        <p>{t('capture.notStartable.backToApp')}</p>
+      )}
     </Card>
   );
 }

@@ -266,6 +266,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     stubFetch(() => ok(info({ state: [entry(1, 'PENDING'), entry(2, 'NOT_ALLOW')] })));
     renderScreen();
     expect(await screen.findByText(/We are reviewing your submission/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Under review' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to identity verification' }).getAttribute('href')).toBe(
       '/en/auth/personal',
     );
