@@ -18,9 +18,33 @@ import { stubXhr, type FakeXhrControl } from '../../../test/xhr';
 import KycScreen from './kyc-screen';
 
 const COUNTRIES: CountryEntry[] = [
-  { code: 'DE', nameKey: 'country.DE', isDisabled: false, documentTypes: ['ID_CARD', 'PASSPORT'] },
-  { code: 'GB', nameKey: 'country.GB', isDisabled: false, documentTypes: ['PASSPORT', 'DRIVERS'] },
-  { code: 'IR', nameKey: 'country.IR', isDisabled: true, documentTypes: ['PASSPORT'] },
+  {
+    code: 'DE',
+    nameKey: 'country.DE',
+    alpha3: 'DEU',
+    state: 'offered',
+    closedReason: '',
+    isDisabled: false,
+    documentTypes: ['ID_CARD', 'PASSPORT'],
+  },
+  {
+    code: 'GB',
+    nameKey: 'country.GB',
+    alpha3: 'GBR',
+    state: 'offered',
+    closedReason: '',
+    isDisabled: false,
+    documentTypes: ['PASSPORT', 'DRIVERS'],
+  },
+  {
+    code: 'IR',
+    nameKey: 'country.IR',
+    alpha3: 'IRN',
+    state: 'closed',
+    closedReason: 'SANCTIONS',
+    isDisabled: true,
+    documentTypes: ['PASSPORT'],
+  },
 ];
 
 const NEW_USER = info({
