@@ -41,6 +41,8 @@ type Outcome = { tone: 'saved'; name: string } | { tone: 'conflict' } | null;
 export function CountriesPage() {
   const { t, i18n } = useTranslation();
   const nameOf = useCountryName();
+  // "ID card, Passport" with the page language's own separators (Arabic "،").
+  const listFormat = new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' });
   const list = useListPage<CountryFilters, CountryCoverageList>({
     href: paths.countries.getHref(),
     read: readCountryQuery,
@@ -87,7 +89,7 @@ export function CountriesPage() {
       cell: (c) =>
         c.documentTypes.length === 0
           ? t('countries.noDocuments')
-          : c.documentTypes.map((type) => t(`case.documentTypes.${type}`)).join(', '),
+          : listFormat.format(c.documentTypes.map((type) => t(`case.documentTypes.${type}`))),
     },
     {
       label: t('countries.columns.actions'),
