@@ -77,6 +77,7 @@ describe('CountriesPage', () => {
       documentTypes: ['ID_CARD', 'PASSPORT'],
     });
     expect(screen.getByText('Closed: Comprehensive sanctions')).toBeTruthy();
+    expect(screen.getByText('Offered: 229 · Closed: 20')).toBeTruthy();
   });
 
   it('when an offered country is left without documents, then the dialog says so and nothing is sent', async () => {

@@ -31,6 +31,19 @@ function useCountryName(): (code: string) => string {
 
 const NO_ROWS: ReadonlyMap<string, CountryCoverageEntry> = new Map();
 
+/** The answer's offered / closed counts with the changes saved on this page since it was read. */
+function countsAfter(
+  data: CountryCoverageList,
+  savedRows: ReadonlyMap<string, CountryCoverageEntry>,
+): { offered: number; closed: number } {
+  let closed = data.closed;
+  for (const item of data.items) {
+    const now = savedRows.get(item.code);
+    if (now && now.state !== item.state) closed += now.state === 'closed' ? 1 : -1;
+  }
+  return { offered: data.offered + data.closed - closed, closed };
+}
+
 type Outcome = { tone: 'saved'; name: string } | { tone: 'conflict' } | null;
 
 /**
@@ -57,10 +70,7 @@ export function CountriesPage() {
   const savedRows = saved.key === list.key ? saved.rows : NO_ROWS;
   const [editing, setEditing] = useState<CountryCoverageEntry | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const summary =
-    list.resource.state === 'ready'
-      ? t('countries.summary', { offered: list.resource.data.offered, closed: list.resource.data.closed })
-      : null;
+  const summary = list.resource.state === 'ready' ? countsAfter(list.resource.data, savedRows) : null;
 
   const columns: DataColumn<CountryCoverageEntry>[] = [
     {
@@ -120,7 +130,7 @@ export function CountriesPage() {
             {outcome?.tone === 'conflict' ? (
               <Alert tone="error">{t('countries.errors.conflict')}</Alert>
             ) : null}
-            {summary ? <p className="countries-summary">{summary}</p> : null}
+            {summary ? <p className="countries-summary">{t('countries.summary', summary)}</p> : null}
             <DataTable
               caption={t('countries.tableCaption')}
               columns={columns}
