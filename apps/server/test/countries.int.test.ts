@@ -253,6 +253,18 @@ describe.each(testDatabases())('countries on $name', (testDb) => {
       },
     );
 
+    it('when an admin changes coverage without the CSRF token, then 10011 and nothing changes', async () => {
+      const admin = await staffClient(app, 'admin@demo.test');
+      const { envelope } = await admin.send(
+        'PATCH',
+        `${COUNTRIES}/BE`,
+        { version: 1, state: 'closed', closedReason: 'SANCTIONS', documentTypes: ['PASSPORT'] },
+        { noCsrf: true },
+      );
+      expect(envelope?.ret_code).toBe(10011);
+      expect(await coverageOf(admin, 'BE')).toMatchObject({ state: 'offered', version: 1 });
+    });
+
     it('when an end user or nobody calls the coverage endpoints, then 10007', async () => {
       const person = await signedUpClient(app, 'curious@example.test');
       expect((await person.get(COUNTRIES)).envelope?.ret_code).toBe(10007);
