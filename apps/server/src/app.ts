@@ -29,6 +29,8 @@ import { sessionService } from './domain/sessions/session-service.ts';
 import { staffUseCases } from './domain/staff/staff-auth.ts';
 import { reviewUseCases } from './domain/backoffice/review.ts';
 import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review.ts';
+import { countryCatalogue } from './domain/countries/country-catalogue.ts';
+import { countryCoverageUseCases } from './domain/countries/coverage-admin.ts';
 import {
   questionnaireUseCases,
   seedQuestionnaireTemplates,
@@ -48,6 +50,7 @@ import { profileRoutes } from './routes/user/profile-routes.ts';
 import { staffAuthRoutes } from './routes/backoffice/staff-auth-routes.ts';
 import { reviewRoutes } from './routes/backoffice/review-routes.ts';
 import { questionnaireReviewRoutes } from './routes/backoffice/questionnaire-review-routes.ts';
+import { countryCoverageRoutes } from './routes/backoffice/country-coverage-routes.ts';
 import { sdkPartnerRoutes } from './routes/sdk/partner-routes.ts';
 import { sdkTokenRoutes } from './routes/sdk/token-routes.ts';
 import { kycRoutes } from './routes/kyc/kyc-routes.ts';
@@ -190,6 +193,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     keyring,
     tokenSecret: config.sessionSecret,
   });
+  // Reference data in memory (docs/countries.md "Caching"); the coverage edit invalidates it.
+  const countries = countryCatalogue(kycRepo(database.db));
   const services: Services = {
     config,
     database,
@@ -206,6 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       usersRepo(database.db),
       verificationPaths.infoSources,
       questionnaires,
+      countries,
     ),
     verificationPaths,
     submissions: submissionUseCases({
@@ -233,6 +239,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       blobs,
       keyring,
     }),
+    countryCoverage: countryCoverageUseCases({ db: database.db, catalogue: countries }),
     paths,
   };
 
@@ -279,6 +286,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(staffAuthRoutes(services));
   await app.register(reviewRoutes(services));
   await app.register(questionnaireReviewRoutes(services));
+  await app.register(countryCoverageRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
   await app.register(kycRoutes(services));

@@ -236,6 +236,26 @@ export const RET_CODES = {
       'Questionnaire: the questionnaire token is missing, expired, or for another user or template (fetch questionnaire-token again).',
   },
 
+  // Country coverage, back office (docs/countries.md).
+  COUNTRY_UNKNOWN: {
+    code: 53001,
+    meaning: 'Country coverage: no country with this ISO 3166-1 alpha-2 code.',
+  },
+  COUNTRY_EDIT_CONFLICT: {
+    code: 53002,
+    meaning:
+      'Country coverage: the country was changed by someone else since it was read (version differs); nothing was changed. Reload and edit again.',
+  },
+  COUNTRY_CLOSED_REASON_INVALID: {
+    code: 53003,
+    meaning:
+      'Country coverage: a closed country needs a reason from the closed-reason list, and an offered country has none.',
+  },
+  COUNTRY_DOCUMENTS_REQUIRED: {
+    code: 53004,
+    meaning: 'Country coverage: an offered country accepts at least one document type.',
+  },
+
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
     code: CODE_REQUEST_TIMEOUT,

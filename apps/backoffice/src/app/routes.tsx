@@ -99,6 +99,11 @@ export const routes: RouteObject[] = [
                 'quotas',
                 async () => (await import('../features/quotas/components/quotas-page.tsx')).QuotasPage,
               ),
+              areaRoute(
+                'countries',
+                async () =>
+                  (await import('../features/countries/components/countries-page.tsx')).CountriesPage,
+              ),
               { path: '*', Component: NotFound },
             ],
           },

@@ -6,7 +6,14 @@
 import type { StaffRole } from '@kyc/contracts';
 import { paths } from './paths.ts';
 
-export const AREA_IDS = ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas'] as const;
+export const AREA_IDS = [
+  'home',
+  'verificationQueue',
+  'questionnaires',
+  'auditLog',
+  'quotas',
+  'countries',
+] as const;
 export type AreaId = (typeof AREA_IDS)[number];
 
 export interface Area {
@@ -29,13 +36,14 @@ export const AREAS: Record<AreaId, Area> = {
   },
   auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
+  countries: { id: 'countries', path: paths.countries.path, href: paths.countries.getHref() },
 };
 
-/** Reviewers work the queues, auditors read the audit log, administrators see everything (quotas too). */
+/** Reviewers work the queues, auditors read the audit log, administrators see everything (quotas, countries). */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   reviewer: ['home', 'verificationQueue', 'questionnaires'],
   senior_reviewer: ['home', 'verificationQueue', 'questionnaires'],
-  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas'],
+  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas', 'countries'],
   auditor: ['home', 'auditLog'],
 };
 

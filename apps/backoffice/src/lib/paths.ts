@@ -25,6 +25,8 @@ export const paths = {
   /** One applicant's case: person, levels, submissions, documents, history and decisions. */
   reviewCase: { path: '/cases/:userId', getHref: (userId: number) => `/cases/${userId}` },
   quotas: { path: '/quotas', getHref: () => '/quotas' },
+  /** Country coverage: which countries' documents are offered, and why the others are closed. */
+  countries: { path: '/countries', getHref: () => '/countries' },
 } as const;
 
 /** A user id from a route parameter: a positive integer, else null (the page says there is no such user). */

@@ -5,12 +5,13 @@
  */
 import type { StaffRole } from '@kyc/contracts';
 
-export type Permission = 'view_cases' | 'decide' | 'confirm_final' | 'read_audit' | 'edit_quotas';
+export type Permission =
+  'view_cases' | 'decide' | 'confirm_final' | 'read_audit' | 'edit_quotas' | 'edit_countries';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   reviewer: ['view_cases', 'decide'],
   senior_reviewer: ['view_cases', 'decide', 'confirm_final'],
-  admin: ['view_cases', 'decide', 'confirm_final', 'read_audit', 'edit_quotas'],
+  admin: ['view_cases', 'decide', 'confirm_final', 'read_audit', 'edit_quotas', 'edit_countries'],
   auditor: ['read_audit'],
 };
 

@@ -135,6 +135,12 @@ export interface CountriesTable {
   kyc_disabled: Generated<number>;
   /** JSON array of spec §3 document types this country issues for verification. */
   document_types: Generated<string>;
+  /** ISO 3166-1 alpha-3 (migration 010). */
+  alpha3: Generated<string>;
+  /** Why a closed country is closed (contracts COUNTRY_CLOSED_REASONS); '' when offered. */
+  closed_reason: Generated<string>;
+  /** Compare-and-set of the back office's coverage edits: +1 at every change. */
+  version: Generated<number>;
   updated_at: number;
 }
 

@@ -12,6 +12,7 @@ import type { UpdateUseCases } from '../domain/kyc/update-service.ts';
 import type { SdkAccessUseCases } from '../domain/kyc/sdk-access.ts';
 import type { QuestionnaireUseCases } from '../domain/questionnaires/questionnaire-service.ts';
 import type { QuestionnaireReviewUseCases } from '../domain/backoffice/questionnaire-review.ts';
+import type { CountryCoverageUseCases } from '../domain/countries/coverage-admin.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -36,6 +37,8 @@ export interface Services {
   questionnaires: QuestionnaireUseCases;
   /** Back-office questionnaire review: queue, answers, evidence, decisions, RFI (docs/backoffice.md). */
   questionnaireReview: QuestionnaireReviewUseCases;
+  /** Back-office country coverage: list and change, admin only, audited (docs/countries.md). */
+  countryCoverage: CountryCoverageUseCases;
   paths: StaticPaths;
 }
 

@@ -61,7 +61,19 @@ describe('SDK screen (spec §2 route sdk, §6)', () => {
     const fetch = stubFetch(
       () => ok(info({}, { status: 'DisplayUpdatePOIStatus_Needed' })),
       () =>
-        ok({ list: [{ code: 'DE', nameKey: 'country.DE', isDisabled: false, documentTypes: ['PASSPORT'] }] }),
+        ok({
+          list: [
+            {
+              code: 'DE',
+              nameKey: 'country.DE',
+              alpha3: 'DEU',
+              state: 'offered',
+              closedReason: '',
+              isDisabled: false,
+              documentTypes: ['PASSPORT'],
+            },
+          ],
+        }),
       () => ok({ country: 'DE', documentTypes: ['PASSPORT'] }),
       () => ok({ submissionId: 3, level: 1, status: 'SUCCESS' }),
     );

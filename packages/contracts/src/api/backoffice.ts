@@ -229,6 +229,7 @@ export const AUDIT_ACTIONS = [
   'questionnaire.rfi',
   'quotas.view',
   'quotas.update',
+  'countries.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

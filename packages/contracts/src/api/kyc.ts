@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRY_CLOSED_REASONS, COVERAGE_STATES } from '../countries.ts';
 
 /**
  * Identity verification (KYC) on the wire: spec §3 (KYC info fields, displayControl, enumerations),
@@ -229,8 +230,15 @@ export const countryListQuery = z.strictObject({
 });
 export const countryEntry = z.object({
   code: z.string(),
+  /** ISO 3166-1 alpha-3 (docs/countries.md). */
+  alpha3: z.string(),
+  /** Kept for older clients; screens name countries with Intl.DisplayNames in the page language. */
   nameKey: z.string(),
   isDisabled: z.boolean(),
+  /** offered, or closed with `closedReason` (docs/countries.md "The closed list"). */
+  state: z.enum(COVERAGE_STATES),
+  /** Why a closed country is closed; '' when offered. Translated by user-accounts `countries.reasons.*`. */
+  closedReason: z.union([z.enum(COUNTRY_CLOSED_REASONS), z.literal('')]),
   documentTypes: z.array(z.enum(DOCUMENT_TYPES)),
 });
 export type CountryEntry = z.infer<typeof countryEntry>;

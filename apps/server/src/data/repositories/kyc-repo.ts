@@ -1,12 +1,37 @@
 import type { Db } from '../db.ts';
-import type { ApplicantRow, KycLevelStateRow, NewApplicant, ReverificationRow } from '../schema.ts';
+import type {
+  ApplicantRow,
+  CountryRow,
+  KycLevelStateRow,
+  NewApplicant,
+  ReverificationRow,
+} from '../schema.ts';
 
 /** A country of the list with its document types parsed and its flag as a boolean. */
 export interface Country {
   code: string;
+  alpha3: string;
   nameKey: string;
   kycDisabled: boolean;
+  /** Why a closed country is closed (contracts COUNTRY_CLOSED_REASONS); '' when offered. */
+  closedReason: string;
   documentTypes: string[];
+  version: number;
+  updatedAt: number;
+}
+
+/** A `countries` row as the domain sees it (also used by countries-repo). */
+export function countryOf(r: CountryRow): Country {
+  return {
+    code: r.code,
+    alpha3: r.alpha3,
+    nameKey: r.name_key,
+    kycDisabled: r.kyc_disabled === 1,
+    closedReason: r.closed_reason,
+    documentTypes: parseDocuments(r.document_types),
+    version: Number(r.version),
+    updatedAt: Number(r.updated_at),
+  };
 }
 
 export interface QuotaRow {
@@ -167,25 +192,12 @@ export function kycRepo(db: Db, personal?: PersonalDataCipher) {
     async countries(includeDisabled: boolean): Promise<Country[]> {
       let query = db.selectFrom('countries').selectAll().orderBy('code');
       if (!includeDisabled) query = query.where('kyc_disabled', '=', 0);
-      const rows = await query.execute();
-      return rows.map((r) => ({
-        code: r.code,
-        nameKey: r.name_key,
-        kycDisabled: r.kyc_disabled === 1,
-        documentTypes: parseDocuments(r.document_types),
-      }));
+      return (await query.execute()).map(countryOf);
     },
 
     async findCountry(code: string): Promise<Country | undefined> {
       const r = await db.selectFrom('countries').selectAll().where('code', '=', code).executeTakeFirst();
-      return r
-        ? {
-            code: r.code,
-            nameKey: r.name_key,
-            kycDisabled: r.kyc_disabled === 1,
-            documentTypes: parseDocuments(r.document_types),
-          }
-        : undefined;
+      return r ? countryOf(r) : undefined;
     },
   };
 }

@@ -45,12 +45,13 @@ import type { KycSubmissionRow } from '../../data/schema.ts';
 import { staffLabel } from './staff-label.ts';
 
 /** What each role may do (docs/backoffice.md "Roles"). */
-export type Permission = 'view_cases' | 'decide' | 'confirm_final' | 'read_audit' | 'edit_quotas';
+export type Permission =
+  'view_cases' | 'decide' | 'confirm_final' | 'read_audit' | 'edit_quotas' | 'edit_countries';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   reviewer: ['view_cases', 'decide'],
   senior_reviewer: ['view_cases', 'decide', 'confirm_final'],
-  admin: ['view_cases', 'decide', 'confirm_final', 'read_audit', 'edit_quotas'],
+  admin: ['view_cases', 'decide', 'confirm_final', 'read_audit', 'edit_quotas', 'edit_countries'],
   auditor: ['read_audit'],
 };
 

@@ -31,8 +31,10 @@ import {
   type SupportedDocumentTypeResult,
   type DisplayUpdatePoiStatus,
   type TrafficDiversionResult,
+  isCountryClosedReason,
 } from '@kyc/contracts';
 import type { Country, KycRepo, QuotaRow } from '../../data/repositories/kyc-repo.ts';
+import type { CountryCatalogue } from '../countries/country-catalogue.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
 import type { ApplicantRow, KycLevelStateRow, ReverificationRow, UserRow } from '../../data/schema.ts';
 import { AppError, notLoggedIn } from '../../lib/app-error.ts';
@@ -186,6 +188,11 @@ export function kycUseCases(
   users: UsersRepo,
   sources?: KycInfoSources,
   questionnaires?: KycQuestionnaireSource,
+  /** The country list in memory (domain/countries); without it every lookup reads the table. */
+  countries: Pick<CountryCatalogue, 'all' | 'find'> = {
+    all: () => repo.countries(true),
+    find: (code) => repo.findCountry(code),
+  },
 ) {
   /** The stored provider once chosen (not 'default'); else where traffic-diversion routes the person. */
   async function providerOf(userId: number, applicant: ApplicantRow | undefined): Promise<KycProvider> {
@@ -204,7 +211,7 @@ export function kycUseCases(
       repo.findReverification(userId),
     ]);
     if (!user) throw notLoggedIn();
-    const country = applicant?.country ? await repo.findCountry(applicant.country) : undefined;
+    const country = applicant?.country ? await countries.find(applicant.country) : undefined;
     const opened = (applicant?.kyc_opened ?? 1) === 1;
     const stored: [StoredStep | undefined, StoredStep | undefined] = [
       toStored(rows.find((r) => r.level === 1)),
@@ -364,9 +371,14 @@ export function kycUseCases(
 
     /** The documents an issuing country offers; 30003 for an unknown or closed country. */
     async supportedDocumentTypes(country: string): Promise<SupportedDocumentTypeResult> {
-      const found = await repo.findCountry(country);
-      if (!found || found.kycDisabled)
+      const found = await countries.find(country);
+      if (!found)
         throw new AppError('KYC_COUNTRY_NOT_SUPPORTED', `country ${country} is not open to verification`);
+      if (found.kycDisabled)
+        throw new AppError(
+          'KYC_COUNTRY_NOT_SUPPORTED',
+          `country ${found.code} is closed: ${found.closedReason}`,
+        );
       return { country: found.code, documentTypes: asDocuments(found.documentTypes) };
     },
 
@@ -404,17 +416,20 @@ export function kycUseCases(
 
     /** countryCode: from the trusted proxy's header ('' when unknown); supported: open to verification. */
     async ipCountry(countryCode: string): Promise<IpCountryResult> {
-      const open = await repo.countries(false);
-      const codes = open.map((c) => c.code);
+      const codes = (await countries.all()).filter((c) => !c.kycDisabled).map((c) => c.code);
       return { countryCode, supported: codes.includes(countryCode), supportedCountryCodes: codes };
     },
 
+    /** Every country with its state (is_disable=1), or the offered ones; docs/countries.md. */
     async countryList(includeDisabled: boolean): Promise<CountryEntry[]> {
-      const list = await repo.countries(includeDisabled);
+      const list = (await countries.all()).filter((c) => includeDisabled || !c.kycDisabled);
       return list.map((c) => ({
         code: c.code,
+        alpha3: c.alpha3,
         nameKey: c.nameKey,
         isDisabled: c.kycDisabled,
+        state: c.kycDisabled ? 'closed' : 'offered',
+        closedReason: c.kycDisabled && isCountryClosedReason(c.closedReason) ? c.closedReason : '',
         documentTypes: asDocuments(c.documentTypes),
       }));
     },

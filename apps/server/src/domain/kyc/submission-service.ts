@@ -88,11 +88,17 @@ export function submissionUseCases(deps: SubmissionDeps) {
 
   /** The issuing country: open to verification and issuing the document type. */
   async function checkedCountry(request: SubmitKycRequest): Promise<string> {
+    // Read from the table, not the cache: a country closed a moment ago refuses at once.
     const country = await kyc.findCountry(request.country);
-    if (!country || country.kycDisabled)
+    if (!country)
       throw new AppError(
         'KYC_COUNTRY_NOT_SUPPORTED',
         `country ${request.country} is not open to verification`,
+      );
+    if (country.kycDisabled)
+      throw new AppError(
+        'KYC_COUNTRY_NOT_SUPPORTED',
+        `country ${country.code} is closed: ${country.closedReason}`,
       );
     if (!country.documentTypes.includes(request.documentType))
       throw new AppError(

@@ -146,8 +146,24 @@ const token: Handler = () =>
 const countries: Handler = () =>
   ok({
     list: [
-      { code: 'DE', nameKey: 'x', isDisabled: false, documentTypes: [] },
-      { code: 'HK', nameKey: 'y', isDisabled: false, documentTypes: [] },
+      {
+        code: 'DE',
+        nameKey: 'x',
+        alpha3: 'DEU',
+        state: 'offered',
+        closedReason: '',
+        isDisabled: false,
+        documentTypes: [],
+      },
+      {
+        code: 'HK',
+        nameKey: 'y',
+        alpha3: 'HKG',
+        state: 'offered',
+        closedReason: '',
+        isDisabled: false,
+        documentTypes: [],
+      },
     ],
   });
 

@@ -68,7 +68,7 @@ describe('ShellLayout', () => {
     ['reviewer', ['Home', 'Verification queue', 'Questionnaires']],
     ['senior_reviewer', ['Home', 'Verification queue', 'Questionnaires']],
     ['auditor', ['Home', 'Audit log']],
-    ['admin', ['Home', 'Verification queue', 'Questionnaires', 'Audit log', 'Quotas']],
+    ['admin', ['Home', 'Verification queue', 'Questionnaires', 'Audit log', 'Quotas', 'Countries']],
   ])('when the role is %s, then the side navigation offers %j', (role, expected) => {
     stubApi({});
     renderShell(staffAs(role));

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
+  CountryClosedReason,
   CountryEntry,
   DocumentSide,
   DocumentType,
@@ -87,6 +88,14 @@ function countryNamer(language: string): (code: string) => string {
   }
 }
 
+/** The translated reason of each closed-list code (contracts COUNTRY_CLOSED_REASONS). */
+const CLOSED_REASON_TEXT = {
+  SANCTIONS: 'countries.reasons.SANCTIONS',
+  FATF_CALL_FOR_ACTION: 'countries.reasons.FATF_CALL_FOR_ACTION',
+  NOT_SERVED_BUSINESS: 'countries.reasons.NOT_SERVED_BUSINESS',
+  NO_ISSUING_AUTHORITY: 'countries.reasons.NO_ISSUING_AUTHORITY',
+} as const satisfies Record<CountryClosedReason, string>;
+
 type Uploaded = { result: UploadDocumentResult; file: Blob };
 
 type Loadable<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: T };
@@ -128,6 +137,14 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
   const [detailsError, setDetailsError] = useState<string | null>(null);
   const step = steps[Math.min(stepIndex, steps.length - 1)] as FlowStep;
   const nameOf = useMemo(() => countryNamer(language), [language]);
+  // Every country with its state (is_disable=1): offered ones to choose, closed ones to explain.
+  const countryList = useLoad<CountryEntry[]>(
+    (signal) => (level === 1 ? getCountryList({ signal }) : Promise.resolve([])),
+    [level],
+  );
+  const chosenClosed =
+    countryList.state.status === 'ready' &&
+    countryList.state.value.some((entry) => entry.code === country && entry.state === 'closed');
   const moved = useRef(false);
 
   // Focus the step's heading when the step changes, so keyboard and screen-reader users start there.
@@ -258,7 +275,15 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
       <h2 ref={headingRef} tabIndex={-1} className="card__title">
         {t(STEP_LABEL[step])}
       </h2>
-      {step === 'country' ? <CountryStep country={country} nameOf={nameOf} onChange={chooseCountry} /> : null}
+      {step === 'country' ? (
+        <CountryStep
+          country={country}
+          nameOf={nameOf}
+          list={countryList.state}
+          onRetry={countryList.retry}
+          onChange={chooseCountry}
+        />
+      ) : null}
       {step === 'details' ? (
         <PersonalDetailsStep value={details} errors={detailsErrors} onChange={setDetails} />
       ) : null}
@@ -320,7 +345,7 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
             onClick={next}
             loading={savingDetails}
             disabled={
-              (step === 'country' && !country) ||
+              (step === 'country' && (!country || chosenClosed)) ||
               (step === 'documentType' && !documentType) ||
               (step in SIDE_HINT && !uploads[step as DocumentSide])
             }
@@ -375,35 +400,58 @@ function LoadProblem({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/**
+ * The issuing country: the offered countries by name, then the closed ones in a group of their own,
+ * so that a person whose country is closed finds it and is told why (its reason, translated) instead
+ * of looking for it in vain (docs/countries.md).
+ */
 function CountryStep({
   country,
   nameOf,
+  list,
+  onRetry,
   onChange,
 }: {
   country: string;
   nameOf: (code: string) => string;
+  list: Loadable<CountryEntry[]>;
+  onRetry: () => void;
   onChange: (code: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
-  const { state, retry } = useLoad<CountryEntry[]>((signal) => getCountryList({ signal }), []);
-  if (state.status === 'loading') return <Spinner label={t('capture.loading')} />;
-  if (state.status === 'error') return <LoadProblem onRetry={retry} />;
-  // Closed countries (kyc_disabled) are not offered.
-  const open = state.value
-    .filter((entry) => !entry.isDisabled)
-    .map((entry) => ({ value: entry.code, label: nameOf(entry.code) }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-  const known = open.some((option) => option.value === country);
+  if (list.status === 'loading') return <Spinner label={t('capture.loading')} />;
+  if (list.status === 'error') return <LoadProblem onRetry={onRetry} />;
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const byName = (entries: CountryEntry[]) =>
+    entries
+      .map((entry) => ({ value: entry.code, label: nameOf(entry.code) }))
+      .sort((a, b) => a.label.localeCompare(b.label, language));
+  const open = byName(list.value.filter((entry) => entry.state === 'offered'));
+  const closed = byName(list.value.filter((entry) => entry.state === 'closed'));
+  const chosen = list.value.find((entry) => entry.code === country);
+  const reason = chosen?.state === 'closed' ? chosen.closedReason : null;
   return (
-    <SelectField
-      id={`${id}-country`}
-      label={t('capture.country.label')}
-      hint={t('capture.country.hint')}
-      value={known ? country : ''}
-      onChange={(event) => onChange(event.target.value)}
-      options={[{ value: '', label: t('capture.country.placeholder') }, ...open]}
-    />
+    <>
+      <SelectField
+        id={`${id}-country`}
+        label={t('capture.country.label')}
+        hint={t('countries.hint')}
+        value={chosen ? country : ''}
+        onChange={(event) => onChange(event.target.value)}
+        options={[{ value: '', label: t('capture.country.placeholder') }, ...open]}
+        groups={closed.length > 0 ? [{ label: t('countries.closedGroup'), options: closed }] : []}
+        aria-describedby={reason !== null ? `${id}-closed` : undefined}
+      />
+      {reason !== null ? (
+        <div id={`${id}-closed`} className="kyc-flow__error" role="alert">
+          <p>
+            <strong>{t('countries.closedNotice', { country: nameOf(country) })}</strong>
+          </p>
+          {reason ? <p>{t(CLOSED_REASON_TEXT[reason])}</p> : null}
+        </div>
+      ) : null}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
@@ -18,9 +18,33 @@ import { stubXhr, type FakeXhrControl } from '../../../test/xhr';
 import KycScreen from './kyc-screen';
 
 const COUNTRIES: CountryEntry[] = [
-  { code: 'DE', nameKey: 'country.DE', isDisabled: false, documentTypes: ['ID_CARD', 'PASSPORT'] },
-  { code: 'GB', nameKey: 'country.GB', isDisabled: false, documentTypes: ['PASSPORT', 'DRIVERS'] },
-  { code: 'IR', nameKey: 'country.IR', isDisabled: true, documentTypes: ['PASSPORT'] },
+  {
+    code: 'DE',
+    nameKey: 'country.DE',
+    alpha3: 'DEU',
+    state: 'offered',
+    closedReason: '',
+    isDisabled: false,
+    documentTypes: ['ID_CARD', 'PASSPORT'],
+  },
+  {
+    code: 'GB',
+    nameKey: 'country.GB',
+    alpha3: 'GBR',
+    state: 'offered',
+    closedReason: '',
+    isDisabled: false,
+    documentTypes: ['PASSPORT', 'DRIVERS'],
+  },
+  {
+    code: 'IR',
+    nameKey: 'country.IR',
+    alpha3: 'IRN',
+    state: 'closed',
+    closedReason: 'SANCTIONS',
+    isDisabled: true,
+    documentTypes: ['PASSPORT'],
+  },
 ];
 
 const NEW_USER = info({
@@ -105,9 +129,17 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     renderScreen();
     const country = await screen.findByRole('combobox', { name: 'Country that issued your document' });
     expect(screen.getByText('Step 1 of 7')).toBeTruthy();
-    // Closed countries are not offered.
-    expect(screen.queryByRole('option', { name: 'Iran' })).toBeNull();
+    // A closed country is listed in its own group; choosing it says why, and the flow stops there.
+    const closedGroup = screen.getByRole('group', { name: 'Not available for verification' });
+    expect(within(closedGroup).getByRole('option', { name: 'Iran' })).toBeTruthy();
+    await userEvent.selectOptions(country, 'IR');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Identity verification is not available for Iran.',
+    );
+    expect(screen.getByRole('alert').textContent).toContain('comprehensive international sanctions');
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
     await userEvent.selectOptions(country, 'DE');
+    expect(screen.queryByRole('alert')).toBeNull();
     await next();
 
     // The details are checked before anything is sent, then stored.
