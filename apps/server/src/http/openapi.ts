@@ -137,9 +137,38 @@ export function hideFromDocument(app: FastifyInstance): void {
 }
 
 /**
+ * Swagger UI's method badges and stamps are white on light colours (about 2:1); these darker shades give
+ * at least 4.5:1 (WCAG AA), as every screen of the portal has.
+ */
+const CONTRAST_CSS = [
+  ['get', '#0b5cad'],
+  ['post', '#1b7340'],
+  ['put', '#8a4b00'],
+  ['patch', '#0e6b5c'],
+  ['delete', '#b3261e'],
+]
+  .map(
+    ([method, colour]) =>
+      `.swagger-ui .opblock.opblock-${method} .opblock-summary-method{background:${colour};color:#fff}`,
+  )
+  .concat([
+    '.swagger-ui .info .title small{background:#4d5562}',
+    '.swagger-ui .info .title small.version-stamp{background-color:#3b6e00}',
+    '.swagger-ui .info a,.swagger-ui .info .url,.swagger-ui .info .link{color:#1a4f8a}',
+    '.swagger-ui .btn.authorize{color:#1b7340;border-color:#1b7340}',
+    '.swagger-ui .btn.authorize span{color:#1b7340}',
+    '.swagger-ui .btn.authorize svg{fill:#1b7340}',
+  ])
+  .join('\n');
+
+const VIEWPORT_JS =
+  'document.head.insertAdjacentHTML(\'afterbegin\', \'<meta name="viewport" content="width=device-width, initial-scale=1">\');';
+
+/**
  * Registers the document generator (before the routes, so that it sees them) and the viewer at /docs:
  * Swagger UI served from the package's own files (no CDN), so the portal's CSP, which allows only our
- * origin, applies unchanged; the validator badge, the one third-party request Swagger UI would make, is off.
+ * origin, applies unchanged (no exception on /docs); the validator badge, the one third-party request
+ * Swagger UI would make, is off.
  */
 export async function installOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(fastifySwagger, {
@@ -162,9 +191,16 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    // BaseLayout: no top bar, whose Swagger logo carries an inline <style> the portal CSP refuses.
+    uiConfig: { layout: 'BaseLayout', docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
     validatorUrl: false,
-    theme: { title: 'KYC portal API' },
+    theme: {
+      title: 'KYC portal API',
+      css: [{ filename: 'contrast.css', content: CONTRAST_CSS }],
+      // Swagger UI's page has no viewport meta, so phones drew it 980 pixels wide; a script file, as the
+      // CSP allows no inline script.
+      js: [{ filename: 'viewport.js', content: VIEWPORT_JS }],
+    },
   });
   app.get(`${DOCS_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 }
