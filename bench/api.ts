@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { benchPaths } from './front-end-build.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/data/db.ts';
@@ -44,7 +45,7 @@ export async function measureApi(
   });
   const database = openDatabase(path.join(dataDir, 'bench.sqlite'));
   await database.migrate();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, paths: benchPaths });
   const hello = Fastify({ logger: false });
   hello.get('/hello', async () => ({ hello: 'world' }));
   try {

@@ -3,11 +3,12 @@
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
  *   --only bundle | api | kyc-info | upload     --seconds N (API load duration per target, default 10)
  * The kyc-info and upload figures are aims: reported as met or not met, they never fail the run.
+ * The front ends are built once, before any server starts, into bench/results/front-end (front-end-build.ts):
+ * apps/*\/dist, which a running `npm start` serves, is never rewritten.
  */
 import { loadavg } from 'node:os';
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { BUDGETS, measureBundle } from './bundle.ts';
+import { benchPaths, buildBenchFrontEnd } from './front-end-build.ts';
 import { API_BUDGETS, measureApi } from './api.ts';
 import {
   KYC_INFO_AIMS,
@@ -29,14 +30,17 @@ let aimsMissed = 0;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 let allOk = true;
 
+console.log(
+  'bench: measures the production front end (gzip weight of the first load and of each screen chunk), the API\n' +
+    '  (requests per second and latency under autocannon load, next to a bare Fastify hello-world), kyc-info\n' +
+    '  and a document upload, on this machine; every server listens on 127.0.0.1 only.',
+);
+// Built once, before any server starts, outside apps/*/dist (front-end-build.ts); the API-only sections
+// do not need it (their servers answer API calls).
+const frontEnd = ['api', 'kyc-info', 'upload'].includes(only ?? '') ? benchPaths : buildBenchFrontEnd();
+
 if (!only || only === 'bundle') {
-  // What production serves: the build without the development-only gallery (rebuilt only when stale).
-  const build = spawnSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/build.mjs')], {
-    stdio: 'inherit',
-    env: { ...process.env, KYC_PRODUCTION_BUILD: '1' },
-  });
-  if (build.status !== 0) throw new Error('the production build failed');
-  const report = measureBundle(path.resolve(import.meta.dirname, '../apps/web/dist'));
+  const report = measureBundle(frontEnd.webDist);
   console.log('\nFront end (gzip, level 9)');
   console.log(
     `  ${mark(report.firstLoad.jsKb <= BUDGETS.firstLoadJsKb)} first load of /user/accounts/en/auth/personal: JS ${report.firstLoad.jsKb.toFixed(1)} KB (budget ${BUDGETS.firstLoadJsKb} KB), CSS ${report.firstLoad.cssKb.toFixed(1)} KB`,

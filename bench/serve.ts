@@ -11,6 +11,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/data/db.ts';
 import { seedDemoData } from '../apps/server/src/seed/demo.ts';
+import { benchPaths } from './front-end-build.ts';
 
 const [kind, dataDir] = process.argv.slice(2);
 
@@ -30,7 +31,7 @@ if (kind === 'hello') {
   database = openDatabase(path.join(dataDir, 'bench.sqlite'));
   await database.migrate();
   await seedDemoData(database);
-  app = await buildApp({ config, database, logger: false });
+  app = await buildApp({ config, database, logger: false, paths: benchPaths });
 } else {
   throw new Error('usage: serve.ts hello | serve.ts portal <dataDir>');
 }

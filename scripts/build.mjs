@@ -1,5 +1,7 @@
 // Builds each front end whose inputs changed since its last build (or all with --force). The inputs are
-// hashed into dist/.build-stamp, so `npm start` rebuilds only what is missing or stale.
+// hashed into dist/.build-stamp, so `npm start` rebuilds only what is missing or stale. `outRoot` builds
+// into <outRoot>/<name> instead of apps/<name>/dist (the bench does, so that it never rewrites the files
+// a running server is serving).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,12 +52,18 @@ export function inputHash(frontEnd) {
   return hash.digest('hex');
 }
 
-export function buildFrontEnds({ force = false, log = console.log } = {}) {
+/** Where a front end's build goes: apps/<name>/dist, or <outRoot>/<name>. */
+export function distOf(frontEnd, outRoot) {
+  return outRoot ? path.join(outRoot, frontEnd.name) : path.join(root, frontEnd.dir, 'dist');
+}
+
+export function buildFrontEnds({ force = false, log = console.log, outRoot = undefined } = {}) {
   for (const frontEnd of FRONT_ENDS) {
-    const stampFile = path.join(root, frontEnd.dir, 'dist', '.build-stamp');
+    const dist = distOf(frontEnd, outRoot);
+    const stampFile = path.join(dist, '.build-stamp');
     const wanted = inputHash(frontEnd);
     const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
-    if (!force && current === wanted && existsSync(path.join(root, frontEnd.dir, 'dist', 'index.html'))) {
+    if (!force && current === wanted && existsSync(path.join(dist, 'index.html'))) {
       log(`build: ${frontEnd.name} is up to date`);
       continue;
     }
@@ -63,7 +71,13 @@ export function buildFrontEnds({ force = false, log = console.log } = {}) {
     const started = Date.now();
     const run = spawnSync(
       process.execPath,
-      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      [
+        path.join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+        ...(outRoot ? ['--outDir', dist, '--emptyOutDir'] : []),
+      ],
       {
         cwd: path.join(root, frontEnd.dir),
         stdio: 'inherit',

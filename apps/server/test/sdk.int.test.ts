@@ -520,10 +520,17 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
 
   it('when the OpenAPI document is read, then it lists the integration endpoints with their headers', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/docs/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+      components: { securitySchemes: Record<string, { in: string; name: string }> };
     };
+    // The credential headers are security schemes of the operation (@fastify/swagger leaves them out of
+    // its parameters then), so a client generator knows they are credentials.
     const headersOf = (path: string, method: string) =>
-      (doc.paths[path]?.[method]?.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+      (doc.paths[path]?.[method]?.security ?? [])
+        .flatMap((requirement) => Object.keys(requirement))
+        .map((scheme) => doc.components.securitySchemes[scheme])
+        .filter((scheme) => scheme?.in === 'header')
+        .map((scheme) => scheme?.name);
     expect(headersOf('/v1/s1/kyc/integration/access-token', 'post')).toEqual(
       expect.arrayContaining(['kyc-access-business', 'kyc-access-key']),
     );

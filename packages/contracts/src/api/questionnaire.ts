@@ -97,16 +97,20 @@ export type ShowWhenCondition =
   | { all: ShowWhenCondition[] }
   | { any: ShowWhenCondition[] };
 
-const condition: z.ZodType<ShowWhenCondition> = z.lazy(() =>
-  z.union([
-    z.strictObject({ questionId, equals: scalar }),
-    z.strictObject({ questionId, notEquals: scalar }),
-    z.strictObject({ questionId, in: z.array(scalar).min(1) }),
-    z.strictObject({ questionId, answered: z.boolean() }),
-    z.strictObject({ all: z.array(condition).min(1) }),
-    z.strictObject({ any: z.array(condition).min(1) }),
-  ]),
-);
+// Recursive, so it carries a name: the OpenAPI document lists it once under components/schemas and
+// refers to it there (unnamed, the document held a $ref to a `schema0` that did not exist).
+const condition: z.ZodType<ShowWhenCondition> = z
+  .lazy(() =>
+    z.union([
+      z.strictObject({ questionId, equals: scalar }),
+      z.strictObject({ questionId, notEquals: scalar }),
+      z.strictObject({ questionId, in: z.array(scalar).min(1) }),
+      z.strictObject({ questionId, answered: z.boolean() }),
+      z.strictObject({ all: z.array(condition).min(1) }),
+      z.strictObject({ any: z.array(condition).min(1) }),
+    ]),
+  )
+  .meta({ id: 'ShowWhenCondition' });
 
 // Questions -----------------------------------------------------------------------------------------
 

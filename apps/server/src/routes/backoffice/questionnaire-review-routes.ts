@@ -13,6 +13,7 @@ import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
 import { sendDocument } from './send-document.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 
 const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
 const caseParams = userIdParams.extend({
@@ -34,6 +35,7 @@ export function questionnaireReviewRoutes(services: Services): FastifyPluginAsyn
   const { staff, sessions, questionnaireReview } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'backoffice', access: 'staff' });
     const preHandler = requireSession(sessions);
     const tags = ['backoffice'];
 
@@ -41,6 +43,7 @@ export function questionnaireReviewRoutes(services: Services): FastifyPluginAsyn
       '/backoffice/api/questionnaires/queue',
       {
         schema: {
+          summary: 'Questionnaire review queue',
           tags,
           querystring: questionnaireQueueQuery,
           response: { 200: envelopeOf(questionnaireQueueResult) },
@@ -54,7 +57,12 @@ export function questionnaireReviewRoutes(services: Services): FastifyPluginAsyn
     r.get(
       '/backoffice/api/questionnaires/:userId/:templateCode',
       {
-        schema: { tags, params: caseParams, response: { 200: envelopeOf(questionnaireReviewCase) } },
+        schema: {
+          summary: "A person's questionnaire case (audited)",
+          tags,
+          params: caseParams,
+          response: { 200: envelopeOf(questionnaireReviewCase) },
+        },
         preHandler,
       },
       async (request) => {
@@ -65,7 +73,10 @@ export function questionnaireReviewRoutes(services: Services): FastifyPluginAsyn
 
     r.get(
       '/backoffice/api/questionnaires/:userId/:templateCode/evidence/:evidenceId',
-      { schema: { tags, params: evidenceParams }, preHandler },
+      {
+        schema: { summary: 'One decrypted evidence file (audited)', tags, params: evidenceParams },
+        preHandler,
+      },
       async (request, reply) => {
         const { userId, templateCode, evidenceId } = request.params;
         const doc = await questionnaireReview.evidence(
@@ -82,6 +93,7 @@ export function questionnaireReviewRoutes(services: Services): FastifyPluginAsyn
       '/backoffice/api/questionnaires/:userId/:templateCode/decisions',
       {
         schema: {
+          summary: 'Decide a questionnaire',
           tags,
           params: caseParams,
           body: questionnaireDecisionRequest,
@@ -105,7 +117,13 @@ export function questionnaireReviewRoutes(services: Services): FastifyPluginAsyn
     r.post(
       '/backoffice/api/users/:userId/rfi',
       {
-        schema: { tags, params: userIdParams, body: rfiRequest, response: { 200: envelopeOf(rfiResult) } },
+        schema: {
+          summary: 'Request information from a person (RFI task)',
+          tags,
+          params: userIdParams,
+          body: rfiRequest,
+          response: { 200: envelopeOf(rfiResult) },
+        },
         preHandler,
       },
       async (request) =>

@@ -15,6 +15,7 @@ import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
 import { sendDocument } from './send-document.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 
 const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
 const documentParams = userIdParams.extend({
@@ -33,13 +34,19 @@ export function reviewRoutes(services: Services): FastifyPluginAsync {
   const { staff, sessions, review } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'backoffice', access: 'staff' });
     const preHandler = requireSession(sessions);
     const tags = ['backoffice'];
 
     r.get(
       '/backoffice/api/queue',
       {
-        schema: { tags, querystring: reviewQueueQuery, response: { 200: envelopeOf(reviewQueueResult) } },
+        schema: {
+          summary: 'Verification queue: pending submissions, oldest first',
+          tags,
+          querystring: reviewQueueQuery,
+          response: { 200: envelopeOf(reviewQueueResult) },
+        },
         preHandler,
       },
       async (request) => ok(await review.queue(await staff.me(subjectOf(request)), request.query)),
@@ -47,13 +54,24 @@ export function reviewRoutes(services: Services): FastifyPluginAsync {
 
     r.get(
       '/backoffice/api/cases/:userId',
-      { schema: { tags, params: userIdParams, response: { 200: envelopeOf(reviewCase) } }, preHandler },
+      {
+        schema: {
+          summary: "A person's verification case (audited)",
+          tags,
+          params: userIdParams,
+          response: { 200: envelopeOf(reviewCase) },
+        },
+        preHandler,
+      },
       async (request) => ok(await review.viewCase(await staff.me(subjectOf(request)), request.params.userId)),
     );
 
     r.get(
       '/backoffice/api/cases/:userId/documents/:documentId',
-      { schema: { tags, params: documentParams }, preHandler },
+      {
+        schema: { summary: 'One decrypted document of a case (audited)', tags, params: documentParams },
+        preHandler,
+      },
       async (request, reply) => {
         const { userId, documentId } = request.params;
         const doc = await review.viewDocument(await staff.me(subjectOf(request)), userId, documentId);
@@ -65,6 +83,7 @@ export function reviewRoutes(services: Services): FastifyPluginAsync {
       '/backoffice/api/cases/:userId/decisions',
       {
         schema: {
+          summary: 'Decide a verification case',
           tags,
           params: userIdParams,
           body: decisionRequest,
@@ -78,19 +97,38 @@ export function reviewRoutes(services: Services): FastifyPluginAsync {
 
     r.get(
       '/backoffice/api/audit',
-      { schema: { tags, querystring: auditQuery, response: { 200: envelopeOf(auditResult) } }, preHandler },
+      {
+        schema: {
+          summary: 'The audit log of staff actions, paged',
+          tags,
+          querystring: auditQuery,
+          response: { 200: envelopeOf(auditResult) },
+        },
+        preHandler,
+      },
       async (request) => ok(await review.auditLog(await staff.me(subjectOf(request)), request.query)),
     );
 
     r.get(
       '/backoffice/api/quotas',
-      { schema: { tags, response: { 200: envelopeOf(quotaList) } }, preHandler },
+      {
+        schema: { summary: 'Withdrawal quotas per level', tags, response: { 200: envelopeOf(quotaList) } },
+        preHandler,
+      },
       async (request) => ok(await review.quotas(await staff.me(subjectOf(request)))),
     );
 
     r.patch(
       '/backoffice/api/quotas',
-      { schema: { tags, body: quotaPatchRequest, response: { 200: envelopeOf(quotaList) } }, preHandler },
+      {
+        schema: {
+          summary: 'Change the withdrawal quotas',
+          tags,
+          body: quotaPatchRequest,
+          response: { 200: envelopeOf(quotaList) },
+        },
+        preHandler,
+      },
       async (request) => ok(await review.patchQuotas(await staff.me(subjectOf(request)), request.body)),
     );
   };

@@ -14,6 +14,7 @@ import {
 import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 
 /** The country a trusted reverse proxy (CDN) derived from the client address; never the client's word. */
 export const IP_COUNTRY_HEADER = 'cf-ipcountry';
@@ -26,17 +27,29 @@ export function kycRoutes(services: Services): FastifyPluginAsync {
   const { kyc, sessions, config } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'kyc', access: 'session' });
     r.addHook('preHandler', requireSession(sessions));
 
     r.post(
       '/v3/private/kyc/kyc-info',
-      { schema: { body: kycInfoRequest.optional(), response: { 200: envelopeOf(kycInfo) } } },
+      {
+        schema: {
+          summary: "The person's KYC state, quotas, applicant and verification process",
+          body: kycInfoRequest.optional(),
+          response: { 200: envelopeOf(kycInfo) },
+        },
+      },
       async (request) => ok(await kyc.info(subjectOf(request), kycInfoRequest.parse(request.body ?? {}))),
     );
 
     r.post(
       '/v3/private/kyc/get-kyc-provider',
-      { schema: { response: { 200: envelopeOf(kycProviderResult) } } },
+      {
+        schema: {
+          summary: "The person's verification provider and the flow of the next level",
+          response: { 200: envelopeOf(kycProviderResult) },
+        },
+      },
       async (request) => ok(await kyc.provider(subjectOf(request))),
     );
 
@@ -44,6 +57,7 @@ export function kycRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/supported-document-type',
       {
         schema: {
+          summary: 'Document types of an issuing country',
           body: supportedDocumentTypeRequest,
           response: { 200: envelopeOf(supportedDocumentTypeResult) },
         },
@@ -53,7 +67,13 @@ export function kycRoutes(services: Services): FastifyPluginAsync {
 
     r.post(
       '/v3/private/kyc/can-verify',
-      { schema: { body: canVerifyRequest.optional(), response: { 200: envelopeOf(canVerifyResult) } } },
+      {
+        schema: {
+          summary: 'Whether a submission for a level would be accepted now',
+          body: canVerifyRequest.optional(),
+          response: { 200: envelopeOf(canVerifyResult) },
+        },
+      },
       async (request) => {
         const { level } = canVerifyRequest.parse(request.body ?? {});
         return ok(await kyc.canVerify(subjectOf(request), level));
@@ -62,13 +82,23 @@ export function kycRoutes(services: Services): FastifyPluginAsync {
 
     r.get(
       '/v3/private/kyc/get-config',
-      { schema: { response: { 200: envelopeOf(kycConfigResult) } } },
+      {
+        schema: {
+          summary: 'KYC configuration: providers, levels, document types',
+          response: { 200: envelopeOf(kycConfigResult) },
+        },
+      },
       async () => ok(kyc.config()),
     );
 
     r.get(
       '/v3/private/kyc/get-supported-ip-country-code',
-      { schema: { response: { 200: envelopeOf(ipCountryResult) } } },
+      {
+        schema: {
+          summary: "The client's country (from the trusted proxy) and whether it is supported",
+          response: { 200: envelopeOf(ipCountryResult) },
+        },
+      },
       async (request) => ok(await kyc.ipCountry(config.trustProxy ? ipCountryOf(request) : '')),
     );
   };

@@ -20,6 +20,7 @@ import { channelOfSdkFrom } from '../../domain/kyc/reverification-rules.ts';
 import { sdkHeaders } from '../sdk/token-routes.ts';
 import { uploadRoute } from './kyc-submit-routes.ts';
 import type { Services } from '../services.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 
 /**
  * The SDK variants of the KYC reads and writes (spec §7), for the token's user (docs/sdk.md). The
@@ -30,6 +31,7 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
   const { kyc, sdk, submissions } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'sdk-integration', access: 'sdk-token' });
     const auth = { preHandler: requireSdkToken(sdk), config: { sdkAuth: 'token' as const } };
 
     r.post(
@@ -37,6 +39,7 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
       {
         ...auth,
         schema: {
+          summary: "KYC info of the SDK token's user",
           headers: sdkHeaders,
           body: kycInfoRequest.optional(),
           response: { 200: envelopeOf(kycInfo) },
@@ -48,7 +51,14 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
 
     r.post(
       '/v1/s1/kyc/integration/provider',
-      { ...auth, schema: { headers: sdkHeaders, response: { 200: envelopeOf(kycProviderResult) } } },
+      {
+        ...auth,
+        schema: {
+          summary: "Verification provider of the SDK token's user",
+          headers: sdkHeaders,
+          response: { 200: envelopeOf(kycProviderResult) },
+        },
+      },
       async (request) => ok(await kyc.provider(sdkPrincipalOf(request).userId)),
     );
 
@@ -57,6 +67,7 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
       {
         ...auth,
         schema: {
+          summary: 'Document types of an issuing country (SDK)',
           headers: sdkHeaders,
           body: supportedDocumentTypeRequest,
           response: { 200: envelopeOf(supportedDocumentTypeResult) },
@@ -82,6 +93,7 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
       {
         ...auth,
         schema: {
+          summary: 'Submit a KYC level (SDK)',
           headers: sdkHeaders.extend({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
           body: submitKycRequest,
           response: { 200: envelopeOf(submitKycResult) },
@@ -118,7 +130,14 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
 
     r.post(
       '/v1/s1/kyc/integration/self-reset',
-      { ...auth, schema: { headers: sdkHeaders, response: { 200: envelopeOf(selfResetResult) } } },
+      {
+        ...auth,
+        schema: {
+          summary: "Reset the verification of the SDK token's user",
+          headers: sdkHeaders,
+          response: { 200: envelopeOf(selfResetResult) },
+        },
+      },
       async (request) => ok(await submissions.selfReset(sdkPrincipalOf(request).userId)),
     );
   };

@@ -29,6 +29,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { MAX_UPLOAD_BYTES } from '../../lib/uploads/inspect-upload.ts';
 import type { SubmissionUseCases } from '../../domain/kyc/submission-service.ts';
 import type { Services } from '../services.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 
 /** Multipart limits: one file of at most 10 MB (a little more, so inspectUpload answers 40002 itself). */
 export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES + 64 * 1024, files: 1, fields: 5, parts: 6 };
@@ -41,6 +42,7 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
   const { submissions, sessions, updates, sdkAccess } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'kyc', access: 'session' });
     // Before validation: without a session the answer is 10007, whatever the body.
     r.addHook('preValidation', requireSession(sessions));
 
@@ -51,6 +53,7 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/submit',
       {
         schema: {
+          summary: 'Submit a KYC level with uploaded documents',
           headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
           body: submitKycRequest,
           response: { 200: envelopeOf(submitKycResult) },
@@ -70,6 +73,7 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/update-id',
       {
         schema: {
+          summary: 'Submit a new identity document (verified person)',
           description:
             'A new identity document for a verified person (docs/kyc.md "Updating the ID document"); refusals 1045–1053 and 1062.',
           headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
@@ -85,6 +89,7 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/update-poa',
       {
         schema: {
+          summary: 'Submit a new proof of address (level 2 verified)',
           description:
             'A new proof of address for a person verified at level 2; hkgPoaAgreement must be true on the Hong Kong site.',
           headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
@@ -102,6 +107,7 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/sdk-access',
       {
         schema: {
+          summary: "An SDK access token for the person's own verification flow",
           description:
             'A 30-minute SDK access token for the signed-in user\'s own verification flow (business exchange-web, from web; docs/kyc.md "sdk-access").',
           body: sdkAccessRequest,
@@ -113,7 +119,9 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
 
     r.post(
       '/v3/private/kyc/self-reset',
-      { schema: { response: { 200: envelopeOf(selfResetResult) } } },
+      {
+        schema: { summary: 'Reset verification to level 0', response: { 200: envelopeOf(selfResetResult) } },
+      },
       async (request) => ok(await submissions.selfReset(subjectOf(request))),
     );
 
@@ -121,6 +129,7 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/kyc-personal-info',
       {
         schema: {
+          summary: 'Read or update the personal information of the applicant',
           body: kycPersonalInfoRequest.nullish(),
           response: { 200: envelopeOf(kycPersonalInfo) },
         },
@@ -159,6 +168,7 @@ export function uploadRoute(
             : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
         schema: {
           ...(headers ? { headers } : {}),
+          summary: 'Upload one document image (or a PDF proof of address)',
           body: uploadDocumentForm,
           description:
             'multipart/form-data with a field `side` (front, back, selfie, poa) and one file field `file` (JPEG or PNG; PDF for poa; at most 10 MB). The file is checked by its content, re-encoded and stored encrypted.',

@@ -20,6 +20,7 @@ import {
 import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 
 /**
  * The signed-in user's verification paths besides the document upload (spec §7; docs/kyc.md "Vendor
@@ -30,12 +31,19 @@ export function kycVendorRoutes(services: Services): FastifyPluginAsync {
   const { verificationPaths, sessions } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'kyc', access: 'session' });
     // Before validation: without a session the answer is 10007, whatever the body.
     r.addHook('preValidation', requireSession(sessions));
 
     r.post(
       '/v3/private/kyc/vendor-token',
-      { schema: { body: vendorTokenRequest, response: { 200: envelopeOf(vendorTokenResult) } } },
+      {
+        schema: {
+          summary: 'Start a vendor (national id) verification session',
+          body: vendorTokenRequest,
+          response: { 200: envelopeOf(vendorTokenResult) },
+        },
+      },
       async (request) => ok(await verificationPaths.vendorToken(subjectOf(request), request.body.idType)),
     );
 
@@ -43,6 +51,7 @@ export function kycVendorRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/vendor-verify',
       {
         schema: {
+          summary: 'Verify level 1 by a national id number and a selfie',
           headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
           body: vendorVerifyRequest,
           response: { 200: envelopeOf(vendorVerifyResult) },
@@ -60,13 +69,24 @@ export function kycVendorRoutes(services: Services): FastifyPluginAsync {
 
     r.get(
       '/v3/private/kyc/can-quick-kyc',
-      { schema: { response: { 200: envelopeOf(canQuickKycResult) } } },
+      {
+        schema: {
+          summary: 'Whether a quick KYC offer (affiliate identity) is available',
+          response: { 200: envelopeOf(canQuickKycResult) },
+        },
+      },
       async (request) => ok(await verificationPaths.canQuickKyc(subjectOf(request))),
     );
 
     r.post(
       '/v3/private/kyc/do-quick-kyc',
-      { schema: { body: doQuickKycRequest, response: { 200: envelopeOf(doQuickKycResult) } } },
+      {
+        schema: {
+          summary: 'Accept the quick KYC offer',
+          body: doQuickKycRequest,
+          response: { 200: envelopeOf(doQuickKycResult) },
+        },
+      },
       async (request) => ok(await verificationPaths.doQuickKyc(subjectOf(request), request.body.consent)),
     );
 
@@ -74,6 +94,7 @@ export function kycVendorRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/get-verification-sdk-info',
       {
         schema: {
+          summary: 'What the capture flow of a level needs (steps, types, limits)',
           body: verificationSdkInfoRequest,
           response: { 200: envelopeOf(verificationSdkInfo) },
         },
@@ -84,13 +105,24 @@ export function kycVendorRoutes(services: Services): FastifyPluginAsync {
 
     r.post(
       '/v3/private/kyc/traffic-diversion',
-      { schema: { response: { 200: envelopeOf(trafficDiversionResult) } } },
+      {
+        schema: {
+          summary: "The person's provider bucket",
+          response: { 200: envelopeOf(trafficDiversionResult) },
+        },
+      },
       async (request) => ok(await verificationPaths.trafficDiversion(subjectOf(request))),
     );
 
     r.post(
       '/v3/private/kyc/submit-kyc-announcement',
-      { schema: { body: kycAnnouncementRequest, response: { 200: envelopeOf(kycAnnouncementResult) } } },
+      {
+        schema: {
+          summary: 'Dismiss a KYC announcement banner',
+          body: kycAnnouncementRequest,
+          response: { 200: envelopeOf(kycAnnouncementResult) },
+        },
+      },
       async (request) =>
         ok(await verificationPaths.acknowledgeAnnouncement(subjectOf(request), request.body.announcementId)),
     );

@@ -37,6 +37,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SubmitMeta } from '../../domain/questionnaires/questionnaire-service.ts';
 import { UPLOAD_LIMITS } from '../kyc/kyc-submit-routes.ts';
 import type { Services } from '../services.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 
 /** What a submission records about its sender: language, client address, user agent (agreements). */
 export function submitMetaOf(request: FastifyRequest): SubmitMeta {
@@ -60,12 +61,15 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
   const { questionnaires, sessions } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'questionnaires', access: 'session' });
 
     // Public: the deposit-verification pop-up's content (no personal data).
     r.get(
       '/fiat/public/channel/pop-up',
       {
         schema: {
+          summary: 'Content of the deposit-verification pop-up',
+          security: [],
           description: 'The SATOS deposit-verification pop-up: translation keys and the template version.',
           querystring: channelPopUpQuery,
           response: { 200: envelopeOf(channelPopUp) },
@@ -85,6 +89,7 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
         '/v3/private/kyc/questionnaire-template-detail',
         {
           schema: {
+            summary: "A questionnaire template with the person's draft or answers",
             description:
               'The template version the user answers (template_code: 200 or a template code), their draft or submitted answers, status and progress.',
             querystring: questionnaireTemplateDetailQuery,
@@ -99,6 +104,7 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
         '/v3/private/kyc/questionnaire-token',
         {
           schema: {
+            summary: 'A questionnaire token for the pinned template version',
             description:
               'A one-hour token binding the user, the template and the pinned version (51006 once expired).',
             querystring: questionnaireTokenQuery,
@@ -112,6 +118,7 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
         '/v3/private/kyc/create-questionnaire',
         {
           schema: {
+            summary: 'Autosave a questionnaire draft',
             description:
               'Autosaves the draft: partial validation (51002 for hidden, unknown or malformed answers), compare-and-set on baseUpdatedAt (51001 when stale).',
             body: createQuestionnaireRequest,
@@ -125,6 +132,7 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
         '/v3/private/kyc/submit-questionnaire',
         {
           schema: {
+            summary: 'Submit a questionnaire',
             description:
               'Submits against the pinned version (51002, 51003); tests are scored and decided at once (cool-down 51005), agreements accepted. The same Idempotency-Key answers the first result.',
             headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
@@ -147,6 +155,7 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
         '/option/asset/amp/agreement/apply',
         {
           schema: {
+            summary: 'Accept an agreement',
             description:
               'Accepts an agreement in the version shown; recorded with version, time, language and client address. Accepting the same version again answers the first acceptance.',
             body: agreementApplyRequest,
@@ -160,7 +169,11 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
       p.get(
         '/v3/private/kyc/get-aml-result',
         {
-          schema: { querystring: amlResultQuery, response: { 200: envelopeOf(amlResult) } },
+          schema: {
+            summary: 'AML questionnaire status of a scene',
+            querystring: amlResultQuery,
+            response: { 200: envelopeOf(amlResult) },
+          },
         },
         async (request) =>
           ok(await questionnaires.amlResult(subjectOf(request), request.query.sceneCode ?? '')),
@@ -168,20 +181,31 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
 
       p.get(
         '/v3/private/aml/get-edd-info',
-        { schema: { response: { 200: envelopeOf(eddInfo) } } },
+        {
+          schema: { summary: 'Enhanced due diligence (EDD) status', response: { 200: envelopeOf(eddInfo) } },
+        },
         async (request) => ok(await questionnaires.eddInfo(subjectOf(request))),
       );
 
       p.post(
         '/v3/private/kyc/compliance-tasks',
-        { schema: { response: { 200: envelopeOf(complianceTasksResult) } } },
+        {
+          schema: {
+            summary: "The person's compliance tasks, open first",
+            response: { 200: envelopeOf(complianceTasksResult) },
+          },
+        },
         async (request) => ok({ tasks: await questionnaires.tasks(subjectOf(request)) }),
       );
 
       p.post(
         '/segw/task/v1/task/list',
         {
-          schema: { body: taskListRequest.nullish(), response: { 200: envelopeOf(taskListResult) } },
+          schema: {
+            summary: 'Compliance tasks, paged',
+            body: taskListRequest.nullish(),
+            response: { 200: envelopeOf(taskListResult) },
+          },
         },
         async (request) =>
           ok(await questionnaires.taskList(subjectOf(request), taskListRequest.parse(request.body ?? {}))),
@@ -189,13 +213,24 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
 
       p.post(
         '/segw/task/v1/task/region',
-        { schema: { response: { 200: envelopeOf(taskRegionResult) } } },
+        {
+          schema: {
+            summary: "The person's region and number of open tasks",
+            response: { 200: envelopeOf(taskRegionResult) },
+          },
+        },
         async (request) => ok(await questionnaires.taskRegion(subjectOf(request))),
       );
 
       p.post(
         '/v3/private/vip/kycpopupinfo',
-        { schema: { body: kycPopupInfoRequest, response: { 200: envelopeOf(kycPopupInfo) } } },
+        {
+          schema: {
+            summary: 'The most urgent open compliance task for the pop-up',
+            body: kycPopupInfoRequest,
+            response: { 200: envelopeOf(kycPopupInfo) },
+          },
+        },
         async (request) => ok(await questionnaires.popupInfo(subjectOf(request))),
       );
 
@@ -203,6 +238,7 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
         '/v3/private/kyc/create-satos-questionnaire',
         {
           schema: {
+            summary: 'Answer the travel-rule questionnaire of a deposit',
             description: 'The travel-rule questionnaire of one incoming deposit (satos-deposit template).',
             body: createSatosQuestionnaireRequest,
             response: { 200: envelopeOf(satosQuestionnaireResult) },
@@ -216,6 +252,7 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
         '/v3/private/kyc/query-satos-questionnaire',
         {
           schema: {
+            summary: 'The travel-rule questionnaire of a deposit',
             querystring: satosQuestionnaireQuery,
             response: { 200: envelopeOf(satosQuestionnaireResult) },
           },
@@ -236,6 +273,7 @@ function evidenceRoute(services: Services): FastifyPluginAsync {
       {
         bodyLimit: UPLOAD_LIMITS.fileSize + 64 * 1024,
         schema: {
+          summary: 'Upload one evidence file for a questionnaire answer',
           description:
             'multipart/form-data with one file field `file` (JPEG, PNG or PDF, at most 10 MB): checked by content, re-encoded, stored encrypted; its id goes into an evidence answer.',
           consumes: ['multipart/form-data'],

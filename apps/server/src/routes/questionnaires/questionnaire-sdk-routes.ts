@@ -10,12 +10,14 @@ import { requireSdkToken, sdkPrincipalOf } from '../../http/sdk-auth.ts';
 import { sdkHeaders } from '../sdk/token-routes.ts';
 import type { Services } from '../services.ts';
 import { submitMetaOf } from './questionnaire-routes.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 
 /** The SDK variants of the SATOS deposit questionnaire (spec §7), for the SDK token's user (docs/sdk.md). */
 export function questionnaireSdkRoutes(services: Services): FastifyPluginAsync {
   const { questionnaires, sdk } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'sdk-integration', access: 'sdk-token' });
     const auth = { preHandler: requireSdkToken(sdk), config: { sdkAuth: 'token' as const } };
 
     r.post(
@@ -23,6 +25,7 @@ export function questionnaireSdkRoutes(services: Services): FastifyPluginAsync {
       {
         ...auth,
         schema: {
+          summary: 'Answer the travel-rule questionnaire of a deposit (SDK)',
           headers: sdkHeaders,
           body: createSatosQuestionnaireRequest,
           response: { 200: envelopeOf(satosQuestionnaireResult) },
@@ -43,6 +46,7 @@ export function questionnaireSdkRoutes(services: Services): FastifyPluginAsync {
       {
         ...auth,
         schema: {
+          summary: 'The travel-rule questionnaire of a deposit (SDK)',
           headers: sdkHeaders,
           querystring: satosQuestionnaireQuery,
           response: { 200: envelopeOf(satosQuestionnaireResult) },

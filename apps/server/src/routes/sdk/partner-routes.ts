@@ -13,6 +13,7 @@ import { tokenRef } from '../../domain/sdk/sdk-service.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { partnerOf, requirePartnerKey } from '../../http/sdk-auth.ts';
 import type { Services } from '../services.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 
 /** Documented for the OpenAPI document; presence and value are checked by requirePartnerKey (10003). */
 const partnerHeaders = z.looseObject({
@@ -28,6 +29,7 @@ export function sdkPartnerRoutes(services: Services): FastifyPluginAsync {
   const { sdk } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'sdk-integration', access: 'partner-key' });
     const auth = { preHandler: requirePartnerKey(sdk), config: { sdkAuth: 'partner' as const } };
 
     r.post(
@@ -35,6 +37,7 @@ export function sdkPartnerRoutes(services: Services): FastifyPluginAsync {
       {
         ...auth,
         schema: {
+          summary: 'Issue an SDK access token for a user (partner server)',
           headers: partnerHeaders,
           body: accessTokenRequest,
           response: { 200: envelopeOf(accessTokenResult) },
@@ -64,6 +67,7 @@ export function sdkPartnerRoutes(services: Services): FastifyPluginAsync {
       {
         ...auth,
         schema: {
+          summary: 'Revoke an SDK access token (partner server)',
           headers: partnerHeaders,
           body: revokeTokenRequest,
           response: { 200: envelopeOf(revokeTokenResult) },

@@ -12,6 +12,7 @@ import {
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requireSdkToken, sdkPrincipalOf } from '../../http/sdk-auth.ts';
 import type { Services } from '../services.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 
 /** spec §6 headers, documented for the OpenAPI document; checked by requireSdkToken (10007). */
 export const sdkHeaders = z.looseObject({
@@ -28,6 +29,7 @@ export function sdkTokenRoutes(services: Services): FastifyPluginAsync {
   const { sdk } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'sdk-integration', access: 'sdk-token' });
     const auth = { preHandler: requireSdkToken(sdk), config: { sdkAuth: 'token' as const } };
 
     r.get(
@@ -35,6 +37,7 @@ export function sdkTokenRoutes(services: Services): FastifyPluginAsync {
       {
         ...auth,
         schema: {
+          summary: 'What the SDK token allows (user, level, expiry)',
           headers: sdkHeaders,
           querystring: tokenInfoQuery,
           response: { 200: envelopeOf(sdkTokenInfo) },
@@ -45,7 +48,14 @@ export function sdkTokenRoutes(services: Services): FastifyPluginAsync {
 
     r.get(
       '/v1/s1/kyc/integration/business-info',
-      { ...auth, schema: { headers: sdkHeaders, response: { 200: envelopeOf(sdkBusinessInfo) } } },
+      {
+        ...auth,
+        schema: {
+          summary: 'The partner business of the SDK token',
+          headers: sdkHeaders,
+          response: { 200: envelopeOf(sdkBusinessInfo) },
+        },
+      },
       async (request) => ok(await sdk.businessInfo(sdkPrincipalOf(request))),
     );
   };

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { ALL_LANGUAGE_CODES, RET_CODES } from '@kyc/contracts';
 import { errorEnvelope } from '../../http/envelope.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import type { Services } from '../services.ts';
 
 export const NAMESPACES = ['user-accounts', 'inverse-error-code', 'backoffice', 'questionnaires'] as const;
@@ -16,8 +17,10 @@ export const NAMESPACES = ['user-accounts', 'inverse-error-code', 'backoffice', 
 export function i18nRoutes(services: Services): FastifyPluginAsync {
   const files = loadLocales(services.paths.locales);
   return async (app) => {
+    documentRoutes(app, { tag: 'static', access: 'public' });
     app.get<{ Params: { ns: string; file: string } }>(
       '/common-static/i18n-upload/:ns/:file',
+      { schema: { summary: 'A translation file: {ns}/{lng}.json, optionally test- or testnet- prefixed' } },
       (request, reply) => {
         const match = /^(?:testnet-|test-)?([A-Za-z]{2}(?:-[A-Za-z]{2})?)\.json$/.exec(request.params.file);
         const entry = match ? files.get(`${request.params.ns}/${match[1]}`) : undefined;

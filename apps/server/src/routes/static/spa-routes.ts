@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ALL_LANGUAGE_CODES, RET_CODES } from '@kyc/contracts';
 import { errorEnvelope } from '../../http/envelope.ts';
+import { hideFromDocument } from '../../http/openapi.ts';
 import type { Services } from '../services.ts';
 import { injectRuntimeConfig, pageRuntimeConfig, type PageRuntimeConfig } from './runtime-config.ts';
 
@@ -31,6 +32,8 @@ export function spaRoutes(services: Services): FastifyPluginAsync {
   const sendPage = (request: FastifyRequest, reply: FastifyReply, file: string) =>
     pages.send(request, reply, path.join(webDist, file));
   return async (app) => {
+    // Pages, redirects and asset files: not API operations, so not in the OpenAPI document.
+    hideFromDocument(app);
     registerAssets(app, path.join(webDist, 'assets'), '/user/accounts/assets/', true);
     registerAssets(app, path.join(backofficeDist, 'assets'), '/backoffice/assets/', false);
 

@@ -5,6 +5,7 @@ import { credentialsRequest, safeRedirectPath, signInResult, DEFAULT_LANGUAGE } 
 import { clearSessionCookies, setSessionCookies } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
+import { documentRoutes, securityOf } from '../../http/openapi.ts';
 
 const signInBody = credentialsRequest.extend({ redirect_url: z.string().max(2048).optional() });
 
@@ -13,34 +14,53 @@ export function sessionRoutes(services: Services): FastifyPluginAsync {
   const { config, accounts, sessions } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'account', access: 'public' });
     const response = { 200: envelopeOf(signInResult) };
 
-    r.post('/user/public/register', { schema: { body: signInBody, response } }, async (request, reply) => {
-      const user = await accounts.signUp({ ...request.body, address: request.ip });
-      const { token, session } = await sessions.start('user', user.id);
-      setSessionCookies(reply, config, 'user', token, session.csrfToken);
-      return ok({
-        redirect: redirectAfterSignIn(request.body.redirect_url, originOf(request.protocol, request.host)),
-      });
-    });
+    r.post(
+      '/user/public/register',
+      { schema: { summary: 'Create an account and sign in', body: signInBody, response } },
+      async (request, reply) => {
+        const user = await accounts.signUp({ ...request.body, address: request.ip });
+        const { token, session } = await sessions.start('user', user.id);
+        setSessionCookies(reply, config, 'user', token, session.csrfToken);
+        return ok({
+          redirect: redirectAfterSignIn(request.body.redirect_url, originOf(request.protocol, request.host)),
+        });
+      },
+    );
 
-    r.post('/user/public/login', { schema: { body: signInBody, response } }, async (request, reply) => {
-      const user = await accounts.signIn({ ...request.body, address: request.ip });
-      // A fresh session id at every sign-in, and any session the browser already held ends (no fixation).
-      if (request.session) await sessions.end(request.session.id);
-      const { token, session } = await sessions.start('user', user.id);
-      setSessionCookies(reply, config, 'user', token, session.csrfToken);
-      return ok({
-        redirect: redirectAfterSignIn(request.body.redirect_url, originOf(request.protocol, request.host)),
-      });
-    });
+    r.post(
+      '/user/public/login',
+      { schema: { summary: 'Sign in', body: signInBody, response } },
+      async (request, reply) => {
+        const user = await accounts.signIn({ ...request.body, address: request.ip });
+        // A fresh session id at every sign-in, and any session the browser already held ends (no fixation).
+        if (request.session) await sessions.end(request.session.id);
+        const { token, session } = await sessions.start('user', user.id);
+        setSessionCookies(reply, config, 'user', token, session.csrfToken);
+        return ok({
+          redirect: redirectAfterSignIn(request.body.redirect_url, originOf(request.protocol, request.host)),
+        });
+      },
+    );
 
-    r.post('/logout', { schema: { response: { 200: envelopeOf(z.null()) } } }, async (request, reply) => {
-      if (request.session) await sessions.end(request.session.id);
-      request.session = null;
-      clearSessionCookies(reply, config, 'user');
-      return ok(null);
-    });
+    r.post(
+      '/logout',
+      {
+        schema: {
+          summary: 'Sign out',
+          security: securityOf('session', 'POST'),
+          response: { 200: envelopeOf(z.null()) },
+        },
+      },
+      async (request, reply) => {
+        if (request.session) await sessions.end(request.session.id);
+        request.session = null;
+        clearSessionCookies(reply, config, 'user');
+        return ok(null);
+      },
+    );
   };
 }
 
