@@ -9,6 +9,7 @@ import {
 } from '@kyc/contracts';
 import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import type { Services } from '../services.ts';
 
 /**
@@ -18,6 +19,7 @@ import type { Services } from '../services.ts';
 export function countryCoverageRoutes(services: Services): FastifyPluginAsync {
   const { staff, sessions, countryCoverage } = services;
   return async (app) => {
+    documentRoutes(app, { tag: 'backoffice', access: 'staff' });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const preHandler = requireSession(sessions);
     const tags = ['backoffice'];
@@ -26,6 +28,7 @@ export function countryCoverageRoutes(services: Services): FastifyPluginAsync {
       '/backoffice/api/countries',
       {
         schema: {
+          summary: 'Country coverage: every ISO country with its state, searched and paged (admin area)',
           tags,
           querystring: countryCoverageQuery,
           response: { 200: envelopeOf(countryCoverageList) },
@@ -39,6 +42,7 @@ export function countryCoverageRoutes(services: Services): FastifyPluginAsync {
       '/backoffice/api/countries/:code',
       {
         schema: {
+          summary: "Change a country's coverage: offered or closed with a reason, documents (admin, audited)",
           tags,
           params: countryCodeParams,
           body: countryCoveragePatch,

@@ -117,6 +117,7 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
       {
         ...auth,
         schema: {
+          summary: 'Name and date of birth as on the document, read or stored (SDK)',
           description:
             'SDK variant of /v3/private/kyc/kyc-personal-info: the name and date of birth as on the document, read or stored for the token\'s user (docs/kyc.md "Personal details").',
           headers: sdkHeaders,
