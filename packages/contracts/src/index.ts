@@ -17,3 +17,4 @@ export * from './api/backoffice-questionnaires.ts';
 export * as questionnaireEngine from './questionnaire-engine.ts';
 export type { ValidateOptions } from './questionnaire-engine.ts';
 export * from './http.ts';
+export * from './api/support.ts';

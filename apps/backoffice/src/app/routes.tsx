@@ -99,6 +99,19 @@ export const routes: RouteObject[] = [
                 'quotas',
                 async () => (await import('../features/quotas/components/quotas-page.tsx')).QuotasPage,
               ),
+              areaRoute(
+                'supportInbox',
+                async () =>
+                  (await import('../features/support-inbox/components/support-inbox-page.tsx'))
+                    .SupportInboxPage,
+              ),
+              areaRoute(
+                'supportInbox',
+                async () =>
+                  (await import('../features/support-inbox/components/support-request-page.tsx'))
+                    .SupportRequestPage,
+                paths.supportRequest.path,
+              ),
               { path: '*', Component: NotFound },
             ],
           },

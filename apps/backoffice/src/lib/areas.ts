@@ -6,7 +6,14 @@
 import type { StaffRole } from '@kyc/contracts';
 import { paths } from './paths.ts';
 
-export const AREA_IDS = ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas'] as const;
+export const AREA_IDS = [
+  'home',
+  'verificationQueue',
+  'questionnaires',
+  'auditLog',
+  'quotas',
+  'supportInbox',
+] as const;
 export type AreaId = (typeof AREA_IDS)[number];
 
 export interface Area {
@@ -29,13 +36,14 @@ export const AREAS: Record<AreaId, Area> = {
   },
   auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
+  supportInbox: { id: 'supportInbox', path: paths.supportInbox.path, href: paths.supportInbox.getHref() },
 };
 
 /** Reviewers work the queues, auditors read the audit log, administrators see everything (quotas too). */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
-  reviewer: ['home', 'verificationQueue', 'questionnaires'],
-  senior_reviewer: ['home', 'verificationQueue', 'questionnaires'],
-  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas'],
+  reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox'],
+  senior_reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox'],
+  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas', 'supportInbox'],
   auditor: ['home', 'auditLog'],
 };
 

@@ -25,6 +25,9 @@ export const paths = {
   /** One applicant's case: person, levels, submissions, documents, history and decisions. */
   reviewCase: { path: '/cases/:userId', getHref: (userId: number) => `/cases/${userId}` },
   quotas: { path: '/quotas', getHref: () => '/quotas' },
+  supportInbox: { path: '/support-inbox', getHref: () => '/support-inbox' },
+  /** One report of the help centre's "Report a problem", with its answer. */
+  supportRequest: { path: '/support-inbox/:id', getHref: (id: number) => `/support-inbox/${id}` },
 } as const;
 
 /** A user id from a route parameter: a positive integer, else null (the page says there is no such user). */

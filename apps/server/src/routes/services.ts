@@ -12,6 +12,7 @@ import type { UpdateUseCases } from '../domain/kyc/update-service.ts';
 import type { SdkAccessUseCases } from '../domain/kyc/sdk-access.ts';
 import type { QuestionnaireUseCases } from '../domain/questionnaires/questionnaire-service.ts';
 import type { QuestionnaireReviewUseCases } from '../domain/backoffice/questionnaire-review.ts';
+import type { SupportUseCases } from '../domain/support/support-requests.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -36,6 +37,8 @@ export interface Services {
   questionnaires: QuestionnaireUseCases;
   /** Back-office questionnaire review: queue, answers, evidence, decisions, RFI (docs/backoffice.md). */
   questionnaireReview: QuestionnaireReviewUseCases;
+  /** The help centre's "Report a problem" and the back-office support inbox (docs/help-centre.md). */
+  support: SupportUseCases;
   paths: StaticPaths;
 }
 
@@ -43,4 +46,6 @@ export interface StaticPaths {
   webDist: string;
   backofficeDist: string;
   locales: string;
+  /** The help centre's articles, content/help/{slug}/{lang}.md (docs/help-centre.md). */
+  helpContent: string;
 }

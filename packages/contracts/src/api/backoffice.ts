@@ -229,6 +229,8 @@ export const AUDIT_ACTIONS = [
   'questionnaire.rfi',
   'quotas.view',
   'quotas.update',
+  'support.view',
+  'support.answer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

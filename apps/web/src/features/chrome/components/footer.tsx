@@ -18,8 +18,8 @@ const ARTICLE_LABEL_KEYS = {
  * configuration, and the copyright line. `hidden` in app mode.
  */
 export function Footer({ hidden = false }: { hidden?: boolean }) {
-  const { t } = useTranslation();
-  const links = helpCenterArticleLinks();
+  const { t, i18n } = useTranslation();
+  const links = helpCenterArticleLinks(undefined, i18n.language);
   return (
     <footer className="site-footer" hidden={hidden}>
       <nav className="site-footer__help" aria-label={t('helpCenter.title')}>
