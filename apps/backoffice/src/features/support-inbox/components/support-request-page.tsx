@@ -1,7 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { RET_CODES } from '@kyc/contracts';
+import { ALL_LANGUAGES, RET_CODES } from '@kyc/contracts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -26,7 +26,7 @@ import { FromLabel, StatusBadge, TopicLabel } from './support-inbox-page.tsx';
 import '../../../ui/detail-page.css';
 import './support-inbox.css';
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt>{label}</dt>
@@ -36,7 +36,15 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** The answer form: checked here first (empty, too long), then by the server (52005 when beaten). */
-function AnswerForm({ request, onAnswered }: { request: SupportRequest; onAnswered: () => void }) {
+function AnswerForm({
+  request,
+  onAnswered,
+  onBeaten,
+}: {
+  request: SupportRequest;
+  onAnswered: (answered: SupportRequest) => void;
+  onBeaten: () => void;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -60,13 +68,10 @@ function AnswerForm({ request, onAnswered }: { request: SupportRequest; onAnswer
     setError(undefined);
     setBusy(true);
     try {
-      await answerSupportRequest(request.id, answer);
-      onAnswered();
+      onAnswered(await answerSupportRequest(request.id, answer));
     } catch (caught) {
-      if (isApiError(caught, RET_CODES.SUPPORT_ALREADY_ANSWERED.code)) {
-        setFailure(t('supportInbox.errors.alreadyAnswered'));
-        onAnswered();
-      } else setFailure(t(errorMessageKey(caught)));
+      if (isApiError(caught, RET_CODES.SUPPORT_ALREADY_ANSWERED.code)) onBeaten();
+      else setFailure(t(errorMessageKey(caught)));
     } finally {
       setBusy(false);
     }
@@ -91,10 +96,22 @@ function AnswerForm({ request, onAnswered }: { request: SupportRequest; onAnswer
   );
 }
 
-function RequestContent({ request, reload }: { request: SupportRequest; reload: () => void }) {
+type Notice = 'sent' | 'beaten' | null;
+
+function RequestContent({
+  request,
+  notice,
+  onAnswered,
+  onBeaten,
+}: {
+  request: SupportRequest;
+  notice: Notice;
+  onAnswered: (answered: SupportRequest) => void;
+  onBeaten: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const staff = useStaff();
-  const [sent, setSent] = useState(false);
+  const language = ALL_LANGUAGES.find((l) => l.code === request.language);
   return (
     <>
       <Card as="section" aria-labelledby="support-facts">
@@ -115,7 +132,9 @@ function RequestContent({ request, reload }: { request: SupportRequest; reload: 
               <FromLabel item={request} />
             )}
           </Fact>
-          <Fact label={t('supportInbox.detail.language')}>{request.language}</Fact>
+          <Fact label={t('supportInbox.detail.language')}>
+            <span lang={request.language}>{language?.label ?? request.language}</span>
+          </Fact>
           <Fact label={t('supportInbox.columns.status')}>
             <StatusBadge status={request.status} />
           </Fact>
@@ -129,7 +148,8 @@ function RequestContent({ request, reload }: { request: SupportRequest; reload: 
       </Card>
       <Card as="section" aria-labelledby="support-answer">
         <h2 id="support-answer">{t('supportInbox.detail.answerHeading')}</h2>
-        {sent ? <Alert>{t('supportInbox.detail.sent')}</Alert> : null}
+        {notice === 'sent' ? <Alert>{t('supportInbox.detail.sent')}</Alert> : null}
+        {notice === 'beaten' ? <Alert tone="error">{t('supportInbox.errors.alreadyAnswered')}</Alert> : null}
         {request.answer !== null ? (
           <>
             <p className="ui-message">{request.answer}</p>
@@ -141,13 +161,7 @@ function RequestContent({ request, reload }: { request: SupportRequest; reload: 
             </p>
           </>
         ) : can(staff.role, 'decide') ? (
-          <AnswerForm
-            request={request}
-            onAnswered={() => {
-              setSent(true);
-              reload();
-            }}
-          />
+          <AnswerForm request={request} onAnswered={onAnswered} onBeaten={onBeaten} />
         ) : (
           <p>{t('supportInbox.detail.readOnly')}</p>
         )}
@@ -162,7 +176,8 @@ export function SupportRequestPage() {
   const id = parseUserId(useParams().id);
   const title = t('supportInbox.detail.title', { id: id ?? '' });
   useDocumentTitle(title);
-  const { resource, reload } = useResource(String(id), (signal) =>
+  const [notice, setNotice] = useState<Notice>(null);
+  const { resource, reload, replace } = useResource(String(id), (signal) =>
     id === null ? Promise.reject(new Error('no id')) : fetchSupportRequest(id, signal),
   );
   const back = (
@@ -185,7 +200,19 @@ export function SupportRequestPage() {
         <LoadError message={t(errorMessageKey(resource.error))} onRetry={reload} />
       ) : (
         <div className="support-detail">
-          <RequestContent request={resource.data} reload={reload} />
+          <RequestContent
+            request={resource.data}
+            notice={notice}
+            onAnswered={(answered) => {
+              setNotice('sent');
+              replace(answered);
+            }}
+            onBeaten={() => {
+              // Another member answered first: show theirs (the page reloads the request).
+              setNotice('beaten');
+              reload();
+            }}
+          />
         </div>
       )}
     </>
