@@ -73,8 +73,22 @@ export interface HelpContent {
   errorText(language: string, code: number): string;
 }
 
-/** Reads and renders every article and text of every language once, at start-up. */
+const loaded = new Map<string, HelpContent>();
+
+/**
+ * Reads and renders every article and text of every language once per process (the files are part of
+ * the release; every app built by the tests shares the result).
+ */
 export function loadHelpContent(contentDir: string, localesDir: string): HelpContent {
+  const key = `${contentDir}\0${localesDir}`;
+  const cached = loaded.get(key);
+  if (cached) return cached;
+  const content = readHelpContent(contentDir, localesDir);
+  loaded.set(key, content);
+  return content;
+}
+
+function readHelpContent(contentDir: string, localesDir: string): HelpContent {
   const articles = new Map<string, HelpArticle[]>();
   const texts = new Map<string, Map<string, string>>();
   const errors = new Map<string, Map<string, string>>();

@@ -12,7 +12,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_LANGUAGE_CODES, languagesForRegion, regionFromHost, type HostRegion } from '@kyc/contracts';
 import type { Services } from '../services.ts';
-import { HELP_SLUGS, loadHelpContent } from './help-content.ts';
+import { HELP_SLUGS, loadHelpContent, type HelpContent } from './help-content.ts';
 import {
   articleHref,
   indexHref,
@@ -76,7 +76,10 @@ function queryOf(request: FastifyRequest): URLSearchParams {
 }
 
 export function helpRoutes(services: Services): FastifyPluginAsync {
-  const content = loadHelpContent(services.paths.helpContent, services.paths.locales);
+  // Read on the first help page asked for (then shared by the process: help-content.ts), so an app
+  // built with other locale paths (tests of other features) never needs the help files.
+  let content: HelpContent | undefined;
+  const contentOf = () => (content ??= loadHelpContent(services.paths.helpContent, services.paths.locales));
   const asset = (file: string) => compress(readFileSync(path.join(ASSETS_DIR, file), 'utf8'));
   const css = asset('help.css');
   const js = asset('help.js');
@@ -92,8 +95,14 @@ export function helpRoutes(services: Services): FastifyPluginAsync {
     const key = `${region}|${language}|${notFound ? '404' : (slug ?? '')}`;
     const cached = pages.get(key);
     if (cached) return cached;
-    const ctx = { content, language, languages: languagesForRegion(region).languages, assets, year };
-    const article = slug ? content.article(language, slug) : undefined;
+    const ctx = {
+      content: contentOf(),
+      language,
+      languages: languagesForRegion(region).languages,
+      assets,
+      year,
+    };
+    const article = slug ? ctx.content.article(language, slug) : undefined;
     const html = notFound ? renderNotFound(ctx) : article ? renderArticle(ctx, article) : renderIndex(ctx);
     const rendered = compress(html);
     pages.set(key, rendered);
