@@ -199,7 +199,7 @@ function reportForm(ctx: PageContext): string {
       hint ? `<p class="help-hint" id="report-${id}-hint">${escapeHtml(hint)}</p>` : ''
     }<p class="help-field__error" id="report-${id}-error" hidden></p></div>`;
   return `<section class="help-report" aria-labelledby="report-title">
-<h2 id="report-title">${escapeHtml(t('report.title'))}</h2>
+<h2 id="report-title">${escapeHtml(t('report.formTitle'))}</h2>
 <p id="report-signed-in" class="help-note" hidden>${escapeHtml(t('report.signedIn'))}</p>
 <form id="report-form" class="help-form" novalidate>
 ${field(
