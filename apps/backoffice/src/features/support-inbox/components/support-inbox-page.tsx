@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessageKey } from '../../../lib/error-message.ts';
@@ -6,9 +6,9 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
-import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
+import { FilterForm } from '../../../ui/filter-form.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -22,29 +22,33 @@ import {
   type InboxQuery,
   type SupportInboxItem,
 } from '../api/support-inbox.ts';
+import '../../../ui/list-page.css';
 import './support-inbox.css';
 
-/** The status filter: its own small form (a select and Apply), the value in the URL. */
+/** The status filter (the list pages' FilterForm): the value goes into the URL, on the newest page. */
 function StatusFilter({ initial, onApply }: { initial: InboxQuery; onApply: (q: InboxQuery) => void }) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<string>(initial.status ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(isSupportStatus(status) ? { status } : {});
-  };
   return (
-    <form className="support-filter" onSubmit={submit} aria-label={t('supportInbox.filters.label')}>
+    <FilterForm
+      label={t('supportInbox.filters.label')}
+      applyLabel={t('supportInbox.filters.apply')}
+      clearLabel={t('supportInbox.filters.clear')}
+      onSubmit={(text) => {
+        const status = text('status');
+        onApply(isSupportStatus(status) ? { status } : {});
+      }}
+      onClear={() => onApply({})}
+    >
       <SelectField
+        name="status"
         label={t('supportInbox.filters.status')}
-        value={status}
-        onChange={(event) => setStatus(event.target.value)}
+        defaultValue={initial.status ?? ''}
         options={[
           { value: '', label: t('supportInbox.filters.any') },
           ...SUPPORT_STATUSES.map((s) => ({ value: s, label: t(`supportInbox.status.${s}`) })),
         ]}
       />
-      <Button type="submit">{t('supportInbox.filters.apply')}</Button>
-    </form>
+    </FilterForm>
   );
 }
 
