@@ -28,5 +28,7 @@ describe('help-centre language choice', () => {
     expect(chooseLanguage({ acceptLanguage: 'fr-FR, es;q=0.5' })).toBe('es-ES');
     expect(chooseLanguage({ acceptLanguage: 'fr-FR' })).toBe('en');
     expect(chooseLanguage({})).toBe('en');
+    expect(chooseLanguage({ fallback: 'zh-HK' })).toBe('zh-HK');
+    expect(chooseLanguage({ acceptLanguage: 'ja', fallback: 'zh-HK' })).toBe('ja-JP');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Which language a help-centre address without one is answered in (docs/help-centre.md): the `lang`
  * query, then the portal's `i18nextLng` cookie, then Accept-Language (by quality, exact code first,
- * then the same primary language), else en. The same order as the portal's own detection (spec §4),
- * minus local storage, which a server cannot read.
+ * then the same primary language), else the host region's default (zh-HK on .hk hosts, spec §4), else
+ * en. The same order as the portal's own detection (spec §4), minus local storage, which a server
+ * cannot read.
  */
 import { ALL_LANGUAGES, DEFAULT_LANGUAGE, matchLanguage } from '@kyc/contracts';
 
@@ -17,6 +18,8 @@ export interface LanguageHints {
   query?: string | undefined;
   cookie?: string | undefined;
   acceptLanguage?: string | undefined;
+  /** The host region's default language (languagesForRegion); en when not given. */
+  fallback?: string | undefined;
 }
 
 /** The supported code for a tag: exact (case-insensitive), else by its primary language. */
@@ -53,6 +56,7 @@ export function chooseLanguage(hints: LanguageHints): string {
     acceptedTags(hints.acceptLanguage)
       .map(supportedLanguage)
       .find((code) => code !== undefined) ??
+    hints.fallback ??
     DEFAULT_LANGUAGE
   );
 }

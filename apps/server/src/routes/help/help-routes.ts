@@ -115,6 +115,7 @@ export function helpRoutes(services: Services): FastifyPluginAsync {
       query: queryOf(request).get('lang') ?? undefined,
       cookie: request.cookies.i18nextLng,
       acceptLanguage: request.headers['accept-language'],
+      fallback: languagesForRegion(regionOf(request)).defaultLanguage,
     });
 
   function sendPage(request: FastifyRequest, reply: FastifyReply, language: string, slug: string | null) {
