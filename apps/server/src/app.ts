@@ -62,6 +62,10 @@ import { countryRoutes } from './routes/kyc/country-routes.ts';
 import { questionnaireRoutes } from './routes/questionnaires/questionnaire-routes.ts';
 import { questionnaireSdkRoutes } from './routes/questionnaires/questionnaire-sdk-routes.ts';
 import { spaRoutes } from './routes/static/spa-routes.ts';
+import { supportUseCases, type SupportLimits } from './domain/support/support-requests.ts';
+import { helpRoutes } from './routes/help/help-routes.ts';
+import { supportRoutes } from './routes/help/support-routes.ts';
+import { supportInboxRoutes } from './routes/backoffice/support-inbox-routes.ts';
 import { i18nRoutes } from './routes/static/i18n-routes.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
@@ -81,6 +85,7 @@ export const DEFAULT_PATHS: StaticPaths = {
   webDist: path.join(REPO_ROOT, 'apps/web/dist'),
   backofficeDist: path.join(REPO_ROOT, 'apps/backoffice/dist'),
   locales: path.join(REPO_ROOT, 'locales'),
+  helpContent: path.join(REPO_ROOT, 'content/help'),
 };
 
 /** Questionnaire templates (docs/questionnaires.md): published into the database at start. */
@@ -95,6 +100,7 @@ export interface BuildOptions {
   paths?: Partial<StaticPaths>;
   limits?: Partial<AccountLimits>;
   sdkLimits?: Partial<SdkLimits>;
+  supportLimits?: Partial<SupportLimits>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -104,6 +110,11 @@ export function defaultSdkLimits(): SdkLimits {
     issuesPerBusiness: createRateLimiter(120, 60_000),
     accessPerUser: createRateLimiter(10, 10 * 60_000),
   };
+}
+
+/** Help-centre reports: 10 an hour per address (D7: in memory, per instance). */
+export function defaultSupportLimits(): SupportLimits {
+  return { filesPerAddress: createRateLimiter(10, 60 * 60_000) };
 }
 
 export function defaultAccountLimits(): AccountLimits {
@@ -218,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       keyring,
     }),
     countryCoverage: countryCoverageUseCases({ db: database.db, catalogue: countries }),
+    support: supportUseCases(database.db, { ...defaultSupportLimits(), ...options.supportLimits }),
     paths,
   };
 
@@ -265,6 +277,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(countryRoutes(services));
   await app.register(questionnaireRoutes(services));
   await app.register(questionnaireSdkRoutes(services));
+  await app.register(supportRoutes(services));
+  await app.register(supportInboxRoutes(services));
+  await app.register(helpRoutes(services));
   await app.register(i18nRoutes(services));
   await app.register(spaRoutes(services));
 

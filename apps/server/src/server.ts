@@ -57,6 +57,7 @@ function printBanner(origin: string, demo: boolean, dialect: string): void {
     `  Portal:      ${origin}/user/accounts/`,
     `  Sign in:     ${origin}/login`,
     `  Back office: ${origin}/backoffice/`,
+    `  Help:        ${origin}/help/`,
     `  API docs:    ${origin}/docs/openapi.json`,
   ];
   if (demo) {

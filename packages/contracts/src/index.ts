@@ -20,3 +20,4 @@ export * from './api/backoffice-countries.ts';
 export * as questionnaireEngine from './questionnaire-engine.ts';
 export type { ValidateOptions } from './questionnaire-engine.ts';
 export * from './http.ts';
+export * from './api/support.ts';

@@ -255,6 +255,37 @@ export const RET_CODES = {
     code: 53004,
     meaning: 'Country coverage: an offered country accepts at least one document type.',
   },
+  // Help centre: "Report a problem" and the back-office support inbox (docs/help-centre.md).
+  SUPPORT_TOPIC_INVALID: {
+    code: 52001,
+    meaning: 'Support request: the topic is not one of SUPPORT_TOPICS.',
+  },
+  SUPPORT_MESSAGE_INVALID: {
+    code: 52002,
+    meaning: 'Support request: the message is empty, shorter than 10 or longer than 4000 characters.',
+  },
+  SUPPORT_EMAIL_REQUIRED: {
+    code: 52003,
+    meaning:
+      'Support request: signed out, a valid contact email (spec §5 pattern, at most 320 characters) is required.',
+  },
+  SUPPORT_REQUEST_NOT_FOUND: {
+    code: 52004,
+    meaning: 'Support inbox: no support request with this id.',
+  },
+  SUPPORT_ALREADY_ANSWERED: {
+    code: 52005,
+    meaning:
+      'Support inbox: the request was answered meanwhile (by another staff member); reload it to read that answer.',
+  },
+  SUPPORT_ANSWER_INVALID: {
+    code: 52006,
+    meaning: 'Support inbox: the answer is empty or longer than 4000 characters.',
+  },
+  SUPPORT_LANGUAGE_INVALID: {
+    code: 52007,
+    meaning: 'Support request: the language is not a supported language code.',
+  },
 
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {

@@ -4,6 +4,7 @@ import {
   helpCenterLinks,
   isRegulatedSite,
   isSiteCode,
+  localizedHelpLink,
   SITE_CODES,
   siteFromHost,
   siteProfile,
@@ -71,5 +72,16 @@ describe('sites (spec §1)', () => {
     expect(helpCenterLinks('https://help.example.com/kyc/').guide).toBe(
       'https://help.example.com/kyc/kyc-guide',
     );
+  });
+});
+
+describe('localizedHelpLink (issue 10)', () => {
+  it("puts the page's language into a link of the portal's own help centre, and leaves others alone", () => {
+    expect(localizedHelpLink('/help/kyc-faq', 'de-DE')).toBe('/help/de-DE/kyc-faq');
+    expect(localizedHelpLink('/help/not-an-article', 'de-DE')).toBe('/help/not-an-article');
+    expect(localizedHelpLink('https://help.example.com/kyc-faq', 'de-DE')).toBe(
+      'https://help.example.com/kyc-faq',
+    );
+    expect(localizedHelpLink('/support/kyc-faq', 'de-DE')).toBe('/support/kyc-faq');
   });
 });

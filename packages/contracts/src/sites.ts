@@ -93,3 +93,17 @@ export function helpCenterLinks(base: string): Record<HelpCenterArticleKey, stri
     Object.entries(HELP_CENTER_ARTICLES).map(([key, slug]) => [key, `${prefix}${slug}`]),
   ) as Record<HelpCenterArticleKey, string>;
 }
+
+/** Where the portal's own help centre is served (the default of HELP_CENTER_BASE_URL). */
+export const OWN_HELP_CENTER_BASE = '/help/';
+
+/**
+ * The link of an article in a language: on the portal's own help centre the language is part of the
+ * address (/help/{lang}/{slug}); an external help centre keeps the address it was configured with.
+ */
+export function localizedHelpLink(href: string, language: string): string {
+  if (!href.startsWith(OWN_HELP_CENTER_BASE)) return href;
+  const slug = href.slice(OWN_HELP_CENTER_BASE.length);
+  if (!(Object.values(HELP_CENTER_ARTICLES) as string[]).includes(slug)) return href;
+  return `${OWN_HELP_CENTER_BASE}${encodeURIComponent(language)}/${slug}`;
+}

@@ -104,6 +104,19 @@ export const routes: RouteObject[] = [
                 async () =>
                   (await import('../features/countries/components/countries-page.tsx')).CountriesPage,
               ),
+              areaRoute(
+                'supportInbox',
+                async () =>
+                  (await import('../features/support-inbox/components/support-inbox-page.tsx'))
+                    .SupportInboxPage,
+              ),
+              areaRoute(
+                'supportInbox',
+                async () =>
+                  (await import('../features/support-inbox/components/support-request-page.tsx'))
+                    .SupportRequestPage,
+                paths.supportRequest.path,
+              ),
               { path: '*', Component: NotFound },
             ],
           },

@@ -13,6 +13,7 @@ export const AREA_IDS = [
   'auditLog',
   'quotas',
   'countries',
+  'supportInbox',
 ] as const;
 export type AreaId = (typeof AREA_IDS)[number];
 
@@ -37,13 +38,14 @@ export const AREAS: Record<AreaId, Area> = {
   auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
   countries: { id: 'countries', path: paths.countries.path, href: paths.countries.getHref() },
+  supportInbox: { id: 'supportInbox', path: paths.supportInbox.path, href: paths.supportInbox.getHref() },
 };
 
 /** Reviewers work the queues, auditors read the audit log, administrators see everything (quotas, countries). */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
-  reviewer: ['home', 'verificationQueue', 'questionnaires'],
-  senior_reviewer: ['home', 'verificationQueue', 'questionnaires'],
-  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas', 'countries'],
+  reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox'],
+  senior_reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox'],
+  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas', 'countries', 'supportInbox'],
   auditor: ['home', 'auditLog'],
 };
 

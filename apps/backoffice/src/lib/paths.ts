@@ -27,6 +27,9 @@ export const paths = {
   quotas: { path: '/quotas', getHref: () => '/quotas' },
   /** Country coverage: which countries' documents are offered, and why the others are closed. */
   countries: { path: '/countries', getHref: () => '/countries' },
+  supportInbox: { path: '/support-inbox', getHref: () => '/support-inbox' },
+  /** One report of the help centre's "Report a problem", with its answer. */
+  supportRequest: { path: '/support-inbox/:id', getHref: (id: number) => `/support-inbox/${id}` },
 } as const;
 
 /** A user id from a route parameter: a positive integer, else null (the page says there is no such user). */

@@ -185,7 +185,7 @@ export interface KycDecisionsTable {
   submission_id: number | null;
 }
 
-export interface Database extends QuestionnaireTables {
+export interface Database extends QuestionnaireTables, SupportTables {
   users: UsersTable;
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
@@ -448,3 +448,22 @@ export type QuestionnaireTemplateRow = Selectable<QuestionnaireTemplatesTable>;
 export type ComplianceTaskRow = Selectable<ComplianceTasksTable>;
 export type EddCaseRow = Selectable<EddCasesTable>;
 export type SatosVerificationRow = Selectable<SatosVerificationsTable>;
+
+/** The help centre's reports and their answers (migration 009, docs/help-centre.md). */
+export interface SupportRequestsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string | null;
+  language: string;
+  topic: string;
+  message: string;
+  status: Generated<string>;
+  created_at: number;
+  answer: string | null;
+  answered_by: number | null;
+  answered_at: number | null;
+}
+export interface SupportTables {
+  support_requests: SupportRequestsTable;
+}
+export type SupportRequestRow = Selectable<SupportRequestsTable>;

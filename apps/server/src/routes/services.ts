@@ -13,6 +13,7 @@ import type { SdkAccessUseCases } from '../domain/kyc/sdk-access.ts';
 import type { QuestionnaireUseCases } from '../domain/questionnaires/questionnaire-service.ts';
 import type { QuestionnaireReviewUseCases } from '../domain/backoffice/questionnaire-review.ts';
 import type { CountryCoverageUseCases } from '../domain/countries/coverage-admin.ts';
+import type { SupportUseCases } from '../domain/support/support-requests.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -39,6 +40,8 @@ export interface Services {
   questionnaireReview: QuestionnaireReviewUseCases;
   /** Back-office country coverage: list and change, admin only, audited (docs/countries.md). */
   countryCoverage: CountryCoverageUseCases;
+  /** The help centre's "Report a problem" and the back-office support inbox (docs/help-centre.md). */
+  support: SupportUseCases;
   paths: StaticPaths;
 }
 
@@ -46,4 +49,6 @@ export interface StaticPaths {
   webDist: string;
   backofficeDist: string;
   locales: string;
+  /** The help centre's articles, content/help/{slug}/{lang}.md (docs/help-centre.md). */
+  helpContent: string;
 }

@@ -198,12 +198,12 @@ describe('routing in the app', () => {
     await vi.waitFor(() => expect(footer.textContent).toContain('All rights reserved'));
   });
 
-  it('spec §2: the footer shows the help-center article links', async () => {
+  it("spec §2: the footer shows the help-center article links, in the page's language (issue 10)", async () => {
     stubFetch(() => ok(PROFILE));
     renderApp('/en/auth/personal');
     const footer = within(document.getElementById('footer') as HTMLElement);
     const faq = await footer.findByRole('link', { name: 'Verification FAQ' });
-    expect(faq.getAttribute('href')).toBe('/help/kyc-faq');
+    expect(faq.getAttribute('href')).toBe('/help/en/kyc-faq');
     expect(footer.getAllByRole('link')).toHaveLength(6);
   });
 

@@ -230,6 +230,8 @@ export const AUDIT_ACTIONS = [
   'quotas.view',
   'quotas.update',
   'countries.update',
+  'support.view',
+  'support.answer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

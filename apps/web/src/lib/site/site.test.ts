@@ -85,4 +85,24 @@ describe('help-center links (spec §2)', () => {
     resetRuntimeConfigForTests({ helpCenter: { faq: '/support/faq' } });
     expect(helpCenterHref('faq')).toBe('/support/faq');
   });
+
+  it("issue 10: on the portal's own help centre a link carries the page's language; an external one stays as configured", () => {
+    const config = {
+      helpCenter: {
+        faq: '/help/kyc-faq',
+        webFormIssueReport: 'https://help.example.com/report',
+      },
+    };
+    expect(helpCenterHref('faq', config, 'de-DE')).toBe('/help/de-DE/kyc-faq');
+    expect(helpCenterHref('guide', {}, 'ar-SA')).toBe('/help/ar-SA/kyc-guide');
+    expect(helpCenterHref('webFormIssueReport', config, 'de-DE')).toBe('https://help.example.com/report');
+    expect(helpCenterArticleLinks(config, 'ja-JP').map((l) => l.href)).toEqual([
+      '/help/ja-JP/identity-transfer',
+      'https://help.example.com/report',
+      '/help/ja-JP/kyc-detail',
+      '/help/ja-JP/kyc-faq',
+      '/help/ja-JP/kyc-guide',
+      '/help/ja-JP/common-kyc-failure-reasons',
+    ]);
+  });
 });

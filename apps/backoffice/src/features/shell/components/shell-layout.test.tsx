@@ -65,10 +65,13 @@ describe('ShellLayout', () => {
   });
 
   it.each<[StaffRole, string[]]>([
-    ['reviewer', ['Home', 'Verification queue', 'Questionnaires']],
-    ['senior_reviewer', ['Home', 'Verification queue', 'Questionnaires']],
+    ['reviewer', ['Home', 'Verification queue', 'Questionnaires', 'Support inbox']],
+    ['senior_reviewer', ['Home', 'Verification queue', 'Questionnaires', 'Support inbox']],
     ['auditor', ['Home', 'Audit log']],
-    ['admin', ['Home', 'Verification queue', 'Questionnaires', 'Audit log', 'Quotas', 'Countries']],
+    [
+      'admin',
+      ['Home', 'Verification queue', 'Questionnaires', 'Audit log', 'Quotas', 'Countries', 'Support inbox'],
+    ],
   ])('when the role is %s, then the side navigation offers %j', (role, expected) => {
     stubApi({});
     renderShell(staffAs(role));

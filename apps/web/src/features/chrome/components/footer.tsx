@@ -28,7 +28,7 @@ export interface FooterProps {
  * configuration (in SDK mode a note on where to get help instead), and the copyright line.
  */
 export function Footer({ hidden = false, embedded = false }: FooterProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <footer className="site-footer" hidden={hidden}>
       {embedded ? (
@@ -36,7 +36,7 @@ export function Footer({ hidden = false, embedded = false }: FooterProps) {
       ) : (
         <nav className="site-footer__help" aria-label={t('helpCenter.title')}>
           <ul className="site-footer__links">
-            {helpCenterArticleLinks().map(({ article, href }) => (
+            {helpCenterArticleLinks(undefined, i18n.language).map(({ article, href }) => (
               <li key={article}>
                 <a href={href}>{t(ARTICLE_LABEL_KEYS[article])}</a>
               </li>

@@ -86,7 +86,7 @@ export function LevelGuide({ level }: { level: KycStepLevel }) {
         {(info) => <GuideStart info={info} level={level} lang={lang} />}
       </KycInfoView>
       <p>
-        <a href={helpCenterHref('guide')}>{t('guide.helpLink')}</a>
+        <a href={helpCenterHref('guide', undefined, lang)}>{t('guide.helpLink')}</a>
       </p>
     </>
   );

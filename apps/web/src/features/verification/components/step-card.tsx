@@ -94,7 +94,7 @@ export function StepCard({ level, title, status, rejectReason, unlocks, lang }: 
         </Link>
       ) : null}
       {status === 'FAILED_AND_CAN_NOT_RETRY' ? (
-        <a className="step-card__link" href={helpCenterHref('webFormIssueReport')}>
+        <a className="step-card__link" href={helpCenterHref('webFormIssueReport', undefined, lang)}>
           {t('kyc.step.contactSupport')}
         </a>
       ) : null}

@@ -70,7 +70,7 @@ function ResetContent({ info, onRefresh }: { info: KycInfo; onRefresh: () => voi
         <div className="notice notice--warn" role="note">
           <p>{t(BLOCKED_TEXT[availability])}</p>
           {availability === 'final' ? (
-            <a href={helpCenterHref('webFormIssueReport')}>{t('kyc.step.contactSupport')}</a>
+            <a href={helpCenterHref('webFormIssueReport', undefined, lang)}>{t('kyc.step.contactSupport')}</a>
           ) : null}
         </div>
       )}
