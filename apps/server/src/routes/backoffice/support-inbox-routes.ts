@@ -9,6 +9,7 @@ import {
 } from '@kyc/contracts';
 import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import type { Services } from '../services.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -21,6 +22,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 export function supportInboxRoutes(services: Services): FastifyPluginAsync {
   const { staff, sessions, support } = services;
   return async (app) => {
+    documentRoutes(app, { tag: 'backoffice', access: 'staff' });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const preHandler = requireSession(sessions);
     const tags = ['backoffice'];
@@ -28,7 +30,12 @@ export function supportInboxRoutes(services: Services): FastifyPluginAsync {
     r.get(
       '/backoffice/api/support-requests',
       {
-        schema: { tags, querystring: supportInboxQuery, response: { 200: envelopeOf(supportInboxResult) } },
+        schema: {
+          summary: 'Support inbox: problem reports, newest first, by status (cursor paging)',
+          tags,
+          querystring: supportInboxQuery,
+          response: { 200: envelopeOf(supportInboxResult) },
+        },
         preHandler,
       },
       async (request) => ok(await support.inbox(await staff.me(subjectOf(request)), request.query)),
@@ -36,7 +43,15 @@ export function supportInboxRoutes(services: Services): FastifyPluginAsync {
 
     r.get(
       '/backoffice/api/support-requests/:id',
-      { schema: { tags, params: idParams, response: { 200: envelopeOf(supportRequestDetail) } }, preHandler },
+      {
+        schema: {
+          summary: 'One problem report with its answer (audited)',
+          tags,
+          params: idParams,
+          response: { 200: envelopeOf(supportRequestDetail) },
+        },
+        preHandler,
+      },
       async (request) => ok(await support.view(await staff.me(subjectOf(request)), request.params.id)),
     );
 
@@ -44,6 +59,7 @@ export function supportInboxRoutes(services: Services): FastifyPluginAsync {
       '/backoffice/api/support-requests/:id/answer',
       {
         schema: {
+          summary: 'Answer a problem report (once: compare-and-set, audited)',
           tags,
           params: idParams,
           body: supportAnswerBody,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownSupportRequest, ownSupportRequests, supportRequestBody } from '@kyc/contracts';
 import { requireSession, resolveSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { documentRoutes, securityOf } from '../../http/openapi.ts';
 import type { Services } from '../services.ts';
 
 /**
@@ -13,12 +14,21 @@ import type { Services } from '../services.ts';
 export function supportRoutes(services: Services): FastifyPluginAsync {
   const { sessions, support } = services;
   return async (app) => {
+    documentRoutes(app, { tag: 'account', access: 'session' });
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['help'];
+    const tags = ['account'];
 
     r.post(
       '/v3/public/help/support-requests',
-      { schema: { tags, body: supportRequestBody, response: { 200: envelopeOf(ownSupportRequest) } } },
+      {
+        schema: {
+          summary: 'Report a problem from the help centre (signed in: filed under the account)',
+          tags,
+          security: securityOf('public', 'POST'),
+          body: supportRequestBody,
+          response: { 200: envelopeOf(ownSupportRequest) },
+        },
+      },
       async (request) => {
         const session = await resolveSession(request, sessions);
         return ok(
@@ -30,7 +40,11 @@ export function supportRoutes(services: Services): FastifyPluginAsync {
     r.get(
       '/v3/private/help/support-requests',
       {
-        schema: { tags, response: { 200: envelopeOf(ownSupportRequests) } },
+        schema: {
+          summary: "The signed-in person's own problem reports, with the staff answers",
+          tags,
+          response: { 200: envelopeOf(ownSupportRequests) },
+        },
         preHandler: requireSession(sessions),
       },
       async (request) => ok(await support.listOwn(subjectOf(request))),
