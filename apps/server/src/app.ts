@@ -17,6 +17,7 @@ import { sdkRepo } from './data/repositories/sdk-repo.ts';
 import { kycRepo } from './data/repositories/kyc-repo.ts';
 import { submissionsRepo } from './data/repositories/submissions-repo.ts';
 import { questionnairesRepo } from './data/repositories/questionnaires-repo.ts';
+import { noticesRepo } from './data/repositories/notices-repo.ts';
 import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
 import { kycUseCases } from './domain/kyc/kyc-service.ts';
 import { submissionUseCases } from './domain/kyc/submission-service.ts';
@@ -33,6 +34,9 @@ import {
   questionnaireUseCases,
   seedQuestionnaireTemplates,
 } from './domain/questionnaires/questionnaire-service.ts';
+import { noticeUseCases } from './domain/notices/notice-service.ts';
+import { agreementDocumentUseCases } from './domain/questionnaires/agreement-document.ts';
+import { templateLoader } from './domain/questionnaires/template-loader.ts';
 import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -57,6 +61,8 @@ import { kycVendorRoutes } from './routes/kyc/kyc-vendor-routes.ts';
 import { countryRoutes } from './routes/kyc/country-routes.ts';
 import { questionnaireRoutes } from './routes/questionnaires/questionnaire-routes.ts';
 import { questionnaireSdkRoutes } from './routes/questionnaires/questionnaire-sdk-routes.ts';
+import { noticeRoutes } from './routes/notices/notice-routes.ts';
+import { agreementDocumentRoutes } from './routes/questionnaires/agreement-document-routes.ts';
 import { spaRoutes } from './routes/static/spa-routes.ts';
 import { i18nRoutes } from './routes/static/i18n-routes.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
@@ -233,6 +239,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       blobs,
       keyring,
     }),
+    notices: noticeUseCases(noticesRepo(database.db)),
+    agreementDocuments: agreementDocumentUseCases({
+      repo: questionnairesRepo(database.db),
+      load: templateLoader(questionnairesRepo(database.db)),
+      openAnswers: questionnaires.openAnswers,
+      localesDir: paths.locales,
+    }),
     paths,
   };
 
@@ -288,6 +301,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(countryRoutes(services));
   await app.register(questionnaireRoutes(services));
   await app.register(questionnaireSdkRoutes(services));
+  await app.register(noticeRoutes(services));
+  await app.register(agreementDocumentRoutes(services));
   await app.register(i18nRoutes(services));
   await app.register(spaRoutes(services));
   app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());

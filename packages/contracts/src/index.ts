@@ -14,6 +14,8 @@ export * from './api/backoffice.ts';
 export * from './questionnaire-rules.ts';
 export * from './api/questionnaire.ts';
 export * from './api/backoffice-questionnaires.ts';
+export * from './api/notices.ts';
+export * from './reject-reasons.ts';
 export * as questionnaireEngine from './questionnaire-engine.ts';
 export type { ValidateOptions } from './questionnaire-engine.ts';
 export * from './http.ts';

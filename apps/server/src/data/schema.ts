@@ -200,6 +200,7 @@ export interface Database extends QuestionnaireTables {
   quick_kyc_offers: QuickKycOffersTable;
   provider_routes: ProviderRoutesTable;
   kyc_announcement_acks: KycAnnouncementAcksTable;
+  notices: NoticesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -442,3 +443,18 @@ export type QuestionnaireTemplateRow = Selectable<QuestionnaireTemplatesTable>;
 export type ComplianceTaskRow = Selectable<ComplianceTasksTable>;
 export type EddCaseRow = Selectable<EddCasesTable>;
 export type SatosVerificationRow = Selectable<SatosVerificationsTable>;
+
+/** An unread marker: staff decided something of the person's (migration 012, docs/kyc.md "Notices"). */
+export interface NoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** kyc_level, reverification, kyc_update or questionnaire. */
+  kind: string;
+  /** What was decided: LEVEL_1, LEVEL_2, a submission id, a template code. */
+  ref: string;
+  /** approved, rejected or info_requested. */
+  outcome: string;
+  created_at: number;
+  read_at: number | null;
+}
+export type NoticeRow = Selectable<NoticesTable>;

@@ -12,6 +12,8 @@ import type { UpdateUseCases } from '../domain/kyc/update-service.ts';
 import type { SdkAccessUseCases } from '../domain/kyc/sdk-access.ts';
 import type { QuestionnaireUseCases } from '../domain/questionnaires/questionnaire-service.ts';
 import type { QuestionnaireReviewUseCases } from '../domain/backoffice/questionnaire-review.ts';
+import type { NoticeUseCases } from '../domain/notices/notice-service.ts';
+import type { AgreementDocumentUseCases } from '../domain/questionnaires/agreement-document.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -36,6 +38,10 @@ export interface Services {
   questionnaires: QuestionnaireUseCases;
   /** Back-office questionnaire review: queue, answers, evidence, decisions, RFI (docs/backoffice.md). */
   questionnaireReview: QuestionnaireReviewUseCases;
+  /** The person's unread markers of staff decisions (docs/kyc.md "Notices"). */
+  notices: NoticeUseCases;
+  /** An accepted agreement read and downloaded again (issue 10). */
+  agreementDocuments: AgreementDocumentUseCases;
   paths: StaticPaths;
 }
 
