@@ -71,7 +71,7 @@ function WrongAnswers({ detail }: { detail: QuestionnaireTemplateDetail }) {
   );
   return (
     <div className="qn-wrong">
-      <p className="notice__title">{t('next.result.wrongTitle')}</p>
+      <p className="qn-wrong__title">{t('next.result.wrongTitle')}</p>
       <ol className="qn-wrong__list">
         {ids.map((id) => (
           <li key={id}>{tq(labels.get(id) ?? id)}</li>

@@ -76,13 +76,18 @@ export function DecisionNotices({ notices }: { notices: Notice[] }) {
         </h2>
         <span className="status-tag status-tag--info">{t('next.notices.new')}</span>
       </div>
-      <ul className="decision-notices__list" role="status">
-        {notices.map((notice) => (
-          <li key={notice.id} className={`notice notice--${notice.outcome === 'approved' ? 'info' : 'warn'}`}>
-            <NoticeText notice={notice} />
-          </li>
-        ))}
-      </ul>
+      <div role="status">
+        <ul className="decision-notices__list">
+          {notices.map((notice) => (
+            <li
+              key={notice.id}
+              className={`notice notice--${notice.outcome === 'approved' ? 'info' : 'warn'}`}
+            >
+              <NoticeText notice={notice} />
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

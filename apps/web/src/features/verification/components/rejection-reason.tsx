@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { KYC_REJECT_REASON_CODES, type KycRejectReasonCode } from '@kyc/contracts';
+import './rejection-reason.css';
 
 const isReasonCode = (code: string): code is KycRejectReasonCode =>
   (KYC_REJECT_REASON_CODES as readonly string[]).includes(code);
@@ -22,9 +23,11 @@ export function RejectionReason({ code, note, canRetry }: RejectionReasonProps) 
   const reason = isReasonCode(code) ? t(`next.reasons.${code}`) : null;
   const text = note.trim();
   return (
-    <div className="notice notice--danger">
-      <p className="notice__title">{t(canRetry ? 'kyc.step.rejected' : 'kyc.step.rejectedFinal')}</p>
-      {canRetry && reason ? <p className="notice__title">{t('next.fix.title')}</p> : null}
+    <div className="rejection-reason">
+      <p className="rejection-reason__title">
+        {t(canRetry ? 'kyc.step.rejected' : 'kyc.step.rejectedFinal')}
+      </p>
+      {canRetry && reason ? <p className="rejection-reason__title">{t('next.fix.title')}</p> : null}
       {reason ? <p>{reason}</p> : null}
       {text ? (
         <p>
