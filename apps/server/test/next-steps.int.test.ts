@@ -120,6 +120,34 @@ describe.each(testDatabases())('next steps on $name', (testDb) => {
     });
   });
 
+  describe('notices of the other decisions', () => {
+    it('when staff request a re-verification, then the person is told to re-verify', async () => {
+      const client = await userClient(fixture.app, 'l1@demo.test');
+      const userId = await userIdOf('l1@demo.test');
+      const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
+      const asked = await decide(reviewer, userId, {
+        decision: 'request_reverification',
+        deadline: Date.now() + 7 * 86_400_000,
+      });
+      expect(asked.ret_code).toBe(0);
+      expect((await notices(client)).notices).toMatchObject([
+        { kind: 'reverification', ref: 'REVERIFICATION', outcome: 'info_requested' },
+      ]);
+    });
+
+    it('when the OpenAPI document is read, then it lists the notice and agreement-document endpoints', async () => {
+      const doc = (await fixture.app.inject({ method: 'GET', url: '/docs/openapi.json' })).json() as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      for (const [url, method] of [
+        ['/v3/private/kyc/notices', 'post'],
+        ['/v3/private/kyc/notices/read', 'post'],
+        ['/v3/private/kyc/agreement-document', 'get'],
+      ] as const)
+        expect(doc.paths[url]?.[method], `${method} ${url}`).toBeDefined();
+    });
+  });
+
   describe('a failed knowledge test', () => {
     it('when the test is failed, then the ids of the wrong answers are returned, never the right options', async () => {
       const client = await userClient(fixture.app, 'new@demo.test');
