@@ -16,6 +16,7 @@ import { sdkRepo } from './data/repositories/sdk-repo.ts';
 import { kycRepo } from './data/repositories/kyc-repo.ts';
 import { submissionsRepo } from './data/repositories/submissions-repo.ts';
 import { questionnairesRepo } from './data/repositories/questionnaires-repo.ts';
+import { noticesRepo } from './data/repositories/notices-repo.ts';
 import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
 import { kycUseCases } from './domain/kyc/kyc-service.ts';
 import { submissionUseCases } from './domain/kyc/submission-service.ts';
@@ -34,6 +35,9 @@ import {
   questionnaireUseCases,
   seedQuestionnaireTemplates,
 } from './domain/questionnaires/questionnaire-service.ts';
+import { noticeUseCases } from './domain/notices/notice-service.ts';
+import { agreementDocumentUseCases } from './domain/questionnaires/agreement-document.ts';
+import { templateLoader } from './domain/questionnaires/template-loader.ts';
 import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -61,6 +65,8 @@ import { kycVendorRoutes } from './routes/kyc/kyc-vendor-routes.ts';
 import { countryRoutes } from './routes/kyc/country-routes.ts';
 import { questionnaireRoutes } from './routes/questionnaires/questionnaire-routes.ts';
 import { questionnaireSdkRoutes } from './routes/questionnaires/questionnaire-sdk-routes.ts';
+import { noticeRoutes } from './routes/notices/notice-routes.ts';
+import { agreementDocumentRoutes } from './routes/questionnaires/agreement-document-routes.ts';
 import { spaRoutes } from './routes/static/spa-routes.ts';
 import { supportUseCases, type SupportLimits } from './domain/support/support-requests.ts';
 import { helpRoutes } from './routes/help/help-routes.ts';
@@ -230,6 +236,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     countryCoverage: countryCoverageUseCases({ db: database.db, catalogue: countries }),
     support: supportUseCases(database.db, { ...defaultSupportLimits(), ...options.supportLimits }),
+    notices: noticeUseCases(noticesRepo(database.db)),
+    agreementDocuments: agreementDocumentUseCases({
+      repo: questionnairesRepo(database.db),
+      load: templateLoader(questionnairesRepo(database.db)),
+      openAnswers: questionnaires.openAnswers,
+      localesDir: paths.locales,
+    }),
     paths,
   };
 
@@ -280,6 +293,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(supportRoutes(services));
   await app.register(supportInboxRoutes(services));
   await app.register(helpRoutes(services));
+  await app.register(noticeRoutes(services));
+  await app.register(agreementDocumentRoutes(services));
   await app.register(i18nRoutes(services));
   await app.register(spaRoutes(services));
 

@@ -17,6 +17,8 @@ export * from './questionnaire-rules.ts';
 export * from './api/questionnaire.ts';
 export * from './api/backoffice-questionnaires.ts';
 export * from './api/backoffice-countries.ts';
+export * from './api/notices.ts';
+export * from './reject-reasons.ts';
 export * as questionnaireEngine from './questionnaire-engine.ts';
 export type { ValidateOptions } from './questionnaire-engine.ts';
 export * from './http.ts';

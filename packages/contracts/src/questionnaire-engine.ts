@@ -354,6 +354,22 @@ export function score(template: QuestionnaireTemplate, answers: QuestionnaireAns
   return { score: total, max, passed: scoring ? total >= scoring.passMark : null, band };
 }
 
+/**
+ * A failed knowledge test's wrong answers (issue 10): the visible scored questions answered below their
+ * best, in template order. Only the ids: which option was right is never told, so the test keeps its
+ * worth on a retry. A test with bands measures a profile (risk tolerance), where no answer is wrong:
+ * empty.
+ */
+export function wrongAnswers(template: QuestionnaireTemplate, answers: QuestionnaireAnswers): string[] {
+  if (template.kind !== 'test' || template.scoring?.bands?.length) return [];
+  return visibleQuestions(template, answers)
+    .filter((q) => {
+      const s = questionScore(q, answers[q.id]);
+      return s !== null && s.score < s.max;
+    })
+    .map((q) => q.id);
+}
+
 /** The highest score the template allows (every scored question visible and answered at its best). */
 export function maxPossibleScore(template: QuestionnaireTemplate): number {
   return allQuestions(template).reduce((sum, q) => {

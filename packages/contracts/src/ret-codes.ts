@@ -137,6 +137,11 @@ export const RET_CODES = {
     meaning:
       'Vendor verification: the national id type is not offered in its country, or the country is closed to verification.',
   },
+  AGREEMENT_NOT_ACCEPTED: {
+    code: 30051,
+    meaning:
+      'Agreement document: the person has accepted no version of this agreement (the same answer for an unknown template), so there is nothing to read or download.',
+  },
 
   // Update of the identity document of a verified person (POST update-id, spec §8; the web maps each
   // code to updateIDError1–7). Nothing is stored when one of these is answered.

@@ -206,6 +206,7 @@ export interface Database extends QuestionnaireTables, SupportTables {
   quick_kyc_offers: QuickKycOffersTable;
   provider_routes: ProviderRoutesTable;
   kyc_announcement_acks: KycAnnouncementAcksTable;
+  notices: NoticesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -467,3 +468,18 @@ export interface SupportTables {
   support_requests: SupportRequestsTable;
 }
 export type SupportRequestRow = Selectable<SupportRequestsTable>;
+
+/** An unread marker: staff decided something of the person's (migration 012, docs/kyc.md "Notices"). */
+export interface NoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** kyc_level, reverification, kyc_update or questionnaire. */
+  kind: string;
+  /** What was decided: LEVEL_1, LEVEL_2, a submission id, a template code. */
+  ref: string;
+  /** approved, rejected or info_requested. */
+  outcome: string;
+  created_at: number;
+  read_at: number | null;
+}
+export type NoticeRow = Selectable<NoticesTable>;

@@ -14,6 +14,8 @@ import type { QuestionnaireUseCases } from '../domain/questionnaires/questionnai
 import type { QuestionnaireReviewUseCases } from '../domain/backoffice/questionnaire-review.ts';
 import type { CountryCoverageUseCases } from '../domain/countries/coverage-admin.ts';
 import type { SupportUseCases } from '../domain/support/support-requests.ts';
+import type { NoticeUseCases } from '../domain/notices/notice-service.ts';
+import type { AgreementDocumentUseCases } from '../domain/questionnaires/agreement-document.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -42,6 +44,10 @@ export interface Services {
   countryCoverage: CountryCoverageUseCases;
   /** The help centre's "Report a problem" and the back-office support inbox (docs/help-centre.md). */
   support: SupportUseCases;
+  /** The person's unread markers of staff decisions (docs/kyc.md "Notices"). */
+  notices: NoticeUseCases;
+  /** An accepted agreement read and downloaded again (issue 10). */
+  agreementDocuments: AgreementDocumentUseCases;
   paths: StaticPaths;
 }
 

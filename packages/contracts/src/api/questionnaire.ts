@@ -350,8 +350,19 @@ export const questionnaireSubmissionResult = z.object({
   /** Epoch ms before which a failed test cannot be retried; null when a retry is open or not applicable. */
   retryAfter: z.number().int().nullable(),
   submittedAt: z.number().int(),
+  /**
+   * A failed knowledge test only: the ids of the questions answered wrongly, in template order (the
+   * right answers are never revealed). Absent otherwise.
+   */
+  wrongQuestionIds: z.array(z.string()).optional(),
 });
 export type QuestionnaireSubmissionResult = z.infer<typeof questionnaireSubmissionResult>;
+
+/** GET /v3/private/kyc/agreement-document: the person's accepted agreement, as a file (issue 10). */
+export const agreementDocumentQuery = z.object({
+  template_code: z.string().min(1).max(64),
+  lang: z.string().max(16).optional(),
+});
 
 /** Why one answer was refused; the forms translate it as `errors.<code>` in the questionnaires namespace. */
 export const ANSWER_ERROR_CODES = [
@@ -421,6 +432,8 @@ export const questionnaireSubmitted = z.object({
   answers,
   score: questionnaireScore.nullable(),
   submittedAt: z.number().int(),
+  /** A failed knowledge test: the questions answered wrongly (as in the submission result). */
+  wrongQuestionIds: z.array(z.string()).optional(),
 });
 
 export const questionnaireTemplateDetail = z.object({
@@ -532,7 +545,14 @@ export const complianceTask = z.object({
   /** A reviewer's request for information, shown as given; '' otherwise. */
   requestText: z.string(),
   createdAt: z.number().int(),
+  /**
+   * When an open task is due (epoch ms): TASK_DUE_DAYS after it was raised (docs/decisions.md D33);
+   * null once it is done. Absent from servers before issue 10.
+   */
+  dueAt: z.number().int().nullable().optional(),
 });
+/** Days a person has to complete a compliance task (D33: the client agreement's 30 days' notice). */
+export const TASK_DUE_DAYS = 30;
 export type ComplianceTask = z.infer<typeof complianceTask>;
 export const complianceTasksResult = z.object({ tasks: z.array(complianceTask) });
 export type ComplianceTasksResult = z.infer<typeof complianceTasksResult>;

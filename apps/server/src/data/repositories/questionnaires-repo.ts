@@ -260,6 +260,23 @@ function queries(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The person's latest APPROVED submission of a template (an accepted agreement's record). */
+    async latestApproved(
+      userId: number,
+      templateCode: string,
+    ): Promise<QuestionnaireSubmissionRow | undefined> {
+      return db
+        .selectFrom('questionnaire_submissions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('template_code', '=', templateCode)
+        .where('status', '=', 'APPROVED')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
     // Evidence -------------------------------------------------------------------------------------
 
     async insertEvidence(e: NewEvidence): Promise<void> {

@@ -28,6 +28,7 @@ import {
 } from '@kyc/contracts';
 import type { Db } from '../../data/db.ts';
 import { auditRepo } from '../../data/repositories/audit-repo.ts';
+import { noticesRepo } from '../../data/repositories/notices-repo.ts';
 import { questionnaireReviewRepo } from '../../data/repositories/questionnaire-review-repo.ts';
 import { questionnairesRepo } from '../../data/repositories/questionnaires-repo.ts';
 import { usersRepo } from '../../data/repositories/users-repo.ts';
@@ -366,6 +367,16 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
         },
         at,
       );
+      if (to === 'APPROVED' || to === 'REJECTED')
+        await noticesRepo(trx).insert(
+          {
+            userId,
+            kind: 'questionnaire',
+            ref: SATOS_TEMPLATE_CODE,
+            outcome: to === 'APPROVED' ? 'approved' : 'rejected',
+          },
+          at,
+        );
     });
   }
 
@@ -568,6 +579,11 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
           },
           now,
         );
+        // The person's unread marker of the outcome (lock and release decide nothing for them).
+        const outcome = to === 'APPROVED' ? 'approved' : to === 'REJECTED' ? 'rejected' : undefined;
+        const noticed = request.decision === 'request_info' ? 'info_requested' : outcome;
+        if (noticed)
+          await noticesRepo(trx).insert({ userId, kind: 'questionnaire', ref: code, outcome: noticed }, now);
       });
       return build(userId, code);
     },
@@ -635,6 +651,10 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
             caseRef: caseRefOf(userId, code),
             details: { templateCode: code, taskId: id, from, to, requestText: request.requestText },
           },
+          now,
+        );
+        await noticesRepo(trx).insert(
+          { userId, kind: 'questionnaire', ref: code, outcome: 'info_requested' },
           now,
         );
         return id;

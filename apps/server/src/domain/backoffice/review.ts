@@ -1,7 +1,8 @@
 /**
  * Back-office review (docs/backoffice.md): the queue, the case view, decisions, the audit log and the
  * quotas. Every decision applies the state machine of domain/kyc in ONE transaction with its decision
- * row and its audit entry; every view of personal data writes an audit entry.
+ * row, its audit entry and the person's notice (the portal's unread marker); every view of personal data
+ * writes an audit entry.
  */
 import {
   DECISION_KINDS,
@@ -32,6 +33,7 @@ import {
 import type { Db } from '../../data/db.ts';
 import { auditRepo } from '../../data/repositories/audit-repo.ts';
 import { kycRepo } from '../../data/repositories/kyc-repo.ts';
+import { noticesRepo } from '../../data/repositories/notices-repo.ts';
 import { reviewRepo } from '../../data/repositories/review-repo.ts';
 import { submissionsRepo, type SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
 import { usersRepo } from '../../data/repositories/users-repo.ts';
@@ -346,6 +348,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
         const tSubs = submissionsRepo(trx);
         const tReview = reviewRepo(trx);
         const tAudit = auditRepo(trx);
+        const tNotices = noticesRepo(trx);
         const user = await usersRepo(trx).findById(userId);
         if (!user) throw new AppError('PARAMS_ERROR', 'userId: no such applicant', 404);
         const applicant = await tKyc.findApplicant(userId);
@@ -386,6 +389,10 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
           );
           await tReview.insertDecision(
             { userId, level: 0, decision: 'reverify_requested', staffId: staff.id },
+            now,
+          );
+          await tNotices.insert(
+            { userId, kind: 'reverification', ref: 'REVERIFICATION', outcome: 'info_requested' },
             now,
           );
           await recordAudit({ deadline: request.deadline }, 0);
@@ -443,6 +450,15 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
             now,
           );
           await auditSubmission(submissionId, { from, to, reasonCode: reject?.reasonCode ?? '' });
+          await tNotices.insert(
+            {
+              userId,
+              kind: 'reverification',
+              ref: 'REVERIFICATION',
+              outcome: approve ? 'approved' : 'rejected',
+            },
+            now,
+          );
           return;
         }
 
@@ -499,6 +515,15 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
             kind: submission.kind,
             reasonCode: reject?.reasonCode ?? '',
           });
+          await tNotices.insert(
+            {
+              userId,
+              kind: 'kyc_update',
+              ref: submission.kind,
+              outcome: approve ? 'approved' : 'rejected',
+            },
+            now,
+          );
           return;
         }
 
@@ -521,6 +546,8 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
         };
 
         const level: KycStepLevel = request.level;
+        const notifyLevel = (outcome: 'approved' | 'rejected') =>
+          tNotices.insert({ userId, kind: 'kyc_level', ref: `LEVEL_${level}`, outcome }, now);
         const from = statusOf(level);
         const latest = await tReview.latestDecision(userId, level);
         const proposal =
@@ -545,6 +572,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
             await closeLevelSubmission(level, 'APPROVED');
             await tReview.insertDecision({ userId, level, decision: 'approve', staffId: staff.id }, now);
             await recordAudit({ from, to }, level);
+            await notifyLevel('approved');
             return;
           }
           case 'reject_retry': {
@@ -568,6 +596,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
               now,
             );
             await recordAudit({ from, to, reasonCode: request.reasonCode }, level);
+            await notifyLevel('rejected');
             return;
           }
           case 'propose_final': {
@@ -621,6 +650,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
               now,
             );
             await recordAudit({ from, to, proposedBy, reasonCode: proposal.reason_code }, level);
+            await notifyLevel('rejected');
             return;
           }
         }

@@ -28,6 +28,7 @@ export const {
   maxPossibleScore,
   visiblePages,
   progress,
+  wrongAnswers,
 } = questionnaireEngine;
 
 /**

@@ -28,6 +28,7 @@ import {
   type QuestionnaireTokenResult,
   type SatosQuestionnaireResult,
   type SubmitQuestionnaireRequest,
+  TASK_DUE_DAYS,
 } from '@kyc/contracts';
 import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
 import type {
@@ -56,6 +57,7 @@ import {
   pinnedVersion,
   progress,
   score,
+  wrongAnswers,
 } from './engine.ts';
 import {
   nextEddStatus,
@@ -92,6 +94,8 @@ export interface KycQuestionnaireFields {
   isDisplayNewRcOnboarding: boolean;
   isDisplayP2pRights: boolean;
 }
+
+const DAY_MS = 86_400_000;
 
 /** Statuses in which a required questionnaire is still a task to do. */
 const TO_DO: ReadonlySet<QuestionnaireStatus> = new Set(['UNDEFINED', 'UNSUBMIT', 'REJECTED']);
@@ -333,6 +337,19 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
         : null,
       retryAfter: row.passed === 0 ? retryAfterOf(row.created_at, template.retry?.coolDownHours) : null,
       submittedAt: row.created_at,
+      // A failed test says which answers were wrong (ids only, never the right options).
+      ...(row.passed === 0 && template.kind === 'test'
+        ? {
+            wrongQuestionIds: wrongAnswers(
+              template,
+              await open<QuestionnaireAnswers>(
+                row.user_id,
+                answersObject(row.idempotency_key),
+                row.answers_enc,
+              ),
+            ),
+          }
+        : {}),
     };
   }
 
@@ -499,6 +516,7 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
       answers,
       score: result.score,
       submittedAt: row.created_at,
+      ...(result.wrongQuestionIds ? { wrongQuestionIds: result.wrongQuestionIds } : {}),
     };
   }
 
@@ -594,7 +612,9 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
         createdAt: edd.created_at,
       });
     }
-    return tasks.sort((a, b) => Number(b.open) - Number(a.open) || b.createdAt - a.createdAt);
+    return tasks
+      .map((t) => ({ ...t, dueAt: t.open ? t.createdAt + TASK_DUE_DAYS * DAY_MS : null }))
+      .sort((a, b) => Number(b.open) - Number(a.open) || b.createdAt - a.createdAt);
   }
 
   async function tasksOf(userId: number): Promise<ComplianceTask[]> {
@@ -604,6 +624,11 @@ export function questionnaireUseCases(deps: QuestionnaireDeps) {
   const URGENCY: Record<ComplianceTask['kind'], number> = { rfi: 0, edd: 1, aml: 2, questionnaire: 3 };
 
   return {
+    /** A submission's sealed answers, opened under the person's data key (an accepted agreement's copy). */
+    openAnswers(userId: number, idempotencyKey: string, sealed: Buffer): Promise<QuestionnaireAnswers> {
+      return open<QuestionnaireAnswers>(userId, answersObject(idempotencyKey), sealed);
+    },
+
     /** The template version the user answers, their draft or submitted answers, and the status. */
     async templateDetail(userId: number, templateCode: string): Promise<QuestionnaireTemplateDetail> {
       const versions = await versionsOf(templateCode);

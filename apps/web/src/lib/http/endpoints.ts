@@ -91,6 +91,11 @@ export const ENDPOINTS = {
   amlResult: { method: 'GET', path: `${KYC}/get-aml-result` },
   canVerify: { method: 'POST', path: `${KYC}/can-verify` },
   complianceTasks: { method: 'POST', path: `${KYC}/compliance-tasks` },
+  /** The person's unread notices of staff decisions, and marking them read (issue 10). */
+  notices: { method: 'POST', path: `${KYC}/notices` },
+  noticesRead: { method: 'POST', path: `${KYC}/notices/read` },
+  /** Query template_code, lang: an accepted agreement as an HTML download (a link, not a call). */
+  agreementDocument: { method: 'GET', path: `${KYC}/agreement-document` },
   verificationSdkInfo: { method: 'POST', path: `${KYC}/get-verification-sdk-info` },
   kycPersonalInfo: {
     method: 'POST',

@@ -7,7 +7,7 @@ export {
   TIMEOUT_MESSAGE,
   type ApiErrorReason,
 } from './api-error';
-export { apiBaseFor } from './api-base';
+export { apiBaseFor, apiUrl } from './api-base';
 export { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey, serverDecided, withIdempotencyKey } from './idempotency';
 export type { HttpMethod, RequestBody } from './build-request';
 export {

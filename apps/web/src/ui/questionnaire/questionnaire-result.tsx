@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { QuestionnaireTemplateDetail } from '@kyc/contracts';
 import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
 import { isolate } from '../../lib/i18n/bidi';
+import { currentLanguage } from '../../lib/language/current';
+import { apiUrl, ENDPOINTS } from '../../lib/http';
+import { APP_ROUTES } from '../../lib/navigation/routes';
+import { Link } from '../../lib/router';
 import { Button } from '../button';
 import { Card } from '../card';
 
@@ -31,6 +35,50 @@ function useNowPast(at: number | null): boolean {
     return () => clearTimeout(timer);
   }, [at]);
   return past;
+}
+
+/**
+ * Where the person goes from a result (issue 10): back to the personal page, which lists what is still
+ * open ("What to do next"), or the full task list.
+ */
+function LeadOn() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  return (
+    <nav className="qn-lead-on" aria-label={t('next.result.label')}>
+      <Link className="btn btn--primary btn--middle qn-lead-on__primary" to={APP_ROUTES.personal.to(lang)}>
+        {t('next.result.back')}
+      </Link>
+      <Link to={`/${lang}/auth/complianceTasks`}>{t('next.result.tasks')}</Link>
+    </nav>
+  );
+}
+
+/** An accepted agreement read and downloaded again: the accepted version as a file (issue 10). */
+function agreementHref(templateCode: string): string {
+  const query = new URLSearchParams({ template_code: templateCode, lang: currentLanguage() });
+  return apiUrl(`${ENDPOINTS.agreementDocument.path}?${query.toString()}`);
+}
+
+/** A failed knowledge test: the questions answered wrongly, by their text (never the right answer). */
+function WrongAnswers({ detail }: { detail: QuestionnaireTemplateDetail }) {
+  const { t } = useTranslation();
+  const { t: tq } = useTranslation(QUESTIONNAIRES_NAMESPACE);
+  const ids = detail.submitted?.wrongQuestionIds ?? [];
+  if (ids.length === 0) return null;
+  const labels = new Map(
+    detail.template.sections.flatMap((s) => s.pages.flatMap((p) => p.questions.map((q) => [q.id, q.label]))),
+  );
+  return (
+    <div className="qn-wrong">
+      <p className="qn-wrong__title">{t('next.result.wrongTitle')}</p>
+      <ol className="qn-wrong__list">
+        {ids.map((id) => (
+          <li key={id}>{tq(labels.get(id) ?? id)}</li>
+        ))}
+      </ol>
+    </div>
+  );
 }
 
 /** What a submitted questionnaire, test or agreement shows: its status, score, reason, next step. */
@@ -63,11 +111,13 @@ export function QuestionnaireResult({ detail, onAnswerAgain }: QuestionnaireResu
               {t('questionnaire.test.coolDown', { time: formatDateTime(retryAfter) })}
             </p>
           ) : null}
+          {!passed ? <WrongAnswers detail={detail} /> : null}
           {!passed && editable ? (
             <Button variant="primary" disabled={!coolDownOver} onClick={onAnswerAgain}>
               {t('questionnaire.test.retry')}
             </Button>
           ) : null}
+          <LeadOn />
         </div>
       </Card>
     );
@@ -79,11 +129,21 @@ export function QuestionnaireResult({ detail, onAnswerAgain }: QuestionnaireResu
       <Card
         title={t(agreement ? 'questionnaire.status.acceptedTitle' : 'questionnaire.status.approvedTitle')}
       >
-        <p className="qn-notice qn-notice--success" role="status">
-          {agreement && submitted
-            ? t('questionnaire.status.accepted', { version: submitted.templateVersion, date: submittedAt })
-            : t('questionnaire.status.approved')}
-        </p>
+        <div className="qn-result">
+          <p className="qn-notice qn-notice--success" role="status">
+            {agreement && submitted
+              ? t('questionnaire.status.accepted', { version: submitted.templateVersion, date: submittedAt })
+              : t('questionnaire.status.approved')}
+          </p>
+          {agreement ? (
+            <p>
+              <a href={agreementHref(template.code)} download>
+                {t('next.result.download')}
+              </a>
+            </p>
+          ) : null}
+          <LeadOn />
+        </div>
       </Card>
     );
   }
@@ -102,6 +162,7 @@ export function QuestionnaireResult({ detail, onAnswerAgain }: QuestionnaireResu
               {t('questionnaire.status.resubmit')}
             </Button>
           ) : null}
+          <LeadOn />
         </div>
       </Card>
     );
@@ -122,6 +183,7 @@ export function QuestionnaireResult({ detail, onAnswerAgain }: QuestionnaireResu
             </Button>
           </>
         ) : null}
+        <LeadOn />
       </div>
     </Card>
   );

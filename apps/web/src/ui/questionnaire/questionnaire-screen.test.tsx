@@ -615,3 +615,75 @@ describe('QuestionnaireScreen: results', () => {
     expect(api.of('submit-questionnaire')).toHaveLength(0);
   });
 });
+
+describe('QuestionnaireScreen: results lead on (issue 10)', () => {
+  it('a failed knowledge test lists the questions answered wrongly by their text, and leads back', async () => {
+    const knowledge = contentTemplate('crypto-knowledge-test');
+    const [first, second] = knowledge.sections.flatMap((s) => s.pages.flatMap((p) => p.questions));
+    if (!first || !second) throw new Error('the test has fewer than two questions');
+    baseApi(() =>
+      detailOf(knowledge, {
+        status: 'REJECTED',
+        submitted: {
+          submissionId: 's',
+          templateVersion: 1,
+          answers: {},
+          score: { score: 9, max: 13, passed: false, band: null },
+          submittedAt: 1,
+          wrongQuestionIds: [first.id, second.id],
+        },
+      }),
+    );
+    renderScreen('crypto-knowledge-test');
+    expect(await screen.findByText('These answers were not correct:')).toBeTruthy();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    const label = (key: string) =>
+      key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], questionnairesEn);
+    expect(items).toEqual([label(first.label), label(second.label)]);
+    const nav = screen.getByRole('navigation', { name: 'Next steps' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/en/auth/personal', '/en/auth/complianceTasks']);
+  });
+
+  it('an accepted agreement offers its copy for download in the page language', async () => {
+    baseApi(() =>
+      detailOf(contentTemplate('client-agreement'), {
+        status: 'APPROVED',
+        editable: false,
+        submitted: { submissionId: 's', templateVersion: 1, answers: {}, score: null, submittedAt: 1 },
+      }),
+    );
+    renderScreen('client-agreement');
+    const link = await screen.findByRole('link', { name: 'Download a copy' });
+    expect(link.getAttribute('href')).toBe(
+      '/v3/private/kyc/agreement-document?template_code=client-agreement&lang=en',
+    );
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('answering again after a rejection repeats the reviewer reason above the form', async () => {
+    baseApi(() =>
+      detailOf(TEMPLATE, {
+        status: 'REJECTED',
+        reason: 'Name the employer.',
+        submitted: {
+          submissionId: 's',
+          templateVersion: 3,
+          answers: { employed: true, employer: 'Acme', income: 5 },
+          score: null,
+          submittedAt: 1,
+        },
+      }),
+    );
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Answer again' }));
+    expect(
+      screen.getByText('Reason given by our compliance team: \u2068Name the employer.\u2069'),
+    ).toBeTruthy();
+  });
+});

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionnaireAnswers, QuestionnaireTemplateDetail } from '@kyc/contracts';
+import { isolate } from '../../lib/i18n/bidi';
 import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
 import { getCountryCodes, getTemplateDetail } from '../../lib/questionnaire/api';
 import { allQuestions } from '@kyc/contracts/questionnaire-engine';
@@ -109,6 +110,13 @@ export function QuestionnaireScreen({ screen, title }: QuestionnaireScreenProps)
     );
 
   const description = view.kind === 'ready' && view.detail.template.description;
+  // Answering again (issue 10): the form repeats what the reviewer asked for or why it was rejected.
+  const ask =
+    view.kind === 'ready' && view.form && view.detail.template.kind !== 'test' && view.detail.reason.trim()
+      ? view.detail.status === 'REJECTED'
+        ? t('questionnaire.status.reason', { reason: isolate(view.detail.reason) })
+        : t('questionnaire.tasks.requested', { text: isolate(view.detail.reason) })
+      : null;
   return (
     <div className="page qn-screen">
       <h1>{title}</h1>
@@ -116,6 +124,7 @@ export function QuestionnaireScreen({ screen, title }: QuestionnaireScreenProps)
         <div className="page__intro qn-intro">
           <p className="qn-intro__title">{tq(view.detail.template.title)}</p>
           {description ? <p>{tq(description)}</p> : null}
+          {ask ? <p className="qn-notice qn-notice--warn">{ask}</p> : null}
         </div>
       ) : null}
       {body}

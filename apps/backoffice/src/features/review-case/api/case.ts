@@ -13,17 +13,11 @@ export type CaseLevel = ReviewCase['levels'][number];
 export type DecisionBody = DecisionRequest;
 export type DecisionName = DecisionBody['decision'];
 
-/** Reason codes offered when rejecting; the person sees the message typed with it, not the code. */
-export const REJECT_REASON_CODES = [
-  'BLURRY_IMAGE',
-  'DOCUMENT_EXPIRED',
-  'NAME_MISMATCH',
-  'SELFIE_MISMATCH',
-  'UNSUPPORTED_DOCUMENT',
-  'SUSPECTED_FRAUD',
-  'INCOMPLETE_DOCUMENTS',
-] as const;
-export type RejectReasonCode = (typeof REJECT_REASON_CODES)[number];
+/** Reason codes offered when rejecting (one list in contracts); the person reads the code translated and the message. */
+export {
+  KYC_REJECT_REASON_CODES as REJECT_REASON_CODES,
+  type KycRejectReasonCode as RejectReasonCode,
+} from '@kyc/contracts';
 
 /** The contracts' limit on the user-facing message of a rejection. */
 export const USER_MESSAGE_MAX = 500;

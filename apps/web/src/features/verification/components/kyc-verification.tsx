@@ -8,6 +8,8 @@ import { Card } from '../../../ui/card';
 import { useKycInfo } from '../api/use-kyc-info';
 import { KycFlow } from './kyc-flow';
 import { KycInfoView } from './kyc-info-view';
+import { stepOf } from './kyc-steps';
+import { RejectionReason } from './rejection-reason';
 import {
   levelStartability,
   nextStartability,
@@ -103,13 +105,21 @@ export function KycVerification({
         if (!start.startable) {
           return <NotStartable reason={start.reason} showPersonalLink={showPersonalLink} />;
         }
+        // A retry after a rejection starts with what to fix (issue 10), before the flow's first step.
+        const step = stepOf(info, start.level);
+        const retry = request.kind !== 'reverification' && step.status === 'FAILED_AND_CAN_RETRY';
         return (
-          <KycFlow
-            level={start.level}
-            reverification={request.kind === 'reverification'}
-            info={info}
-            onFinished={() => afterStep({ useRedirectUrl })}
-          />
+          <>
+            {retry ? (
+              <RejectionReason code={step.rejectReasonCode} note={step.rejectReason} canRetry />
+            ) : null}
+            <KycFlow
+              level={start.level}
+              reverification={request.kind === 'reverification'}
+              info={info}
+              onFinished={() => afterStep({ useRedirectUrl })}
+            />
+          </>
         );
       }}
     </KycInfoView>

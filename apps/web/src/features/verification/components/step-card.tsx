@@ -2,14 +2,17 @@ import type { KycStepLevel, KycStepStatus } from '@kyc/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router';
 import { helpCenterHref } from '../../../lib/site/help-center';
+import { RejectionReason } from './rejection-reason';
 import '../../../ui/button.css';
 
 export interface StepCardProps {
   level: KycStepLevel;
   title: string;
   status: KycStepStatus;
-  /** The user-facing reject reason of a FAILED_* step ('' when none). */
+  /** The reviewer's note of a FAILED_* step ('' when none). */
   rejectReason: string;
+  /** The structured reason code of a FAILED_* step ('' when none), shown translated. */
+  rejectReasonCode: string;
   /** The BTC limit this level unlocks, already formatted; null when the quotas are unknown. */
   unlocks: string | null;
   /** The page language, for the links to other screens. */
@@ -37,11 +40,18 @@ const STATUS_LABEL = {
 } as const satisfies Record<KycStepStatus, string>;
 
 /** One verification step (spec §4 KYC step status) with the action its status allows. */
-export function StepCard({ level, title, status, rejectReason, unlocks, lang }: StepCardProps) {
+export function StepCard({
+  level,
+  title,
+  status,
+  rejectReason,
+  rejectReasonCode,
+  unlocks,
+  lang,
+}: StepCardProps) {
   const { t } = useTranslation();
   const headingId = `kyc-step-${level}`;
   const kycHref = `/${lang}/auth/kyc?level=${level}`;
-  const reason = rejectReason.trim() || t('kyc.step.noReason');
 
   return (
     <section className={`card step-card step-card--${TONE[status]}`} aria-labelledby={headingId}>
@@ -75,14 +85,11 @@ export function StepCard({ level, title, status, rejectReason, unlocks, lang }: 
       ) : null}
       {status === 'SUCCESS' ? <p className="step-card__text">{t('kyc.step.verifiedNotice')}</p> : null}
       {status === 'FAILED_AND_CAN_RETRY' || status === 'FAILED_AND_CAN_NOT_RETRY' ? (
-        <div className="notice notice--danger">
-          <p className="notice__title">
-            {t(status === 'FAILED_AND_CAN_RETRY' ? 'kyc.step.rejected' : 'kyc.step.rejectedFinal')}
-          </p>
-          <p>
-            {t('kyc.step.reasonLabel')} <bdi>{reason}</bdi>
-          </p>
-        </div>
+        <RejectionReason
+          code={rejectReasonCode}
+          note={rejectReason}
+          canRetry={status === 'FAILED_AND_CAN_RETRY'}
+        />
       ) : null}
       {status === 'FAILED_AND_CAN_RETRY' ? (
         <Link

@@ -8,9 +8,10 @@ import { MemoryRouter } from '../../../lib/router';
 import { clearRequestCache } from '../../../lib/http';
 import { createAppStore } from '../../../lib/store/create-store';
 import { setUserInfo } from '../../../lib/store/global-slice';
-import { fail, fetchCall, ok, stubFetch } from '../../../test/fetch';
+import { fail, fetchCall, ok, stubFetch as stubAll } from '../../../test/fetch';
 import { createTestI18n } from '../../../test/i18n';
 import { kycStateEntry as entry, kycInfoFixture as info } from '../../../test/kyc-info';
+import type { ComplianceTask, Notice } from '@kyc/contracts';
 import PersonalScreen from './personal-screen';
 
 function renderScreen() {
@@ -26,6 +27,36 @@ function renderScreen() {
     </Provider>,
   );
 }
+
+interface Extras {
+  notices?: Notice[];
+  tasks?: ComplianceTask[];
+}
+
+/**
+ * kyc-info answers in order from `answers`; the page's other calls (notices, marking them read,
+ * compliance tasks) answer from `extras` (nothing open by default).
+ */
+function stubKyc(answers: Array<() => Response>, extras: Extras = {}) {
+  const queue = [...answers];
+  return stubAll(
+    ...Array.from({ length: 20 }, () => async () => {
+      throw new Error('replaced below');
+    }),
+  ).mockImplementation(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.endsWith('/notices/read')) return ok({ unread: 0 });
+    if (url.endsWith('/notices')) {
+      const notices = extras.notices ?? [];
+      return ok({ unread: notices.length, notices });
+    }
+    if (url.endsWith('/compliance-tasks')) return ok({ tasks: extras.tasks ?? [] });
+    const next = queue.shift();
+    if (!next) throw new Error(`unexpected fetch ${url}`);
+    return next();
+  });
+}
+const stubFetch = (...answers: Array<() => Response>) => stubKyc(answers);
 
 async function stepCard(name: RegExp) {
   return within(await screen.findByRole('region', { name }));
@@ -336,5 +367,83 @@ describe('Re-verification panel (spec §2 re-verification screen, §4 re-verific
     expect(panel.getByText(/used today's attempts/)).toBeTruthy();
     expect((panel.getByRole('button', { name: label }) as HTMLButtonElement).disabled).toBe(true);
     expect(panel.queryByRole('link')).toBeNull();
+  });
+
+  describe('issue 10: what to do next', () => {
+    const TASK: ComplianceTask = {
+      id: '7',
+      kind: 'rfi',
+      templateCode: 'rfi',
+      screen: 'rfiQuestion',
+      status: 'UNSUBMIT',
+      open: true,
+      requestText: 'Explain the deposit.',
+      createdAt: Date.UTC(2026, 10, 1),
+      dueAt: Date.UTC(2026, 11, 1, 12, 0),
+    };
+
+    it('lists the open items with their links and deadlines, and the link to the task list', async () => {
+      stubKyc([() => ok(info({ state: [entry(1, 'SUCCESS'), entry(2, 'ALLOW')] }))], { tasks: [TASK] });
+      renderScreen();
+      const next = await stepCard(/What to do next/);
+      await vi.waitFor(() => expect(next.getAllByRole('link')).toHaveLength(3));
+      const links = next.getAllByRole('link');
+      expect(links.map((l) => l.getAttribute('href'))).toEqual([
+        '/en/auth/kyc?level=2',
+        '/en/auth/rfiQuestion',
+        '/en/auth/complianceTasks',
+      ]);
+      expect(links[0]?.textContent).toBe('Verify your identity: level 2');
+      expect(next.getByText(/^Due by .*2026/)).toBeTruthy();
+    });
+
+    it('says when nothing is open', async () => {
+      stubKyc([() => ok(info({ state: [entry(1, 'SUCCESS'), entry(2, 'SUCCESS')] }))]);
+      renderScreen();
+      const next = await stepCard(/What to do next/);
+      expect(await next.findByText('Nothing to do right now. New tasks appear here.')).toBeTruthy();
+    });
+
+    it('shows a decision as a new notice and marks it read once shown', async () => {
+      const notice: Notice = {
+        id: '42',
+        kind: 'kyc_level',
+        ref: 'LEVEL_1',
+        outcome: 'approved',
+        createdAt: Date.UTC(2026, 10, 20),
+      };
+      const fetch = stubKyc([() => ok(info())], { notices: [notice] });
+      renderScreen();
+      const notices = await stepCard(/Decisions since your last visit/);
+      expect(notices.getByText('Your level 1 verification was approved.')).toBeTruthy();
+      expect(notices.getByText('New')).toBeTruthy();
+      await vi.waitFor(() => {
+        const read = fetch.mock.calls.find(([url]) => String(url).endsWith('/notices/read'));
+        expect(JSON.parse(String(read?.[1]?.body))).toEqual({ ids: ['42'] });
+      });
+    });
+
+    it('a rejection shows the reason code translated, what to fix, and the reviewer note', async () => {
+      stubKyc([
+        () =>
+          ok(
+            info({
+              state: [
+                {
+                  ...entry(1, 'FAILED_AND_CAN_RETRY', 'Passport page 2 is cut off.'),
+                  rejectReasonCode: 'BLURRY_IMAGE',
+                },
+                entry(2, 'NOT_ALLOW'),
+              ],
+            }),
+          ),
+      ]);
+      renderScreen();
+      const step1 = await stepCard(/Step 1/);
+      expect(step1.getByText('What to fix')).toBeTruthy();
+      expect(step1.getByText(/A photo was blurred or hard to read/)).toBeTruthy();
+      expect(step1.getByText('Passport page 2 is cut off.')).toBeTruthy();
+      expect(step1.getByRole('link', { name: /Try again: Step 1/ })).toBeTruthy();
+    });
   });
 });

@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { KycInfo, KycStepLevel } from '@kyc/contracts';
+import type { KycInfo, KycStepLevel, Notice } from '@kyc/contracts';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
 import { useParams } from '../../../lib/router';
 import { selectUser, useAppSelector } from '../../../lib/store/hooks';
 import { Card } from '../../../ui/card';
-import { useKycInfo } from '../api/use-kyc-info';
+import { useKycInfo, type KycInfoLoad } from '../api/use-kyc-info';
+import { useNotices } from '../api/use-notices';
+import { DecisionNotices } from '../components/decision-notices';
+import { NextSteps } from '../components/next-steps';
 import { formatBtc } from '../components/kyc-format';
 import { KycInfoView } from '../components/kyc-info-view';
 import { btcLimitOf, stepOf } from '../components/kyc-steps';
@@ -33,7 +36,11 @@ export default function PersonalScreen() {
   const { t } = useTranslation();
   const title = useScreenTitle('screens.personal');
   const user = useAppSelector(selectUser);
-  const { load, reload: retry } = useKycInfo();
+  const { load: info, reload: retry } = useKycInfo();
+  const notices = useNotices();
+  // The page appears with its notices at once (no shift when they arrive a moment after kyc-info).
+  const load: KycInfoLoad =
+    notices.status === 'loading' && info.status === 'ready' ? { status: 'loading' } : info;
 
   return (
     <div className="page">
@@ -56,13 +63,15 @@ export default function PersonalScreen() {
         </dl>
       </Card>
       <KycInfoView load={load} onRetry={retry}>
-        {(info) => <VerificationState info={info} />}
+        {(info) => (
+          <VerificationState info={info} notices={notices.status === 'done' ? notices.notices : []} />
+        )}
       </KycInfoView>
     </div>
   );
 }
 
-function VerificationState({ info }: { info: KycInfo }) {
+function VerificationState({ info, notices }: { info: KycInfo; notices: Notice[] }) {
   const { t, i18n } = useTranslation();
   const { lang = 'en' } = useParams();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -76,6 +85,7 @@ function VerificationState({ info }: { info: KycInfo }) {
 
   return (
     <>
+      <DecisionNotices notices={notices} />
       {banners.length > 0 ? (
         <ul className="kyc-banners" aria-label={t('kyc.banner.label')}>
           {banners.map((tag) => (
@@ -110,12 +120,14 @@ function VerificationState({ info }: { info: KycInfo }) {
               title={t(stepLevel === 1 ? 'personal.step1' : 'personal.step2')}
               status={step.status}
               rejectReason={step.rejectReason}
+              rejectReasonCode={step.rejectReasonCode}
               unlocks={unlocks(stepLevel)}
               lang={lang}
             />
           );
         })}
       </div>
+      <NextSteps info={info} lang={lang} />
       <ManageVerification info={info} lang={lang} />
     </>
   );
