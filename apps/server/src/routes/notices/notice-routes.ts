@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noticesReadRequest, noticesReadResult, noticesResult } from '@kyc/contracts';
 import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import type { Services } from '../services.ts';
 
 /**
@@ -12,6 +13,7 @@ import type { Services } from '../services.ts';
 export function noticeRoutes(services: Services): FastifyPluginAsync {
   const { notices, sessions } = services;
   return async (app) => {
+    documentRoutes(app, { tag: 'kyc', access: 'session' });
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.addHook('preValidation', requireSession(sessions));
 
@@ -19,6 +21,7 @@ export function noticeRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/notices',
       {
         schema: {
+          summary: 'Unread notices of staff decisions',
           description: "The person's unread notices of staff decisions, newest first, and the unread count.",
           response: { 200: envelopeOf(noticesResult) },
         },
@@ -30,6 +33,7 @@ export function noticeRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/notices/read',
       {
         schema: {
+          summary: 'Mark notices read',
           description:
             "Marks the person's own notices read; idempotent (unknown, already read or another person's ids change nothing).",
           body: noticesReadRequest,
