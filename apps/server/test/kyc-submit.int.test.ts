@@ -8,6 +8,7 @@ import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { partnerTokenOf } from './support/kyc-flows.ts';
 import { testJpeg, uploadedDocument } from './support/uploads.ts';
+import { blurredDocumentJpeg, solidJpeg } from '../src/lib/uploads/quality-fixtures.ts';
 import { TEST_MASTER_KEY, TestClient, parseEnvelope, signedInClient } from './support/test-app.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
 import { createKeyring, decryptBlob, unwrapDataKey } from '../src/lib/crypto/envelope.ts';
@@ -154,6 +155,19 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
       expect((await upload(client, 'front', big)).ret_code).toBe(40002);
       expect(await fixture.database.db.selectFrom('kyc_documents').selectAll().execute()).toHaveLength(0);
       expect(filesUnder(path.join(fixture.dataDir, 'blobs'))).toHaveLength(0);
+    });
+
+    it('when a document side or selfie is too small, blurred or a solid colour, then it is refused with 40006/40007/40008 and nothing is stored; a proof of address is not held to it', async () => {
+      const client = await signedIn('new@demo.test');
+      expect((await upload(client, 'front', await solidJpeg(200, 150))).ret_code).toBe(40006);
+      expect((await upload(client, 'back', await blurredDocumentJpeg(1200, 800, 8))).ret_code).toBe(40007);
+      const refused = await upload(client, 'selfie', await solidJpeg(1200, 800));
+      expect(refused.ret_code).toBe(40008);
+      expect(refused.ret_msg).toMatch(/single colour/);
+      expect(await fixture.database.db.selectFrom('kyc_documents').selectAll().execute()).toHaveLength(0);
+      expect(filesUnder(path.join(fixture.dataDir, 'blobs'))).toHaveLength(0);
+      // The checks apply to photos of a document or a face, not to a proof of address.
+      expect((await upload(client, 'poa', await solidJpeg(200, 150))).ret_code).toBe(0);
     });
 
     it('when the side is missing or unknown, or the body is JSON, then 10001 or 415', async () => {

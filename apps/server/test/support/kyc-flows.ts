@@ -3,9 +3,9 @@
  * signed-in users and staff, and the state many tests start from (a user with a level-1 case under review).
  */
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { Envelope, KycInfo } from '@kyc/contracts';
 import { TestClient, parseEnvelope, signedInClient } from './test-app.ts';
+import { documentJpeg } from '../../src/lib/uploads/quality-fixtures.ts';
 import { base32Decode, totpAt } from '../../src/lib/totp.ts';
 import { DEMO_PASSWORD, DEMO_PARTNER, DEMO_STAFF } from '../../src/seed/demo.ts';
 
@@ -27,12 +27,9 @@ export function multipart(side: string, bytes: Buffer, type = 'image/jpeg') {
 }
 
 let jpegCache: Buffer | undefined;
+/** A photo-like document (1200×800, textured) that passes the image-quality checks of uploads. */
 export async function jpeg(): Promise<Buffer> {
-  jpegCache ??= await sharp({
-    create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 120, b: 200 } },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  jpegCache ??= await documentJpeg();
   return jpegCache;
 }
 

@@ -190,7 +190,11 @@ export function submissionUseCases(deps: SubmissionDeps) {
      * id, stores the blob, then the row. A refused file stores nothing; a failed row removes the blob.
      */
     async uploadDocument(userId: number, side: DocumentSide, bytes: Buffer): Promise<UploadDocumentResult> {
-      const inspected = await inspectUpload(bytes, { allowPdf: side === 'poa' });
+      // Document sides and selfies must be usable photos (40006–40008); a proof of address may be a PDF.
+      const inspected = await inspectUpload(bytes, {
+        allowPdf: side === 'poa',
+        checkQuality: side !== 'poa',
+      });
       const id = randomBytes(16).toString('hex');
       const key = await dataKeyOf(userId);
       let blobId: string;
