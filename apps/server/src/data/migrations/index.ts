@@ -13,6 +13,7 @@ import { m005Backoffice } from './005-backoffice.ts';
 import { m006SubmissionKinds } from './006-submission-kinds.ts';
 import { m007VerificationPaths } from './007-verification-paths.ts';
 import { m008Questionnaires } from './008-questionnaires.ts';
+import { m011CaptureConsent } from './011-capture-consent.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -25,6 +26,7 @@ const ALL: Record<string, MigrationFactory> = {
   '006-submission-kinds': m006SubmissionKinds,
   '007-verification-paths': m007VerificationPaths,
   '008-questionnaires': m008Questionnaires,
+  '011-capture-consent': m011CaptureConsent,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
