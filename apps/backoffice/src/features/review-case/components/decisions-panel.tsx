@@ -198,7 +198,12 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
         const any = actions.approve || actions.rejectRetry || actions.proposeFinal || actions.confirmFinal;
         if (!any && !actions.proposed) return null;
         return (
-          <section key={level} className="ui-decision-group" aria-labelledby={`decide-level-${level}`}>
+          <div
+            role="group"
+            key={level}
+            className="ui-decision-group"
+            aria-labelledby={`decide-level-${level}`}
+          >
             <h3 id={`decide-level-${level}`}>{t('decisions.levelHeading', { level })}</h3>
             {actions.proposedByMe ? <p>{t('decisions.proposedByYou')}</p> : null}
             {actions.proposed && !any ? <p>{t('decisions.awaitingSenior')}</p> : null}
@@ -268,12 +273,12 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
                 ]}
               />
             ) : null}
-          </section>
+          </div>
         );
       })}
 
       {poi.request || poi.approve || poi.reject ? (
-        <section className="ui-decision-group" aria-labelledby="decide-reverification">
+        <div role="group" className="ui-decision-group" aria-labelledby="decide-reverification">
           <h3 id="decide-reverification">{t('decisions.reverification.heading')}</h3>
           {poi.request ? (
             <RequestReverificationForm
@@ -304,11 +309,12 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
               ]}
             />
           ) : null}
-        </section>
+        </div>
       ) : null}
 
       {updates.map((submission) => (
-        <section
+        <div
+          role="group"
           key={submission.id}
           className="ui-decision-group"
           aria-labelledby={`decide-update-${submission.id}`}
@@ -338,7 +344,7 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
               },
             ]}
           />
-        </section>
+        </div>
       ))}
 
       {confirming ? (

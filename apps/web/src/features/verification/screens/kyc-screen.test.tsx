@@ -266,7 +266,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
         ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
       '/v3/private/kyc/submit': () => ok({ submissionId: 10, level: 2, status: 'PENDING' }),
     };
-    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
       const answer = answers[new URL(String(input), 'http://localhost').pathname];
       if (!answer) throw new Error(`unexpected fetch ${String(input)}`);
       return answer();
@@ -323,14 +323,15 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     clearRequestCache();
 
     // The reload: a new page with the same tab's sessionStorage.
-    stubFetch(() => ok(NEW_USER));
+    stubFetch(
+      () => ok(NEW_USER),
+      () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
+    );
     renderScreen();
     await screen.findByRole('region', { name: 'Front of the document' });
     expect(screen.getByText('Step 4 of 7')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect((await screen.findByRole('radio', { name: 'Passport' }).catch(() => null))?.checked ?? true).toBe(
-      true,
-    );
+    expect(((await screen.findByRole('radio', { name: 'Passport' })) as HTMLInputElement).checked).toBe(true);
     const stored = Object.keys(window.sessionStorage).find((k) => k.startsWith('kyc-capture-draft:'));
     expect(stored).toBeTruthy();
     expect(window.localStorage.length).toBe(0);
