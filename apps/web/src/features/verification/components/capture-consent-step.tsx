@@ -2,6 +2,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTURE_CONSENT_VERSION } from '@kyc/contracts';
 
+/** The texts of each consent version; a new version adds its own keys here and in the locales. */
+const CONSENT_TEXTS = {
+  '1': {
+    privacy: 'captureSignOff.consent.v1.privacy',
+    declaration: 'captureSignOff.consent.v1.declaration',
+  },
+} as const satisfies Record<typeof CAPTURE_CONSENT_VERSION, { privacy: string; declaration: string }>;
+
 export interface ConsentChoice {
   privacy: boolean;
   declaration: boolean;
@@ -34,7 +42,7 @@ export function CaptureConsentStep({
           checked={value.privacy}
           onChange={(event) => onChange({ ...value, privacy: event.target.checked })}
         />
-        <span>{t(`captureSignOff.consent.v${CAPTURE_CONSENT_VERSION}.privacy`)}</span>
+        <span>{t(CONSENT_TEXTS[CAPTURE_CONSENT_VERSION].privacy)}</span>
       </label>
       <label className="kyc-flow__choice kyc-consent__item">
         <input
@@ -42,7 +50,7 @@ export function CaptureConsentStep({
           checked={value.declaration}
           onChange={(event) => onChange({ ...value, declaration: event.target.checked })}
         />
-        <span>{t(`captureSignOff.consent.v${CAPTURE_CONSENT_VERSION}.declaration`)}</span>
+        <span>{t(CONSENT_TEXTS[CAPTURE_CONSENT_VERSION].declaration)}</span>
       </label>
       <p className="field__hint">
         {t('captureSignOff.consent.version', { version: CAPTURE_CONSENT_VERSION })}

@@ -4,6 +4,13 @@ import { TextField } from '../../../ui/text-field';
 import { SelectField, type SelectOption } from './select-field';
 import { ADDRESS_LIMITS, type ResidenceAddressDraft, type ResidenceAddressErrors } from './residence-address';
 
+const LABEL = {
+  line1: 'captureSignOff.address.line1',
+  line2: 'captureSignOff.address.line2',
+  city: 'captureSignOff.address.city',
+  postalCode: 'captureSignOff.address.postalCode',
+} as const;
+
 const ERROR_KEY = {
   required: 'captureSignOff.address.errors.required',
   tooLong: 'captureSignOff.address.errors.tooLong',
@@ -33,7 +40,7 @@ export function ResidenceAddressStep({
   const field = (name: Exclude<keyof ResidenceAddressDraft, 'country'>, autoComplete: string) => (
     <TextField
       id={`${id}-${name}`}
-      label={t(`captureSignOff.address.${name}`)}
+      label={t(LABEL[name])}
       autoComplete={autoComplete}
       maxLength={ADDRESS_LIMITS[name]}
       value={value[name]}
