@@ -76,6 +76,10 @@ async function verifyLevel1(
   }
   await capture(page, how, 'Selfie', await photoFile(`${name}-selfie`, 900, 1200));
   await page.getByRole('button', { name: 'Continue' }).click();
+  // The consent and declaration before an ID and a selfie are submitted (issue 10).
+  await page.getByRole('checkbox', { name: /I consent to the processing/ }).check();
+  await page.getByRole('checkbox', { name: /I declare that the information/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('heading', { name: 'Submitted' }).waitFor({ timeout: 20_000 });
@@ -119,6 +123,13 @@ async function rejectWith(page: Page, legend: string, button: string, confirm: s
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 }
 
+/** Approve asks for confirmation (issue 10): the dialog's own Approve, without a comment. */
+async function approveLevel1(page: Page) {
+  await page.getByRole('button', { name: 'Approve level 1' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve level 1' }).click();
+  await page.getByText('Approved. The case below is up to date.').waitFor();
+}
+
 async function personal(page: Page) {
   await page.goto(`${baseUrl()}${PERSONAL}`);
   await page.getByRole('region', { name: 'Verification level' }).waitFor();
@@ -158,8 +169,7 @@ describe('identity verification journeys', () => {
       .toBe(1);
     await expectNoAxeViolations(staff.page);
     await screenshot(staff.page, 'backoffice-case-en');
-    await staff.page.getByRole('button', { name: 'Approve level 1' }).click();
-    await staff.page.getByText('Approved. The case below is up to date.').waitFor();
+    await approveLevel1(staff.page);
 
     await openCase(staff.page, uploadEmail);
     await rejectWith(
@@ -241,8 +251,7 @@ describe('identity verification journeys', () => {
 
     const reviewer = await staffPage(browser(), 'reviewer@demo.test');
     await openCase(reviewer.page, email);
-    await reviewer.page.getByRole('button', { name: 'Approve level 1' }).click();
-    await reviewer.page.getByText('Approved. The case below is up to date.').waitFor();
+    await approveLevel1(reviewer.page);
     const deadline = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
     await reviewer.page.getByLabel('Deadline').fill(deadline);
     await reviewer.page.getByRole('button', { name: 'Request re-verification' }).click();

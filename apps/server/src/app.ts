@@ -252,7 +252,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       (await sessions.sweep()) +
       (await services.sdk.sweep()) +
       (await services.verificationPaths.sweep()) +
-      (await services.submissions.dailyReset()),
+      (await services.submissions.dailyReset()) +
+      (await services.submissions.sweepAbandonedUploads()),
   );
   if (questionnaireTemplates.changed.length > 0)
     app.log.warn(

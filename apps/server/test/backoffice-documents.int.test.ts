@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { AuditResult, ReviewCase } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { jpeg, multipart, staffClient, userClient } from './support/kyc-flows.ts';
+import { jpeg, multipart, staffClient, userClient, TEST_CONSENT } from './support/kyc-flows.ts';
 import { TestClient } from './support/test-app.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -52,6 +52,7 @@ describe.each(testDatabases())('back-office documents on $name', (testDb) => {
         documentType: 'PASSPORT',
         country: 'DE',
         documentIds: [front.documentId, selfie.documentId],
+        consent: TEST_CONSENT,
       },
       { headers: { 'idempotency-key': 'bo-docs-1' } },
     );

@@ -13,6 +13,7 @@ import {
   userClient,
   userWithCase,
   type Result,
+  TEST_CONSENT,
 } from './support/kyc-flows.ts';
 import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
@@ -242,6 +243,7 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
       documentType: 'PASSPORT',
       country: 'DE',
       documentIds: await passportDocuments(client),
+      consent: TEST_CONSENT,
       reason: 'UPDATE_KYC',
     });
     const queue = (await reviewer.get('/backoffice/api/queue?kind=reverification')).envelope

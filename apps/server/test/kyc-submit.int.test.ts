@@ -6,8 +6,9 @@ import sharp from 'sharp';
 import type { Envelope } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { partnerTokenOf } from './support/kyc-flows.ts';
+import { partnerTokenOf, TEST_CONSENT, TEST_RESIDENCE } from './support/kyc-flows.ts';
 import { testJpeg, uploadedDocument } from './support/uploads.ts';
+import { blurredDocumentJpeg, solidJpeg } from '../src/lib/uploads/quality-fixtures.ts';
 import { TEST_MASTER_KEY, TestClient, parseEnvelope, signedInClient } from './support/test-app.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
 import { createKeyring, decryptBlob, unwrapDataKey } from '../src/lib/crypto/envelope.ts';
@@ -156,6 +157,19 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
       expect(filesUnder(path.join(fixture.dataDir, 'blobs'))).toHaveLength(0);
     });
 
+    it('when a document side or selfie is too small, blurred or a solid colour, then it is refused with 40006/40007/40008 and nothing is stored; a proof of address is not held to it', async () => {
+      const client = await signedIn('new@demo.test');
+      expect((await upload(client, 'front', await solidJpeg(200, 150))).ret_code).toBe(40006);
+      expect((await upload(client, 'back', await blurredDocumentJpeg(1200, 800, 8))).ret_code).toBe(40007);
+      const refused = await upload(client, 'selfie', await solidJpeg(1200, 800));
+      expect(refused.ret_code).toBe(40008);
+      expect(refused.ret_msg).toMatch(/single colour/);
+      expect(await fixture.database.db.selectFrom('kyc_documents').selectAll().execute()).toHaveLength(0);
+      expect(filesUnder(path.join(fixture.dataDir, 'blobs'))).toHaveLength(0);
+      // The checks apply to photos of a document or a face, not to a proof of address.
+      expect((await upload(client, 'poa', await solidJpeg(200, 150))).ret_code).toBe(0);
+    });
+
     it('when the side is missing or unknown, or the body is JSON, then 10001 or 415', async () => {
       const client = await signedIn('new@demo.test');
       expect((await upload(client, 'passport', await testJpeg())).ret_code).toBe(10001);
@@ -203,6 +217,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
         documentType: 'PASSPORT',
         country: 'de',
         documentIds: ids,
+        consent: TEST_CONSENT,
       });
       expect(envelope.ret_code).toBe(0);
       expect(envelope.result).toMatchObject({ level: 1, status: 'PENDING' });
@@ -228,6 +243,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
         documentType: 'ID_CARD',
         country: 'DE',
         documentIds: ids,
+        consent: TEST_CONSENT,
       });
       expect(envelope.ret_code).toBe(30012);
       expect(await level1Status(client)).toBe('ALLOW');
@@ -242,12 +258,26 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
         await uploadedDocument(client, 'selfie'),
       ];
       expect(
-        (await submit(client, { level: 1, documentType: 'ID_CARD', country: 'GB', documentIds: ids }))
-          .ret_code,
+        (
+          await submit(client, {
+            level: 1,
+            documentType: 'ID_CARD',
+            country: 'GB',
+            documentIds: ids,
+            consent: TEST_CONSENT,
+          })
+        ).ret_code,
       ).toBe(30012);
       expect(
-        (await submit(client, { level: 1, documentType: 'ID_CARD', country: 'IR', documentIds: ids }))
-          .ret_code,
+        (
+          await submit(client, {
+            level: 1,
+            documentType: 'ID_CARD',
+            country: 'IR',
+            documentIds: ids,
+            consent: TEST_CONSENT,
+          })
+        ).ret_code,
       ).toBe(30003);
     });
 
@@ -261,6 +291,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
         documentType: 'PASSPORT',
         country: 'DE',
         documentIds: [foreign, selfie],
+        consent: TEST_CONSENT,
       });
       expect(envelope.ret_code).toBe(30011);
       expect(await level1Status(client)).toBe('ALLOW');
@@ -273,6 +304,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
         documentType: 'PASSPORT',
         country: 'DE',
         documentIds: [await uploadedDocument(client, 'front'), await uploadedDocument(client, 'selfie')],
+        consent: TEST_CONSENT,
       };
       const [a, b] = await Promise.all([
         submit(client, body, 'same-key_1'),
@@ -292,6 +324,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
         documentType: 'PASSPORT',
         country: 'DE',
         documentIds: [await uploadedDocument(client, 'front'), await uploadedDocument(client, 'selfie')],
+        consent: TEST_CONSENT,
       };
       expect((await submit(client, first, 'first')).ret_code).toBe(0);
       const second = {
@@ -306,7 +339,13 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
 
     it('when the Idempotency-Key is missing or malformed, then 10001', async () => {
       const client = await signedIn('new@demo.test');
-      const body = { level: 1, documentType: 'PASSPORT', country: 'DE', documentIds: ['0'.repeat(32)] };
+      const body = {
+        level: 1,
+        documentType: 'PASSPORT',
+        country: 'DE',
+        documentIds: ['0'.repeat(32)],
+        consent: TEST_CONSENT,
+      };
       const missing = await client.post('/v3/private/kyc/submit', body);
       expect(missing.envelope?.ret_code).toBe(10001);
       expect((await submit(client, body, 'bad key!')).ret_code).toBe(10001);
@@ -317,8 +356,15 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
       const fresh = await signedIn('new@demo.test');
       const poa = await uploadedDocument(fresh, 'poa');
       expect(
-        (await submit(fresh, { level: 2, documentType: 'PASSPORT', country: 'DE', documentIds: [poa] }))
-          .ret_code,
+        (
+          await submit(fresh, {
+            level: 2,
+            documentType: 'PASSPORT',
+            country: 'DE',
+            documentIds: [poa],
+            residence: TEST_RESIDENCE,
+          })
+        ).ret_code,
       ).toBe(30001);
       const verified = await signedIn('l1@demo.test');
       const ok = await submit(verified, {
@@ -326,6 +372,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
         documentType: 'PASSPORT',
         country: 'DE',
         documentIds: [await uploadedDocument(verified, 'poa')],
+        residence: TEST_RESIDENCE,
       });
       expect(ok.result).toMatchObject({ level: 2, status: 'PENDING' });
     });
@@ -388,8 +435,15 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
 
       const ids = [await uploadedDocument(client, 'front'), await uploadedDocument(client, 'selfie')];
       expect(
-        (await submit(client, { level: 1, documentType: 'PASSPORT', country: 'GB', documentIds: ids }))
-          .ret_code,
+        (
+          await submit(client, {
+            level: 1,
+            documentType: 'PASSPORT',
+            country: 'GB',
+            documentIds: ids,
+            consent: TEST_CONSENT,
+          })
+        ).ret_code,
       ).toBe(0);
       const locked = await client.post('/v3/private/kyc/kyc-personal-info', { firstName: 'Eve' });
       expect(locked.envelope?.ret_code).toBe(30001);

@@ -11,6 +11,7 @@ import {
   uploadAs,
   userClient,
   type Result,
+  TEST_RESIDENCE,
 } from './support/kyc-flows.ts';
 import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
@@ -98,7 +99,13 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
       const client = await userClient(fixture.app, 'l1@demo.test');
       const key = randomKey();
       const poa = await uploadAs(client, 'poa');
-      const level2 = { level: 2, documentType: 'PASSPORT', country: 'DE', documentIds: [poa] };
+      const level2 = {
+        level: 2,
+        documentType: 'PASSPORT',
+        country: 'DE',
+        documentIds: [poa],
+        residence: TEST_RESIDENCE,
+      };
       expect((await postWithKey(client, '/v3/private/kyc/submit', level2, key)).envelope.ret_code).toBe(0);
       const reused = await updateId(client, idBody(await passportDocuments(client)), key);
       expect(reused.envelope.ret_code).toBe(10001);
@@ -130,6 +137,7 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
         documentType: 'PASSPORT',
         country: 'DE',
         documentIds: [poa],
+        residence: TEST_RESIDENCE,
       });
       expect(level2.envelope.ret_code).toBe(0);
       expect((await updateId(client, idBody(await passportDocuments(client)))).envelope.ret_code).toBe(1062);

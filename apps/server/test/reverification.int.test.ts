@@ -16,6 +16,7 @@ import {
   uploadAs,
   userClient,
   type Result,
+  TEST_CONSENT,
 } from './support/kyc-flows.ts';
 import { sdkRepo } from '../src/data/repositories/sdk-repo.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
@@ -44,6 +45,7 @@ describe.each(testDatabases())('re-verification, sdk-access and SDK writes on $n
     documentType: 'PASSPORT',
     country: 'DE',
     documentIds,
+    consent: TEST_CONSENT,
     reason: 'UPDATE_KYC',
   });
 
@@ -335,7 +337,13 @@ describe.each(testDatabases())('re-verification, sdk-access and SDK writes on $n
         expect(up.ret_code).toBe(0);
         ids.push(String((up.result as Result).documentId));
       }
-      const body = { level: 1, documentType: 'PASSPORT', country: 'DE', documentIds: ids };
+      const body = {
+        level: 1,
+        documentType: 'PASSPORT',
+        country: 'DE',
+        documentIds: ids,
+        consent: TEST_CONSENT,
+      };
       const key = randomKey();
       const first = await sdkCall(fixture.app, '/v1/s1/kyc/integration/submit', token, 'demo-app', {
         body,
@@ -355,7 +363,13 @@ describe.each(testDatabases())('re-verification, sdk-access and SDK writes on $n
     it("when user B (session or SDK token) names user A's documents, then 30011 and A's documents stay unused", async () => {
       const a = await userClient(fixture.app, 'new@demo.test');
       const ids = await passportDocuments(a);
-      const body = { level: 1, documentType: 'PASSPORT', country: 'DE', documentIds: ids };
+      const body = {
+        level: 1,
+        documentType: 'PASSPORT',
+        country: 'DE',
+        documentIds: ids,
+        consent: TEST_CONSENT,
+      };
       const b = await userClient(fixture.app, 'l1@demo.test');
       await requestReverification();
       expect(
@@ -387,7 +401,13 @@ describe.each(testDatabases())('re-verification, sdk-access and SDK writes on $n
       );
       expect(up.ret_code).toBe(10007);
       const submit = await sdkCall(fixture.app, '/v1/s1/kyc/integration/submit', 'x'.repeat(43), 'demo-app', {
-        body: { level: 1, documentType: 'PASSPORT', country: 'DE', documentIds: ['a'.repeat(32)] },
+        body: {
+          level: 1,
+          documentType: 'PASSPORT',
+          country: 'DE',
+          documentIds: ['a'.repeat(32)],
+          consent: TEST_CONSENT,
+        },
         key: randomKey(),
       });
       expect(submit.ret_code).toBe(10007);

@@ -142,6 +142,17 @@ export const RET_CODES = {
     meaning:
       'Agreement document: the person has accepted no version of this agreement (the same answer for an unknown template), so there is nothing to read or download.',
   },
+  // Consent before the ID and selfie are submitted (docs/kyc.md "Consent and declaration"); 30043–30049 reserved.
+  KYC_CONSENT_REQUIRED: {
+    code: 30041,
+    meaning:
+      'KYC submit: the privacy and biometric-data consent and the "information is true" declaration must both be given before ID documents and a selfie are submitted.',
+  },
+  KYC_CONSENT_VERSION_OUTDATED: {
+    code: 30042,
+    meaning:
+      'KYC submit: the consent was given to a version of the text that is no longer current; show the current text and ask again.',
+  },
 
   // Update of the identity document of a verified person (POST update-id, spec §8; the web maps each
   // code to updateIDError1–7). Nothing is stored when one of these is answered.
@@ -208,6 +219,22 @@ export const RET_CODES = {
     code: 40005,
     meaning:
       'Upload: the PDF holds JavaScript, a launch action, embedded files, rich media or forms, or is encrypted, so it cannot be accepted.',
+  },
+  // Image quality of document sides and selfies (apps/server/src/lib/uploads/image-quality.ts); 40009–40019 are reserved for further checks.
+  UPLOAD_IMAGE_TOO_SMALL: {
+    code: 40006,
+    meaning:
+      'Upload: the photo of a document side or selfie is too small: its long side is under 800 pixels.',
+  },
+  UPLOAD_IMAGE_BLURRED: {
+    code: 40007,
+    meaning:
+      'Upload: the photo of a document side or selfie is too blurred (variance of the Laplacian under the threshold).',
+  },
+  UPLOAD_IMAGE_UNIFORM: {
+    code: 40008,
+    meaning:
+      'Upload: the photo of a document side or selfie is (nearly) a single colour, not a photo of a document or face.',
   },
 
   // Questionnaires, tests, agreements, declarations and EDD (docs/questionnaires.md). 50016 is the client's.

@@ -18,6 +18,21 @@ const KINDS: Record<SubmissionKind, true> = {
 
 export const SUBMISSION_KINDS = Object.keys(KINDS) as SubmissionKind[];
 
+/**
+ * The translation key naming a submission: a level-2 verification is a proof of address (issue 10:
+ * never labelled with the identity document it is filed under), every other by its kind.
+ */
+export function submissionLabelKey(kind: SubmissionKind, level: number) {
+  return kind === 'level' && level === 2
+    ? 'captureSignOff.proofOfAddress'
+    : (`common.kinds.${kind}` as const);
+}
+
+/** Whether a submission is a proof of address (level 2 or an address update): it names no ID document. */
+export function isProofOfAddress(kind: SubmissionKind, level: number): boolean {
+  return kind === 'update_poa' || (kind === 'level' && level === 2);
+}
+
 export function isSubmissionKind(value: unknown): value is SubmissionKind {
   return typeof value === 'string' && Object.hasOwn(KINDS, value);
 }

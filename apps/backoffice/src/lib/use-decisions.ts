@@ -43,6 +43,10 @@ export function useDecisionSender<B, C extends B>(
     confirm: () => {
       if (confirming) void send(confirming);
     },
+    /** Sends the dialog's amended copy of its decision (e.g. the approval with its comment). */
+    confirmWith: (amended: C) => {
+      if (confirming) void send(amended);
+    },
     cancel: () => {
       if (!busy) setConfirming(null);
     },

@@ -183,6 +183,8 @@ export interface KycDecisionsTable {
   at: number;
   /** Migration 006: the submission a re-verification or update decision is about (else null). */
   submission_id: number | null;
+  /** Migration 011: the reviewer's optional comment (e.g. on an approval); never shown to the person. */
+  comment: Generated<string>;
 }
 
 export interface Database extends QuestionnaireTables, SupportTables {
@@ -252,6 +254,12 @@ export interface KycSubmissionsTable {
   kind: Generated<string>;
   /** Migration 006: JSON details sealed under the user's data key (domain/kyc/data-keys.ts), or null. */
   details_enc: Buffer | null;
+  /** Migration 011: the consent and declaration given before an ID and selfie were submitted (else null). */
+  consent_version: string | null;
+  consent_language: string | null;
+  consent_at: number | null;
+  /** Migration 011: when a final rejection of this pending submission was proposed (else null). */
+  final_proposed_at: number | null;
 }
 
 /** Migration 004: an uploaded document; the bytes are an encrypted blob (lib/uploads/blob-store). */

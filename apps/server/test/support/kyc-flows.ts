@@ -3,9 +3,9 @@
  * signed-in users and staff, and the state many tests start from (a user with a level-1 case under review).
  */
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
-import type { Envelope, KycInfo } from '@kyc/contracts';
+import { CAPTURE_CONSENT_VERSION, type Envelope, type KycInfo } from '@kyc/contracts';
 import { TestClient, parseEnvelope, signedInClient } from './test-app.ts';
+import { documentJpeg } from '../../src/lib/uploads/quality-fixtures.ts';
 import { base32Decode, totpAt } from '../../src/lib/totp.ts';
 import { DEMO_PASSWORD, DEMO_PARTNER, DEMO_STAFF } from '../../src/seed/demo.ts';
 
@@ -27,14 +27,27 @@ export function multipart(side: string, bytes: Buffer, type = 'image/jpeg') {
 }
 
 let jpegCache: Buffer | undefined;
+/** A photo-like document (1200×800, textured) that passes the image-quality checks of uploads. */
 export async function jpeg(): Promise<Buffer> {
-  jpegCache ??= await sharp({
-    create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 120, b: 200 } },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  jpegCache ??= await documentJpeg();
   return jpegCache;
 }
+
+/** The consent and declaration the capture's consent step sends (docs/kyc.md "Consent and declaration"). */
+export const TEST_CONSENT = {
+  privacy: true,
+  declaration: true,
+  version: CAPTURE_CONSENT_VERSION,
+  language: 'en',
+} as const;
+
+/** A level-2 residence address. */
+export const TEST_RESIDENCE = {
+  country: 'DE',
+  line1: 'Unter den Linden 1',
+  city: 'Berlin',
+  postalCode: '10117',
+} as const;
 
 export const randomKey = () => `key-${Math.random().toString(36).slice(2)}`;
 
@@ -91,7 +104,13 @@ export async function decide(staff: TestClient, userId: number, body: unknown): 
  */
 export async function userWithCase(app: FastifyInstance, email: string, country = 'DE') {
   const client = await userClient(app, email);
-  const body = { level: 1, documentType: 'PASSPORT', country, documentIds: await passportDocuments(client) };
+  const body = {
+    level: 1,
+    documentType: 'PASSPORT',
+    country,
+    documentIds: await passportDocuments(client),
+    consent: TEST_CONSENT,
+  };
   const submitted = await postWithKey(client, '/v3/private/kyc/submit', body);
   if (submitted.envelope.ret_code !== 0)
     throw new Error(`submit failed: ${JSON.stringify(submitted.envelope)}`);

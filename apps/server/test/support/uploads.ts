@@ -1,7 +1,7 @@
 /** Uploading test images through the real upload-document endpoint, as the SPA's FormData does. */
-import sharp from 'sharp';
 import type { Envelope } from '@kyc/contracts';
 import type { TestClient } from './test-app.ts';
+import { documentJpeg } from '../../src/lib/uploads/quality-fixtures.ts';
 
 const BOUNDARY = '----kyc-test-boundary-a2';
 
@@ -27,10 +27,21 @@ export function multipartBody(
   };
 }
 
-export const testJpeg = (width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 200 } } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+const made = new Map<string, Promise<Buffer>>();
+
+/**
+ * A photo-like document JPEG (a textured card, 1200×800 by default) that passes the image-quality
+ * checks of document sides and selfies (lib/uploads/image-quality.ts); made once per size.
+ */
+export function testJpeg(width = 1200, height = 800): Promise<Buffer> {
+  const key = `${width}x${height}`;
+  let jpeg = made.get(key);
+  if (!jpeg) {
+    jpeg = documentJpeg(width, height);
+    made.set(key, jpeg);
+  }
+  return jpeg;
+}
 
 /** Uploads a JPEG as this side; answers the document id (throws if the upload is refused). */
 export async function uploadedDocument(client: TestClient, side: string): Promise<string> {

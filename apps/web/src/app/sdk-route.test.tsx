@@ -99,11 +99,19 @@ describe('SDK screen (spec §2 route sdk, §6)', () => {
       await screen.findByText('Uploaded.');
       await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     }
+    // A re-verification sends an ID and a selfie too: the consent and declaration first (issue 10).
+    await userEvent.click(screen.getByRole('checkbox', { name: /I consent to the processing/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /I declare that the information/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     expect(await screen.findByText(/re-verification documents are under review/)).toBeTruthy();
     const submit = fetchCall(fetch, 3);
     expect(submit.url).toBe('/v1/s1/kyc/integration/submit');
-    expect(JSON.parse(String(submit.init.body))).toMatchObject({ level: 1, reason: 'UPDATE_KYC' });
+    expect(JSON.parse(String(submit.init.body))).toMatchObject({
+      level: 1,
+      reason: 'UPDATE_KYC',
+      consent: { privacy: true, declaration: true, version: '1', language: 'en' },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(assign).toHaveBeenCalledWith('https://partner.example/done');
     restoreMessenger();
@@ -116,12 +124,15 @@ describe('SDK screen (spec §2 route sdk, §6)', () => {
     expect(screen.queryByRole('link', { name: 'Back to identity verification' })).toBeNull();
   });
 
-  it('a session whose level 1 is verified goes to the level-2 proof of address', async () => {
+  it('a session whose level 1 is verified goes to level 2: the residence address, then the proof of address', async () => {
     stubFetch(
       () => ok(info()),
+      () =>
+        ok({ list: [{ code: 'DE', nameKey: 'country.DE', isDisabled: false, documentTypes: ['ID_CARD'] }] }),
       () => ok({ country: 'DE', documentTypes: ['ID_CARD'] }),
     );
     renderSdk('?token=tok-1&from=web&lang=en');
-    expect(await screen.findByRole('region', { name: 'Proof of address' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your address' })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Country of residence' })).toBeTruthy();
   });
 });

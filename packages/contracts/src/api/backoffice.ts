@@ -45,6 +45,8 @@ export const reviewQueueQuery = z.object({
     .optional(),
   minAgeHours: intParam(0, 24 * 365).optional(),
   kind: z.enum(SUBMISSION_KINDS).optional(),
+  /** `true`: only cases whose final rejection waits for a senior reviewer's confirmation. */
+  pendingFinal: z.enum(['true']).optional(),
   ...page,
 });
 export type ReviewQueueQuery = z.infer<typeof reviewQueueQuery>;
@@ -61,6 +63,8 @@ export const reviewQueueItem = z.object({
   /** The pending submission this item is about (one item per pending submission). */
   submissionId: z.number().int(),
   kind: z.enum(SUBMISSION_KINDS),
+  /** A final rejection of this submission is proposed and waits for a senior reviewer (badge). */
+  finalProposed: z.boolean(),
 });
 export const reviewQueueResult = z.object({
   items: z.array(reviewQueueItem),
@@ -97,6 +101,8 @@ export const decisionEntry = z.object({
   /** Who `confirmedBy` is, as `staffName`; null when nobody confirmed or no such member exists. */
   confirmedByName: z.string().nullable(),
   at: z.number().int(),
+  /** The reviewer's optional comment (an approval's); internal, never shown to the person. */
+  comment: z.string(),
 });
 
 /**
@@ -134,6 +140,10 @@ export const reviewSubmission = z.object({
   userMessage: z.string(),
   documentIds: z.array(z.string()),
   details: z.record(z.string(), z.string()),
+  /** The consent and declaration given before an ID and selfie were submitted (issue 10); null if none. */
+  consent: z.object({ version: z.string(), language: z.string(), at: z.number().int() }).nullable(),
+  /** When a final rejection of this pending submission was proposed (waiting for a senior); else null. */
+  finalProposedAt: z.number().int().nullable(),
 });
 export type ReviewSubmission = z.infer<typeof reviewSubmission>;
 
@@ -180,7 +190,12 @@ const reasonCode = z.string().trim().min(1).max(64);
 const userMessage = z.string().trim().min(1).max(500);
 
 export const decisionRequest = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), level }),
+  z.object({
+    decision: z.literal('approve'),
+    level,
+    /** Optional, internal: recorded in the decision history and the audit entry (issue 10). */
+    comment: z.string().trim().max(1000).optional(),
+  }),
   z.object({ decision: z.literal('reject_retry'), level, reasonCode, userMessage }),
   z.object({ decision: z.literal('propose_final'), level, reasonCode, userMessage }),
   z.object({ decision: z.literal('confirm_final'), level }),

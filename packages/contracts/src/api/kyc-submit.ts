@@ -57,6 +57,44 @@ export const SUBMISSION_KINDS = ['level', 'reverification', 'update_id', 'update
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
 /**
+ * The version of the texts a person consents to before an ID and selfie are submitted (locales
+ * user-accounts `captureConsent.v1.*`, docs/kyc.md "Consent and declaration"). A changed text is a new
+ * version with new keys; the server refuses a consent to another version (30042).
+ */
+export const CAPTURE_CONSENT_VERSION = '1';
+
+/** The consent given at the capture's consent step: both boxes ticked, the version and language shown. */
+export const captureConsent = z.strictObject({
+  /** Consent to the processing of personal and biometric data (face image) for the verification. */
+  privacy: z.boolean(),
+  /** The declaration that the information and documents are true, complete and the person's own. */
+  declaration: z.boolean(),
+  version: z.string().max(16),
+  /** The language the texts were shown in. */
+  language: z.string().max(16),
+});
+export type CaptureConsent = z.infer<typeof captureConsent>;
+
+/** One line of a postal address: trimmed, 1 to 120 characters, no control characters. */
+const addressLine = (max = 120) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, 'no control characters');
+
+/** The residence address asked at level 2 before the proof of address (sealed at rest, docs/kyc.md). */
+export const residenceAddress = z.strictObject({
+  country: countryCode,
+  line1: addressLine(),
+  line2: z.union([addressLine(), z.literal('')]).optional(),
+  city: addressLine(80),
+  postalCode: z.union([addressLine(20), z.literal('')]).optional(),
+});
+export type ResidenceAddress = z.infer<typeof residenceAddress>;
+
+/**
  * POST /v3/private/kyc/submit (and the SDK variant). With `reason: 'UPDATE_KYC'` it is a
  * re-verification: level 1 document sides, displayUpdatePOI Needed/Rejected → Pending.
  */
@@ -66,6 +104,10 @@ export const submitKycRequest = z.strictObject({
   country: countryCode,
   documentIds: z.array(documentId).min(1).max(8),
   reason: z.literal(UPDATE_KYC_REASON).optional(),
+  /** Level 1 and re-verification (an ID and a selfie): required, both true, current version (30041/30042). */
+  consent: captureConsent.optional(),
+  /** Level 2: the residence address the proof of address shows (required, 10001 without it). */
+  residence: residenceAddress.optional(),
 });
 export type SubmitKycRequest = z.infer<typeof submitKycRequest>;
 

@@ -50,6 +50,7 @@ function caseWith(level1: Partial<CaseView['levels'][number]>, proposer?: number
               staffName: 'Ada',
               confirmedBy: null,
               confirmedByName: null,
+              comment: '',
               at: 1,
             },
             {
@@ -62,6 +63,7 @@ function caseWith(level1: Partial<CaseView['levels'][number]>, proposer?: number
               staffName: `Staff ${proposer}`,
               confirmedBy: null,
               confirmedByName: null,
+              comment: '',
               at: 2,
             },
           ],
@@ -139,6 +141,8 @@ describe('reverificationActions and pendingUpdates', () => {
       userMessage: '',
       documentIds: [],
       details: {},
+      consent: null,
+      finalProposedAt: null,
     };
     const c: CaseView = {
       ...base,

@@ -15,6 +15,7 @@ import { m007VerificationPaths } from './007-verification-paths.ts';
 import { m008Questionnaires } from './008-questionnaires.ts';
 import { m009SupportRequests } from './009-support-requests.ts';
 import { m010Countries } from './010-countries.ts';
+import { m011CaptureConsent } from './011-capture-consent.ts';
 import { m012Notices } from './012-notices.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
@@ -30,6 +31,7 @@ const ALL: Record<string, MigrationFactory> = {
   '008-questionnaires': m008Questionnaires,
   '009-support-requests': m009SupportRequests,
   '010-countries': m010Countries,
+  '011-capture-consent': m011CaptureConsent,
   '012-notices': m012Notices,
 };
 

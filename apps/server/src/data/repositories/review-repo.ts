@@ -8,6 +8,8 @@ export interface QueueFilter {
   /** Only submissions waiting at least this long: created_at <= olderThan. */
   olderThan?: number | undefined;
   kind?: string | undefined;
+  /** Only submissions whose final rejection waits for a senior (final_proposed_at set). */
+  pendingFinal?: boolean | undefined;
   limit: number;
   offset: number;
 }
@@ -23,6 +25,7 @@ export interface QueueRow {
   pending_since: number;
   submission_id: number;
   kind: string;
+  final_proposed_at: number | null;
 }
 
 export interface NewDecision {
@@ -35,6 +38,8 @@ export interface NewDecision {
   confirmedBy?: number | null;
   /** The submission a re-verification or update decision is about. */
   submissionId?: number | null;
+  /** The reviewer's optional comment (migration 011). */
+  comment?: string;
 }
 
 /** A decision row with the staff members it names (null columns: no such member). */
@@ -60,6 +65,8 @@ export function reviewRepo(db: Db) {
       if (filter.site !== undefined) query = query.where('u.site', '=', filter.site);
       if (filter.olderThan !== undefined) query = query.where('s.created_at', '<=', filter.olderThan);
       if (filter.kind !== undefined) query = query.where('s.kind', '=', filter.kind);
+      // Index kyc_submissions_pending_final_idx (status, final_proposed_at, created_at, id).
+      if (filter.pendingFinal) query = query.where('s.final_proposed_at', 'is not', null);
       const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await query
         .select([
@@ -73,6 +80,7 @@ export function reviewRepo(db: Db) {
           's.created_at as pending_since',
           's.id as submission_id',
           's.kind',
+          's.final_proposed_at',
         ])
         .orderBy('s.created_at')
         .orderBy('s.id')
@@ -92,6 +100,7 @@ export function reviewRepo(db: Db) {
           pending_since: r.pending_since,
           submission_id: Number(r.submission_id),
           kind: r.kind,
+          final_proposed_at: r.final_proposed_at === null ? null : Number(r.final_proposed_at),
         })),
       };
     },
@@ -138,6 +147,7 @@ export function reviewRepo(db: Db) {
           staff_id: d.staffId,
           confirmed_by: d.confirmedBy ?? null,
           submission_id: d.submissionId ?? null,
+          comment: d.comment ?? '',
           at,
         })
         .returning('id')

@@ -25,6 +25,8 @@ export interface NewSubmission {
   kind?: string;
   /** Details sealed under the user's data key (domain/kyc/data-keys.ts). */
   detailsEnc?: Buffer | null;
+  /** The consent and declaration given before an ID and selfie were submitted (migration 011). */
+  consent?: { version: string; language: string; at: number } | null;
 }
 
 /** How a decision closes a submission. */
@@ -106,12 +108,16 @@ export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
         .execute();
     },
 
-    /** Every document of the user, oldest first (the back-office case page). */
-    async documentsOfUser(userId: number): Promise<KycDocumentRow[]> {
+    /**
+     * The user's documents attached to a submission, oldest first (the back-office case page): an
+     * upload abandoned before a submission never reaches the reviewer (issue 10).
+     */
+    async submittedDocumentsOfUser(userId: number): Promise<KycDocumentRow[]> {
       return db
         .selectFrom('kyc_documents')
         .selectAll()
         .where('user_id', '=', userId)
+        .where('submission_id', 'is not', null)
         .orderBy('created_at')
         .orderBy('id')
         .execute();
@@ -124,6 +130,49 @@ export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+
+    /**
+     * The sweep of abandoned uploads: deletes at most `limit` documents never attached to a submission
+     * and uploaded before `before` (compare-and-set on submission_id null: one attached meanwhile
+     * stays); answers the blob ids of the deleted rows, for the caller to remove from the blob store.
+     */
+    async deleteUnattachedDocuments(before: number, limit: number): Promise<string[]> {
+      const stale = await db
+        .selectFrom('kyc_documents')
+        .select('id')
+        .where('submission_id', 'is', null)
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      if (stale.length === 0) return [];
+      const deleted = await db
+        .deleteFrom('kyc_documents')
+        .where(
+          'id',
+          'in',
+          stale.map((r) => r.id),
+        )
+        .where('submission_id', 'is', null)
+        .returning('blob_id')
+        .execute();
+      return deleted.map((r) => r.blob_id);
+    },
+
+    /**
+     * Marks the level's pending submission as waiting for a senior's confirmation of a final rejection
+     * (compare-and-set: only a PENDING one not marked yet); false when there was none to mark.
+     */
+    async markFinalProposed(id: number, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable('kyc_submissions')
+        .set({ final_proposed_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .where('final_proposed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Attaches still-unused documents to a submission; answers how many were attached. */
@@ -154,6 +203,9 @@ export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
           decided_by: null,
           kind: s.kind ?? 'level',
           details_enc: s.detailsEnc ?? null,
+          consent_version: s.consent?.version ?? null,
+          consent_language: s.consent?.language ?? null,
+          consent_at: s.consent?.at ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -179,6 +179,11 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
         userMessage: r.reject_reason,
         documentIds: documentIds.get(Number(r.id)) ?? [],
         details: detailsOf(r),
+        consent:
+          r.consent_version === null || r.consent_at === null
+            ? null
+            : { version: r.consent_version, language: r.consent_language ?? '', at: Number(r.consent_at) },
+        finalProposedAt: r.final_proposed_at === null ? null : Number(r.final_proposed_at),
       }));
       return { items, withDetails: sealed.map((r) => Number(r.id)) };
     } finally {
@@ -195,6 +200,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
         site: q.site,
         olderThan: q.minAgeHours !== undefined ? now - q.minAgeHours * HOUR_MS : undefined,
         kind: q.kind,
+        pendingFinal: q.pendingFinal === 'true',
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,
       });
@@ -211,6 +217,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
           pendingSince: r.pending_since,
           submissionId: r.submission_id,
           kind: asKind(r.kind),
+          finalProposed: r.final_proposed_at !== null,
         })),
         total,
         page: q.page,
@@ -227,7 +234,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
       const states = await kyc.levelStates(userId);
       const poi = await kyc.findReverification(userId);
       const decisions = await review.decisions(userId);
-      const documents = await submissions.documentsOfUser(userId);
+      const documents = await submissions.submittedDocumentsOfUser(userId);
       const cases = await submissionsOfCase(submissions, userId);
       // The view shows personal data, including the decrypted details of these submissions: audited.
       await audit.insert(
@@ -284,6 +291,7 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
           confirmedByName:
             d.confirmed_by === null ? null : staffLabel(d.confirmer_display_name, d.confirmer_email),
           at: d.at,
+          comment: d.comment,
         })),
         documents: documents.map((d): ReviewDocument => ({
           id: d.id,
@@ -310,7 +318,8 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
     ): Promise<DocumentContent> {
       requirePermission(staff, 'view_cases');
       const doc = await submissions.findDocument(userId, documentId);
-      if (!doc) throw noSuchDocument();
+      // An upload never submitted is not part of the case: answered like an unknown one.
+      if (!doc || doc.submission_id === null) throw noSuchDocument();
       const blob = await files.blobs.get(doc.blob_id);
       if (!blob) throw new Error(`blob of document ${doc.id} is missing`);
       const wrapped = await submissions.findDataKey(userId);
@@ -570,8 +579,12 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
               await tKyc.setLevelState(userId, 2, { status: next }, now);
             }
             await closeLevelSubmission(level, 'APPROVED');
-            await tReview.insertDecision({ userId, level, decision: 'approve', staffId: staff.id }, now);
-            await recordAudit({ from, to }, level);
+            const comment = request.comment ?? '';
+            await tReview.insertDecision(
+              { userId, level, decision: 'approve', staffId: staff.id, comment },
+              now,
+            );
+            await recordAudit({ from, to, ...(comment ? { comment } : {}) }, level);
             await notifyLevel('approved');
             return;
           }
@@ -604,6 +617,11 @@ export function reviewUseCases(db: Db, files: ReviewFiles) {
             if (from !== 'PENDING')
               throw new AppError('KYC_ILLEGAL_TRANSITION', `LEVEL_${level}: not PENDING`);
             if (proposal)
+              throw new AppError('KYC_ILLEGAL_TRANSITION', 'a final rejection is already proposed');
+            // The pending submission carries the mark the queue filters and badges on (compare-and-set:
+            // of two concurrent proposals one marks it, the other rolls back).
+            const pending = await tSubs.pendingSubmission(userId, LEVEL_KINDS, level);
+            if (pending && !(await tSubs.markFinalProposed(Number(pending.id), now)))
               throw new AppError('KYC_ILLEGAL_TRANSITION', 'a final rejection is already proposed');
             await tReview.insertDecision(
               {

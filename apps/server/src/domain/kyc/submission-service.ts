@@ -23,7 +23,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import { inspectUpload } from '../../lib/uploads/inspect-upload.ts';
-import { userDataKey } from './data-keys.ts';
+import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
+import { sealDetails, userDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
 import { asPoiStatus, isTurkeyRegion, TURKEY_WEB_REFUSAL, type Channel } from './reverification-rules.ts';
 import { initialStepStatus, nextPoiStatus, nextStepStatus } from './state-machine.ts';
@@ -37,6 +38,10 @@ export interface SubmissionDeps {
   keyring: MasterKeyring;
   now?: () => number;
 }
+
+/** An upload not attached to a submission within this long is abandoned (the wizard keeps ids 24 h at most). */
+export const ABANDONED_UPLOAD_MS = 24 * 3_600_000;
+const SWEEP_BATCH = 200;
 
 const asStatus = (v: string | undefined, fallback: KycStepStatus): KycStepStatus =>
   (KYC_STEP_STATUSES as readonly string[]).includes(v ?? '') ? (v as KycStepStatus) : fallback;
@@ -61,6 +66,16 @@ export function submissionUseCases(deps: SubmissionDeps) {
 
   /** The user's data key, created and stored (wrapped) at the first upload; concurrent firsts agree. */
   const dataKeyOf = (userId: number): Promise<Buffer> => userDataKey(submissions, keyring, userId, now());
+
+  /** Details sealed under the user's data key, bound to the user and the submission's key. */
+  async function sealed(userId: number, idempotencyKey: string, details: Record<string, string>) {
+    const key = await dataKeyOf(userId);
+    try {
+      return sealDetails(key, userId, idempotencyKey, details);
+    } finally {
+      key.fill(0);
+    }
+  }
 
   async function storedStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
     const rows = await kyc.levelStates(userId);
@@ -115,8 +130,14 @@ export function submissionUseCases(deps: SubmissionDeps) {
     idempotencyKey: string,
   ): Promise<SubmitKycResult> {
     const level: KycStepLevel = request.level;
+    // An ID and a selfie need the consent and declaration; level 2 names the residence address.
+    const consent: ConsentRecord | null = level === 1 ? checkedConsent(request.consent, now()) : null;
+    const residence = level === 2 ? residenceDetails(request.residence) : null;
     const ids = await checkedDocuments(userId, request);
     const countryCode = await checkedCountry(request);
+    if (residence && !(await kyc.findCountry(residence.residenceCountry ?? '')))
+      throw new AppError('KYC_COUNTRY_NOT_SUPPORTED', `unknown country ${residence.residenceCountry}`);
+    const detailsEnc = residence ? await sealed(userId, idempotencyKey, residence) : null;
 
     const [level1, level2] = await storedStatuses(userId);
     const from = level === 1 ? level1 : level2;
@@ -138,9 +159,13 @@ export function submissionUseCases(deps: SubmissionDeps) {
         status: 'PENDING',
         idempotencyKey,
         createdAt: at,
+        detailsEnc,
+        consent,
       });
       await tx.submissions.ensureApplicant(userId, at);
       if (level === 1) await tx.kyc.upsertApplicant(userId, { country: countryCode }, at);
+      if (residence)
+        await tx.kyc.upsertApplicant(userId, { residence_country: residence.residenceCountry ?? '' }, at);
       await tx.submissions.ensureLevelState(userId, level, initialStepStatus(level), at);
       if (!(await tx.submissions.casLevelStatus(userId, level, from, to, at)))
         throw new AppError('KYC_ILLEGAL_TRANSITION', `LEVEL_${level} changed meanwhile`);
@@ -168,6 +193,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
     const turkeyRegion = isTurkeyRegion(poi);
     if (turkeyRegion && channel !== 'app') throw new AppError('KYC_ILLEGAL_TRANSITION', TURKEY_WEB_REFUSAL);
     const to = nextPoiStatus(from, 'submit', { actor: 'user', turkeyRegion, channel });
+    const consent = checkedConsent(request.consent, now());
     const ids = await checkedDocuments(userId, request);
     const countryCode = await checkedCountry(request);
     const at = now();
@@ -181,6 +207,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
         status: 'PENDING',
         idempotencyKey,
         createdAt: at,
+        consent,
       });
       if (!(await tx.submissions.casReverificationStatus(userId, from, to, at)))
         throw new AppError('KYC_ILLEGAL_TRANSITION', 're-verification changed meanwhile');
@@ -196,7 +223,11 @@ export function submissionUseCases(deps: SubmissionDeps) {
      * id, stores the blob, then the row. A refused file stores nothing; a failed row removes the blob.
      */
     async uploadDocument(userId: number, side: DocumentSide, bytes: Buffer): Promise<UploadDocumentResult> {
-      const inspected = await inspectUpload(bytes, { allowPdf: side === 'poa' });
+      // Document sides and selfies must be usable photos (40006–40008); a proof of address may be a PDF.
+      const inspected = await inspectUpload(bytes, {
+        allowPdf: side === 'poa',
+        checkQuality: side !== 'poa',
+      });
       const id = randomBytes(16).toString('hex');
       const key = await dataKeyOf(userId);
       let blobId: string;
@@ -264,6 +295,22 @@ export function submissionUseCases(deps: SubmissionDeps) {
       const from = 'DisplayUpdatePOIStatus_Rejected_Daily';
       const to = nextPoiStatus(from, 'daily_reset', { actor: 'system' });
       return submissions.moveStaleReverifications(from, to, utcDayStart(at), at);
+    },
+
+    /**
+     * The sweep of abandoned uploads (issue 10): documents never attached to a submission and older
+     * than ABANDONED_UPLOAD_MS are deleted with their encrypted blobs, in batches, with the periodic
+     * sweep. A person who left the flow uploads again; a reviewer never sees them (the case lists only
+     * submitted documents).
+     */
+    async sweepAbandonedUploads(at = now()): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const blobIds = await submissions.deleteUnattachedDocuments(at - ABANDONED_UPLOAD_MS, SWEEP_BATCH);
+        for (const blobId of blobIds) await blobs.delete(blobId).catch(() => false);
+        removed += blobIds.length;
+        if (blobIds.length < SWEEP_BATCH) return removed;
+      }
     },
 
     /**

@@ -79,6 +79,8 @@ function pendingCase(overrides: Partial<CaseView> = {}): CaseView {
         userMessage: '',
         documentIds: ['a'.repeat(32), 'b'.repeat(32)],
         details: { documentNumber: '••••1234' },
+        consent: null,
+        finalProposedAt: null,
       },
     ],
     ...overrides,
@@ -102,6 +104,7 @@ function proposedCase(proposer: number): CaseView {
         staffName: `Staff ${proposer}`,
         confirmedBy: null,
         confirmedByName: null,
+        comment: '',
         at: T0,
       },
     ],
@@ -225,6 +228,7 @@ describe('CasePage', () => {
             staffName: 'Riley Reviewer',
             confirmedBy: 7,
             confirmedByName: 'Sam Senior',
+            comment: '',
             at: T0,
           },
           {
@@ -237,6 +241,7 @@ describe('CasePage', () => {
             staffName: 'quiet@kyc.example',
             confirmedBy: null,
             confirmedByName: null,
+            comment: '',
             at: T0,
           },
         ],
@@ -333,7 +338,7 @@ describe('CasePage', () => {
     expect(api.callsTo('POST', '/backoffice/api/cases/41/decisions')).toHaveLength(0);
   });
 
-  it('when Approve is pressed twice while the first request runs, then one decision is sent', async () => {
+  it('when Approve is confirmed with a comment and pressed twice while the first request runs, then one decision is sent with the comment', async () => {
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => {
       release = resolve;
@@ -343,7 +348,11 @@ describe('CasePage', () => {
       return ok(pendingCase());
     });
     const { user } = renderCase(staff('reviewer'));
-    const approve = await screen.findByRole('button', { name: 'Approve level 1' });
+    await user.click(await screen.findByRole('button', { name: 'Approve level 1' }));
+    // Approving asks for confirmation (issue 10), with an optional comment.
+    const dialog = await screen.findByRole('dialog', { name: 'Approve level 1?' });
+    await user.type(within(dialog).getByLabelText('Comment (optional)'), '  Checked twice.  ');
+    const approve = within(dialog).getByRole('button', { name: 'Approve level 1' });
 
     await user.click(approve);
     await user.click(approve);
@@ -351,7 +360,9 @@ describe('CasePage', () => {
     release();
 
     await screen.findByText(/Approved\. The case below is up to date/);
-    expect(api.callsTo('POST', '/backoffice/api/cases/41/decisions')).toHaveLength(1);
+    const calls = api.callsTo('POST', '/backoffice/api/cases/41/decisions');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ decision: 'approve', level: 1, comment: 'Checked twice.' });
   });
 
   it('when the server refuses a decision, then its ret_code is shown as a translated message', async () => {
@@ -359,6 +370,8 @@ describe('CasePage', () => {
     const { user } = renderCase(staff('reviewer'));
 
     await user.click(await screen.findByRole('button', { name: 'Approve level 1' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve level 1' }));
 
     expect(await screen.findByText(/This decision is not possible in the case's current state/)).toBeTruthy();
   });

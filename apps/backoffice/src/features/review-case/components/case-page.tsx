@@ -60,7 +60,11 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
           <SubmissionsSection submissions={caseView.submissions} />
           <Card as="section" aria-labelledby="ui-gallery">
             <h2 id="ui-gallery">{t('case.documents.heading')}</h2>
-            <DocumentsGallery userId={caseView.userId} documents={caseView.documents} />
+            <DocumentsGallery
+              userId={caseView.userId}
+              documents={caseView.documents}
+              submissions={caseView.submissions}
+            />
           </Card>
           <HistorySection decisions={caseView.decisions} me={staff} />
         </div>

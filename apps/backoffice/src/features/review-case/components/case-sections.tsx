@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '@kyc/contracts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
 import type { CaseDecisionEntry, CaseSubmission, CaseView } from '../api/case.ts';
+import { isProofOfAddress, submissionLabelKey } from '../../../lib/submission-kinds.ts';
 import { DecisionKindLabel, DocumentTypeLabel, ReasonLabel, SubmissionStatusLabel } from './labels.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -45,7 +47,10 @@ export function LevelsSection({ caseView }: { caseView: CaseView }) {
       <ul className="case-levels">
         {caseView.levels.map((level) => (
           <li key={level.level}>
-            <h3>{t('common.levelN', { level: level.level })}</h3>
+            <h3>
+              {t('common.levelN', { level: level.level })}
+              {level.finalRejectionProposed ? <Badge>{t('captureSignOff.pendingFinal.badge')}</Badge> : null}
+            </h3>
             {level.finalRejectionProposed ? (
               <Alert tone="error">{t('case.levels.finalProposed')}</Alert>
             ) : null}
@@ -105,14 +110,28 @@ export function ReverificationSection({ caseView }: { caseView: CaseView }) {
   );
 }
 
+/** Detail names the screen knows (the level-2 residence address); others show as sent. */
+const DETAIL_NAMES = [
+  'residenceCountry',
+  'residenceLine1',
+  'residenceLine2',
+  'residenceCity',
+  'residencePostalCode',
+] as const;
+
 function SubmissionDetails({ details }: { details: Record<string, string> }) {
+  const { t } = useTranslation();
   const entries = Object.entries(details);
   return (
     <dl className="ui-facts">
       {entries.map(([name, value]) => (
         <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
+          <dt>
+            {(DETAIL_NAMES as readonly string[]).includes(name)
+              ? t(`captureSignOff.details.${name as (typeof DETAIL_NAMES)[number]}`)
+              : name}
+          </dt>
+          <dd>{value || '—'}</dd>
         </div>
       ))}
     </dl>
@@ -131,15 +150,33 @@ export function SubmissionsSection({ submissions }: { submissions: CaseSubmissio
           {submissions.map((s) => (
             <li key={s.id} className="case-submission">
               <h3>
-                {t('case.submissions.title', { id: s.id, kind: t(`common.kinds.${s.kind}`) })}
+                {t('case.submissions.title', { id: s.id, kind: t(submissionLabelKey(s.kind, s.level)) })}
                 {' · '}
                 <SubmissionStatusLabel status={s.status} />
               </h3>
               <dl className="ui-facts">
                 {s.level > 0 ? <Fact label={t('case.submissions.level')}>{String(s.level)}</Fact> : null}
                 <Fact label={t('case.submissions.documentType')}>
-                  <DocumentTypeLabel type={s.documentType} />
+                  {isProofOfAddress(s.kind, s.level) ? (
+                    t('captureSignOff.proofOfAddress')
+                  ) : (
+                    <DocumentTypeLabel type={s.documentType} />
+                  )}
                 </Fact>
+                {s.consent ? (
+                  <Fact label={t('captureSignOff.consent.label')}>
+                    {t('captureSignOff.consent.value', {
+                      version: s.consent.version,
+                      language: s.consent.language,
+                      at: formatDateTime(s.consent.at, i18n.language),
+                    })}
+                  </Fact>
+                ) : null}
+                {s.status === 'PENDING' && s.finalProposedAt !== null ? (
+                  <Fact label={t('captureSignOff.pendingFinal.label')}>
+                    <Badge>{t('captureSignOff.pendingFinal.badge')}</Badge>
+                  </Fact>
+                ) : null}
                 <Fact label={t('case.submissions.country')}>{s.issuingCountry}</Fact>
                 <Fact label={t('case.submissions.submitted')}>
                   {formatDateTime(s.createdAt, i18n.language)}
@@ -206,6 +243,11 @@ function HistoryEntry({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) 
           </>
         )}
       </p>
+      {entry.comment ? (
+        <p>
+          {t('captureSignOff.history.comment')} <span className="ui-message">{entry.comment}</span>
+        </p>
+      ) : null}
       {entry.reasonCode ? (
         <p>
           <ReasonLabel code={entry.reasonCode} />

@@ -6,6 +6,7 @@ import { useDecisionSender } from '../../../lib/use-decisions.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
+import { TextAreaField } from '../../../ui/text-area-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import type { CaseView, DecisionBody } from '../api/case.ts';
 import { levelActions, pendingUpdates, reverificationActions } from '../decision-rules.ts';
@@ -21,6 +22,7 @@ interface DecisionsPanelProps {
 
 /** Decisions that change the person's verification for the worse ask for confirmation first. */
 const NEEDS_CONFIRMATION = [
+  'approve',
   'reject_retry',
   'propose_final',
   'confirm_final',
@@ -48,11 +50,38 @@ function ConfirmDecisionDialog({
 }: {
   body: ConfirmedBody;
   busy: boolean;
-  onConfirm: () => void;
+  onConfirm: (amended?: ConfirmedBody) => void;
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const [comment, setComment] = useState('');
   const level = 'level' in body ? body.level : 0;
+  if (body.decision === 'approve') {
+    // Approving asks for confirmation too (issue 10), with an optional comment for the case history.
+    const trimmed = comment.trim();
+    return (
+      <Dialog title={t('captureSignOff.approve.title', { level })} onClose={onCancel}>
+        <p>{t('captureSignOff.approve.body', { level })}</p>
+        <TextAreaField
+          label={t('captureSignOff.approve.comment')}
+          hint={t('captureSignOff.approve.commentHint')}
+          maxLength={1000}
+          rows={3}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          data-autofocus
+        />
+        <div className="ui-dialog__actions">
+          <Button variant="secondary" onClick={onCancel}>
+            {t('decisions.confirm.cancel')}
+          </Button>
+          <Button busy={busy} onClick={() => onConfirm(trimmed ? { ...body, comment: trimmed } : body)}>
+            {t('captureSignOff.approve.action', { level })}
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
   const reason = 'reasonCode' in body ? body.reasonCode : null;
   const message = 'userMessage' in body ? body.userMessage : null;
   return (
@@ -92,7 +121,7 @@ function ConfirmDecisionDialog({
         <Button variant="secondary" onClick={onCancel} data-autofocus>
           {t('decisions.confirm.cancel')}
         </Button>
-        <Button busy={busy} onClick={onConfirm}>
+        <Button busy={busy} onClick={() => onConfirm()}>
           {t(`decisions.confirm.${body.decision}.action`, { level })}
         </Button>
       </div>
@@ -139,7 +168,7 @@ function RequestReverificationForm({ onRequest }: { onRequest: (deadline: number
  */
 export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProps) {
   const { t } = useTranslation();
-  const { confirming, sending, busy, decide, confirm, cancel } = useDecisionSender(
+  const { confirming, sending, busy, decide, confirm, confirmWith, cancel } = useDecisionSender(
     onDecide,
     needsConfirmation,
   );
@@ -169,7 +198,12 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
         const any = actions.approve || actions.rejectRetry || actions.proposeFinal || actions.confirmFinal;
         if (!any && !actions.proposed) return null;
         return (
-          <section key={level} className="ui-decision-group" aria-labelledby={`decide-level-${level}`}>
+          <div
+            role="group"
+            key={level}
+            className="ui-decision-group"
+            aria-labelledby={`decide-level-${level}`}
+          >
             <h3 id={`decide-level-${level}`}>{t('decisions.levelHeading', { level })}</h3>
             {actions.proposedByMe ? <p>{t('decisions.proposedByYou')}</p> : null}
             {actions.proposed && !any ? <p>{t('decisions.awaitingSenior')}</p> : null}
@@ -239,12 +273,12 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
                 ]}
               />
             ) : null}
-          </section>
+          </div>
         );
       })}
 
       {poi.request || poi.approve || poi.reject ? (
-        <section className="ui-decision-group" aria-labelledby="decide-reverification">
+        <div role="group" className="ui-decision-group" aria-labelledby="decide-reverification">
           <h3 id="decide-reverification">{t('decisions.reverification.heading')}</h3>
           {poi.request ? (
             <RequestReverificationForm
@@ -275,11 +309,12 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
               ]}
             />
           ) : null}
-        </section>
+        </div>
       ) : null}
 
       {updates.map((submission) => (
-        <section
+        <div
+          role="group"
           key={submission.id}
           className="ui-decision-group"
           aria-labelledby={`decide-update-${submission.id}`}
@@ -309,11 +344,16 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
               },
             ]}
           />
-        </section>
+        </div>
       ))}
 
       {confirming ? (
-        <ConfirmDecisionDialog body={confirming} busy={busy} onConfirm={confirm} onCancel={cancel} />
+        <ConfirmDecisionDialog
+          body={confirming}
+          busy={busy}
+          onConfirm={(amended) => (amended ? confirmWith(amended) : confirm())}
+          onCancel={cancel}
+        />
       ) : null}
     </Card>
   );

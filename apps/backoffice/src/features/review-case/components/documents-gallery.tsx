@@ -3,17 +3,34 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { documentUrl, type CaseDocument } from '../api/case.ts';
+import { documentUrl, type CaseDocument, type CaseSubmission } from '../api/case.ts';
 
 const IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png'];
+
+/** The residence address a level-2 submission names, one line, or '' (shown beside its proof). */
+export function residenceLine(details: Record<string, string> | undefined): string {
+  if (!details?.residenceLine1) return '';
+  return [
+    details.residenceLine1,
+    details.residenceLine2,
+    details.residencePostalCode,
+    details.residenceCity,
+    details.residenceCountry,
+  ]
+    .filter((part) => part)
+    .join(', ');
+}
 
 function DocumentTile({
   userId,
   doc,
+  address,
   onEnlarge,
 }: {
   userId: number;
   doc: CaseDocument;
+  /** The residence address of the proof's submission ('' when none). */
+  address: string;
   onEnlarge: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -50,6 +67,11 @@ function DocumentTile({
               : t('case.documents.submission', { id: doc.submissionId })}
           </span>
           <span>{formatDateTime(doc.createdAt, i18n.language)}</span>
+          {address ? (
+            <span>
+              {t('captureSignOff.address')}: <bdi>{address}</bdi>
+            </span>
+          ) : null}
         </figcaption>
         {isImage && !failed ? (
           <Button variant="secondary" onClick={onEnlarge}>
@@ -66,7 +88,16 @@ function DocumentTile({
  * same-origin request; each read is audited by the server); PDFs only as a link. "Enlarge" shows one
  * image in a dialog.
  */
-export function DocumentsGallery({ userId, documents }: { userId: number; documents: CaseDocument[] }) {
+export function DocumentsGallery({
+  userId,
+  documents,
+  submissions = [],
+}: {
+  userId: number;
+  documents: CaseDocument[];
+  /** The case's submissions: a proof of address is captioned with the address its submission names. */
+  submissions?: CaseSubmission[];
+}) {
   const { t } = useTranslation();
   const [enlarged, setEnlarged] = useState<CaseDocument | null>(null);
   if (documents.length === 0) return <p>{t('case.documents.none')}</p>;
@@ -75,7 +106,17 @@ export function DocumentsGallery({ userId, documents }: { userId: number; docume
     <>
       <ul className="ui-gallery">
         {documents.map((doc) => (
-          <DocumentTile key={doc.id} userId={userId} doc={doc} onEnlarge={() => setEnlarged(doc)} />
+          <DocumentTile
+            key={doc.id}
+            userId={userId}
+            doc={doc}
+            address={
+              doc.side === 'poa'
+                ? residenceLine(submissions.find((s) => s.id === doc.submissionId)?.details)
+                : ''
+            }
+            onEnlarge={() => setEnlarged(doc)}
+          />
         ))}
       </ul>
       {enlarged ? (

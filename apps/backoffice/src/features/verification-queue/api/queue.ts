@@ -14,6 +14,8 @@ export interface QueueFilters {
   site?: string;
   kind?: SubmissionKind;
   minAgeHours?: number;
+  /** Only cases whose final rejection waits for a senior's confirmation. */
+  pendingFinal?: true;
 }
 
 export const QUEUE_PAGE_SIZE = 20;
@@ -34,6 +36,7 @@ export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters
   if (isSubmissionKind(kind)) filters.kind = kind;
   const minAgeHours = parseMinAgeHours(params.get('minAgeHours'));
   if (minAgeHours !== undefined) filters.minAgeHours = minAgeHours;
+  if (params.get('pendingFinal') === 'true') filters.pendingFinal = true;
   return { filters, page: parsePage(params.get('page')) };
 }
 
@@ -45,6 +48,7 @@ export function queueSearch(filters: QueueFilters, page = 1): URLSearchParams {
   if (filters.site) params.set('site', filters.site);
   if (filters.kind) params.set('kind', filters.kind);
   if (filters.minAgeHours !== undefined) params.set('minAgeHours', String(filters.minAgeHours));
+  if (filters.pendingFinal) params.set('pendingFinal', 'true');
   if (page > 1) params.set('page', String(page));
   return params;
 }

@@ -32,6 +32,7 @@ export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilt
     if (site) next.site = site;
     const kind = text('kind');
     if (kind) next.kind = kind as SubmissionKind;
+    if (text('pendingFinal') === 'true') next.pendingFinal = true;
     const minAge = text('minAgeHours');
     if (minAge) {
       const hours = parseMinAgeHours(minAge);
@@ -86,6 +87,15 @@ export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilt
         options={[
           { value: '', label: t('queue.filters.any') },
           ...SUBMISSION_KINDS.map((kind) => ({ value: kind, label: t(`common.kinds.${kind}`) })),
+        ]}
+      />
+      <SelectField
+        name="pendingFinal"
+        label={t('captureSignOff.pendingFinal.filter')}
+        defaultValue={initial.pendingFinal ? 'true' : ''}
+        options={[
+          { value: '', label: t('queue.filters.any') },
+          { value: 'true', label: t('captureSignOff.pendingFinal.filterOnly') },
         ]}
       />
       <TextField

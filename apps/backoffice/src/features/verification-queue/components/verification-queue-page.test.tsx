@@ -22,6 +22,7 @@ function item(userId: number, firstName: string, waitedMs: number, extra: Record
     pendingSince: Date.now() - waitedMs,
     submissionId: userId * 10,
     kind: 'level',
+    finalProposed: false,
     ...extra,
   };
 }

@@ -5,6 +5,8 @@ import { useListPage } from '../../../lib/use-list-page.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
 import { WaitingTime } from '../../../ui/waiting-time.tsx';
+import { Badge } from '../../../ui/badge.tsx';
+import { submissionLabelKey } from '../../../lib/submission-kinds.ts';
 import { fetchQueue, queueSearch, readQueueQuery, type QueueItem } from '../api/queue.ts';
 import { QueueFiltersForm } from './queue-filters-form.tsx';
 
@@ -14,15 +16,18 @@ function QueueTable({ items }: { items: QueueItem[] }) {
     {
       label: t('queue.columns.person'),
       cell: (item) => (
-        <Link to={paths.reviewCase.getHref(item.userId)}>
-          {`${item.firstName} ${item.lastName}`.trim() || t('queue.unnamed')}
-        </Link>
+        <>
+          <Link to={paths.reviewCase.getHref(item.userId)}>
+            {`${item.firstName} ${item.lastName}`.trim() || t('queue.unnamed')}
+          </Link>
+          {item.finalProposed ? <Badge>{t('captureSignOff.pendingFinal.badge')}</Badge> : null}
+        </>
       ),
     },
     { label: t('queue.columns.email'), cell: (item) => item.email },
     { label: t('queue.columns.site'), cell: (item) => item.site },
     { label: t('queue.columns.level'), cell: (item) => (item.level > 0 ? item.level : '—') },
-    { label: t('queue.columns.kind'), cell: (item) => t(`common.kinds.${item.kind}`) },
+    { label: t('queue.columns.kind'), cell: (item) => t(submissionLabelKey(item.kind, item.level)) },
     { label: t('queue.columns.country'), cell: (item) => item.country || '—' },
     { label: t('queue.columns.waiting'), cell: (item) => <WaitingTime since={item.pendingSince} /> },
   ];

@@ -21,7 +21,9 @@ function renderCapture(props: Partial<DocumentCaptureProps> = {}) {
   const onUploaded = vi.fn();
   const onCleared = vi.fn();
   render(
-    <I18nextProvider i18n={createTestI18n({ '40001': 'This file type is not accepted by the server.' })}>
+    <I18nextProvider
+      i18n={createTestI18n({ '40006': 'The photo is too small.', '10016': 'The server had a problem.' })}
+    >
       <DocumentCapture
         side="front"
         label="Front of the document"
@@ -89,15 +91,30 @@ describe('DocumentCapture', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it('spec §8: a 40001 answer is shown inline with its translation; Try again re-sends the same file', async () => {
+  it('issue 10: a photo the server refuses (40006, too small) shows the translated reason and offers a retake at once, not a resend', async () => {
     stubMediaDevices(undefined);
     const requests = stubXhr();
     const { onUploaded } = renderCapture();
     choose(photo());
-    requests[0]?.respond(200, envelope(null, 40001, 'unsupported'));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'This file type is not accepted by the server.',
-    );
+    requests[0]?.respond(200, envelope(null, 40006, 'too small'));
+    expect((await screen.findByRole('alert')).textContent).toBe('The photo is too small.');
+    expect(onUploaded).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload a file' })).toBeTruthy();
+    choose(photo());
+    expect(requests).toHaveLength(2);
+    requests[1]?.respond(200, envelope(uploadResult('front')));
+    expect(await screen.findByText('Uploaded.')).toBeTruthy();
+    expect(onUploaded).toHaveBeenCalledTimes(1);
+  });
+
+  it('spec §8: a failure that is not the file (10016) is shown inline with its translation; Try again re-sends the same file', async () => {
+    stubMediaDevices(undefined);
+    const requests = stubXhr();
+    const { onUploaded } = renderCapture();
+    choose(photo());
+    requests[0]?.respond(200, envelope(null, 10016, 'server error'));
+    expect((await screen.findByRole('alert')).textContent).toBe('The server had a problem.');
     expect(onUploaded).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(requests).toHaveLength(2);

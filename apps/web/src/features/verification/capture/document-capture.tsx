@@ -16,6 +16,7 @@ import {
 import {
   acceptedTypes,
   MAX_DOCUMENT_BYTES,
+  UPLOAD_REFUSAL_CODES,
   uploadDocument,
   type UploadDocumentResult,
 } from './upload-document';
@@ -65,6 +66,11 @@ function defaultGuide(side: DocumentSide): CaptureGuide {
   if (side === 'selfie') return 'face';
   if (side === 'poa') return 'page';
   return 'card';
+}
+
+/** The upload refusals of the catalogue (docs/kyc.md "Image quality"): the file itself is the problem. */
+export function isUploadRefusal(retCode: number): boolean {
+  return UPLOAD_REFUSAL_CODES.includes(retCode);
 }
 
 /** An object URL for a file while it is shown; revoked when the file changes or the view goes. */
@@ -170,7 +176,10 @@ export function DocumentCapture({
         (error: unknown) => {
           if (controller.signal.aborted) return;
           const message = isApiError(error) ? errorMessage(i18n, error) : t('capture.uploadFailed');
-          setPhase({ kind: 'failed', file: next, message });
+          // A file the server refused for what it is (type, size, too small, blurred, one colour:
+          // 40001–40019) cannot succeed again: the choice is offered at once to retake it.
+          const refused = isApiError(error) && isUploadRefusal(error.ret_code);
+          setPhase({ kind: 'failed', file: refused ? null : next, message });
         },
       );
     },

@@ -9,6 +9,9 @@ export interface UploadDocumentOptions {
   signal?: AbortSignal;
 }
 
+/** The catalogue's upload refusals (the file itself is the problem: type, size, quality). */
+export const UPLOAD_REFUSAL_CODES: readonly number[] = Array.from({ length: 19 }, (_, i) => 40001 + i);
+
 /** spec §7 / docs/kyc.md: at most 10 MB per file (the server checks again, by content). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** What upload-document accepts: JPEG or PNG, and PDF for a proof of address. */
@@ -39,5 +42,9 @@ export function uploadDocument(
   const form = new FormData();
   form.append(UPLOAD_SIDE_FIELD, side);
   form.append(UPLOAD_FILE_FIELD, blob, fileName(side, blob));
-  return uploadForm<UploadDocumentResult>('uploadDocument', form, options);
+  // The capture step shows an upload refusal (40001–40019) inline, where the retake is: no toast too.
+  return uploadForm<UploadDocumentResult>('uploadDocument', form, {
+    ...options,
+    silent: UPLOAD_REFUSAL_CODES,
+  });
 }

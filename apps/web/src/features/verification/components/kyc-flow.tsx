@@ -1,14 +1,16 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type {
-  CountryClosedReason,
-  CountryEntry,
-  DocumentSide,
-  DocumentType,
-  KycInfo,
-  KycStepLevel,
-  SubmitKycResult,
+import {
+  CAPTURE_CONSENT_VERSION,
+  type CountryClosedReason,
+  type CountryEntry,
+  type DocumentSide,
+  type DocumentType,
+  type KycInfo,
+  type KycStepLevel,
+  type SubmitKycResult,
 } from '@kyc/contracts';
+import { selectUser, useAppSelector } from '../../../lib/store/hooks';
 import { isApiError, newIdempotencyKey } from '../../../lib/http';
 import { errorMessage } from '../../../lib/i18n/error-message';
 import { Button } from '../../../ui/button';
@@ -24,10 +26,21 @@ import { SelectField } from './select-field';
 import { StepIndicator } from './step-indicator';
 import { checkPersonalDetails, type PersonalDetails, type PersonalDetailsErrors } from './personal-details';
 import { PersonalDetailsStep } from './personal-details-step';
+import { CaptureConsentStep, type ConsentChoice } from './capture-consent-step';
+import { clearDraft, draftKey, loadDraft, saveDraft } from './capture-draft';
+import {
+  checkResidenceAddress,
+  emptyAddress,
+  toResidence,
+  type ResidenceAddressDraft,
+  type ResidenceAddressErrors,
+} from './residence-address';
+import { ResidenceAddressStep } from './residence-address-step';
 import '../screens/verification-forms.css';
 import './kyc-flow.css';
 
-export type FlowStep = 'country' | 'details' | 'documentType' | DocumentSide | 'review';
+export type FlowStep =
+  'country' | 'details' | 'documentType' | DocumentSide | 'consent' | 'address' | 'review';
 
 /** spec §3 document type labels. */
 export const DOCUMENT_TYPE_LABEL = {
@@ -45,6 +58,8 @@ const STEP_LABEL = {
   back: 'capture.steps.back',
   selfie: 'capture.steps.selfie',
   poa: 'capture.steps.poa',
+  consent: 'captureSignOff.steps.consent',
+  address: 'captureSignOff.steps.address',
   review: 'capture.steps.review',
 } as const satisfies Record<FlowStep, string>;
 
@@ -58,15 +73,15 @@ const SIDE_HINT = {
 /**
  * The steps of a flow (docs/kyc.md sides): level 1 country → the name and date of birth (not in a
  * re-verification: the verified identity stays) → document type → front (+ back unless PASSPORT) →
- * selfie → review; level 2 proof of address → review. Before a type is chosen the back is counted, as
- * most documents have one.
+ * selfie → consent and declaration → review; level 2 residence address → proof of address → review.
+ * Before a type is chosen the back is counted, as most documents have one.
  */
 export function flowSteps(
   level: KycStepLevel,
   documentType: DocumentType | null,
   { details = true }: { details?: boolean } = {},
 ): FlowStep[] {
-  if (level === 2) return ['poa', 'review'];
+  if (level === 2) return ['address', 'poa', 'review'];
   return [
     'country',
     ...(details ? (['details'] as const) : []),
@@ -74,6 +89,7 @@ export function flowSteps(
     'front',
     ...(documentType === 'PASSPORT' ? [] : (['back'] as const)),
     'selfie',
+    'consent',
     'review',
   ];
 }
@@ -118,20 +134,39 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [country, setCountry] = useState(info.applicant?.country || info.residenceCountry || '');
-  const [documentType, setDocumentType] = useState<DocumentType | null>(null);
+  const user = useAppSelector(selectUser);
+  // The answers survive a reload of the tab (capture-draft.ts); the uploads are asked again.
+  const storageKey = draftKey(user.id, level, reverification);
+  const [draft] = useState(() => loadDraft(storageKey));
+  const [country, setCountry] = useState(
+    draft?.country ?? (info.applicant?.country || info.residenceCountry || ''),
+  );
+  const [documentType, setDocumentType] = useState<DocumentType | null>(draft?.documentType ?? null);
   const [uploads, setUploads] = useState<Partial<Record<DocumentSide, Uploaded>>>({});
-  const [stepIndex, setStepIndex] = useState(0);
+  const [stepIndex, setStepIndex] = useState(() =>
+    draft
+      ? restoredStep(flowSteps(level, draft.documentType, { details: !reverification }), draft.stepIndex)
+      : 0,
+  );
+  const [consent, setConsent] = useState<ConsentChoice>(
+    draft?.consent ?? { privacy: false, declaration: false },
+  );
+  const [address, setAddress] = useState<ResidenceAddressDraft>(
+    draft?.address ?? emptyAddress(info.residenceCountry || ''),
+  );
+  const [addressErrors, setAddressErrors] = useState<ResidenceAddressErrors>({});
   const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<SubmitKycResult | null>(null);
   const steps = flowSteps(level, documentType, { details: !reverification });
-  const [details, setDetails] = useState<PersonalDetails>({
-    firstName: info.applicant?.firstname ?? '',
-    lastName: info.applicant?.lastname ?? '',
-    dateOfBirth: '',
-  });
+  const [details, setDetails] = useState<PersonalDetails>(
+    draft?.details ?? {
+      firstName: info.applicant?.firstname ?? '',
+      lastName: info.applicant?.lastname ?? '',
+      dateOfBirth: '',
+    },
+  );
   const [detailsErrors, setDetailsErrors] = useState<PersonalDetailsErrors>({});
   const [savingDetails, setSavingDetails] = useState(false);
   const [detailsError, setDetailsError] = useState<string | null>(null);
@@ -146,6 +181,30 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
     countryList.state.status === 'ready' &&
     countryList.state.value.some((entry) => entry.code === country && entry.state === 'closed');
   const moved = useRef(false);
+
+  // Every answer and the step are kept for a reload until the submission succeeds.
+  useEffect(() => {
+    if (submitted) return;
+    saveDraft(storageKey, {
+      stepIndex,
+      country,
+      documentType,
+      ...(level === 1 && !reverification ? { details } : {}),
+      ...(level === 2 ? { address } : {}),
+      ...(level === 1 ? { consent } : {}),
+    });
+  }, [
+    storageKey,
+    submitted,
+    stepIndex,
+    country,
+    documentType,
+    details,
+    address,
+    consent,
+    level,
+    reverification,
+  ]);
 
   // Focus the step's heading when the step changes, so keyboard and screen-reader users start there.
   useEffect(() => {
@@ -215,9 +274,13 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           documentType: submitType,
           documentIds: sides.map((side) => uploads[side]?.result.documentId ?? ''),
           ...(reverification ? { reason: UPDATE_KYC_REASON } : {}),
+          ...(level === 1
+            ? { consent: { ...consent, version: CAPTURE_CONSENT_VERSION, language } }
+            : { residence: toResidence(address) }),
         },
         key,
       );
+      clearDraft(storageKey);
       setSubmitted(result);
     } catch (error) {
       setSubmitError(isApiError(error) ? errorMessage(i18n, error) : t('capture.submitFailed'));
@@ -244,8 +307,18 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
   const back = current > 0 ? () => setStepIndex(current - 1) : null;
   const next = () => {
     if (step === 'details') void saveDetails();
+    else if (step === 'address') checkAddress();
     else setStepIndex(current + 1);
   };
+
+  /** The address step's Continue: checked here (the server checks again at the submission). */
+  function checkAddress() {
+    const errors = checkResidenceAddress(address);
+    setAddressErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    changed();
+    setStepIndex(current + 1);
+  }
 
   /** The details step's Continue: checked here first, then stored, then the next step. */
   async function saveDetails() {
@@ -292,6 +365,18 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           <p>{detailsError}</p>
         </div>
       ) : null}
+      {step === 'address' ? (
+        <AddressStep value={address} errors={addressErrors} nameOf={nameOf} onChange={setAddress} />
+      ) : null}
+      {step === 'consent' ? (
+        <CaptureConsentStep
+          value={consent}
+          onChange={(next) => {
+            setConsent(next);
+            changed();
+          }}
+        />
+      ) : null}
       {step === 'documentType' ? (
         <DocumentTypeStep country={country} value={documentType} onChange={chooseDocumentType} />
       ) : null}
@@ -317,6 +402,9 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           details={steps.includes('details') ? details : null}
           sides={sides}
           uploads={uploads}
+          consentGiven={steps.includes('consent') ? consent.privacy && consent.declaration : null}
+          address={level === 2 ? address : null}
+          nameOf={nameOf}
         />
       ) : null}
       {step === 'review' && submitError ? (
@@ -334,7 +422,12 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           <Button
             variant="primary"
             loading={submitting}
-            disabled={!submitType || !submitCountry || sides.some((side) => !uploads[side])}
+            disabled={
+              !submitType ||
+              !submitCountry ||
+              sides.some((side) => !uploads[side]) ||
+              (steps.includes('consent') && !(consent.privacy && consent.declaration))
+            }
             onClick={() => void submit()}
           >
             {t(submitError ? 'capture.submitAgain' : 'capture.submit')}
@@ -347,6 +440,7 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
             disabled={
               (step === 'country' && (!country || chosenClosed)) ||
               (step === 'documentType' && !documentType) ||
+              (step === 'consent' && !(consent.privacy && consent.declaration)) ||
               (step in SIDE_HINT && !uploads[step as DocumentSide])
             }
           >
@@ -356,6 +450,38 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
       </div>
     </Card>
   );
+}
+
+/**
+ * The step to reopen after a reload: the saved one, but never past the first capture step, whose
+ * upload (a file, never kept in the browser) must be made again.
+ */
+function restoredStep(steps: readonly FlowStep[], saved: number): number {
+  const firstCapture = steps.findIndex((s) => s === 'front' || s === 'back' || s === 'selfie' || s === 'poa');
+  const limit = firstCapture === -1 ? steps.length - 1 : firstCapture;
+  return Math.max(0, Math.min(Math.floor(saved), limit));
+}
+
+/** The level-2 address step with the countries to choose from (the open and closed ones: any residence). */
+function AddressStep({
+  value,
+  errors,
+  nameOf,
+  onChange,
+}: {
+  value: ResidenceAddressDraft;
+  errors: ResidenceAddressErrors;
+  nameOf: (code: string) => string;
+  onChange: (next: ResidenceAddressDraft) => void;
+}) {
+  const { t } = useTranslation();
+  const { state, retry } = useLoad<CountryEntry[]>((signal) => getCountryList({ signal }), []);
+  if (state.status === 'loading') return <Spinner label={t('capture.loading')} />;
+  if (state.status === 'error') return <LoadProblem onRetry={retry} />;
+  const countries = state.value
+    .map((entry) => ({ value: entry.code, label: nameOf(entry.code) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return <ResidenceAddressStep value={value} errors={errors} countries={countries} onChange={onChange} />;
 }
 
 /**
@@ -502,6 +628,9 @@ function ReviewStep({
   details,
   sides,
   uploads,
+  consentGiven,
+  address,
+  nameOf,
 }: {
   level: KycStepLevel;
   countryName: string;
@@ -509,6 +638,10 @@ function ReviewStep({
   details: PersonalDetails | null;
   sides: DocumentSide[];
   uploads: Partial<Record<DocumentSide, Uploaded>>;
+  /** null when the flow asks no consent (level 2). */
+  consentGiven: boolean | null;
+  address: ResidenceAddressDraft | null;
+  nameOf: (code: string) => string;
 }) {
   const { t } = useTranslation();
   return (
@@ -543,12 +676,33 @@ function ReviewStep({
             </div>
           </>
         ) : null}
+        {address ? (
+          <div>
+            <dt>{t('captureSignOff.review.address')}</dt>
+            <dd>
+              <bdi>
+                {[address.line1, address.line2, address.postalCode, address.city]
+                  .map((part) => part.trim())
+                  .filter(Boolean)
+                  .join(', ')}
+              </bdi>
+              <br />
+              {address.country ? nameOf(address.country) : ''}
+            </dd>
+          </div>
+        ) : null}
         {sides.map((side) => (
           <div key={side}>
             <dt>{t(STEP_LABEL[side])}</dt>
             <dd>{uploads[side] ? t('capture.review.uploaded') : t('capture.review.missing')}</dd>
           </div>
         ))}
+        {consentGiven !== null ? (
+          <div>
+            <dt>{t('captureSignOff.review.consent')}</dt>
+            <dd>{t(consentGiven ? 'captureSignOff.review.given' : 'captureSignOff.review.notGiven')}</dd>
+          </div>
+        ) : null}
       </dl>
     </>
   );

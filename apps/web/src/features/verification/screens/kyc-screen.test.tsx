@@ -99,6 +99,18 @@ async function enterDetails() {
   await next();
 }
 
+/** The consent step (issue 10): Continue stays disabled until both boxes are ticked. */
+async function giveConsent() {
+  expect(currentStep()).toContain('Consent and declaration');
+  expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
+  await userEvent.click(screen.getByRole('checkbox', { name: /I consent to the processing/ }));
+  expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
+  await userEvent.click(screen.getByRole('checkbox', { name: /I declare that the information/ }));
+  await next();
+}
+
+const CONSENT = { privacy: true, declaration: true, version: '1', language: 'en' };
+
 function currentStep(): string {
   return document.querySelector('[aria-current="step"]')?.textContent ?? '';
 }
@@ -111,6 +123,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  window.sessionStorage.clear();
   clearRequestCache();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -128,7 +141,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     );
     renderScreen();
     const country = await screen.findByRole('combobox', { name: 'Country that issued your document' });
-    expect(screen.getByText('Step 1 of 7')).toBeTruthy();
+    expect(screen.getByText('Step 1 of 8')).toBeTruthy();
     // A closed country is listed in its own group; choosing it says why, and the flow stops there.
     const closedGroup = screen.getByRole('group', { name: 'Not available for verification' });
     expect(within(closedGroup).getByRole('option', { name: 'Iran' })).toBeTruthy();
@@ -154,7 +167,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     expect(fetchCall(fetch, 3).url).toBe('/v3/private/kyc/supported-document-type');
     expect(JSON.parse(String(fetchCall(fetch, 3).init.body))).toEqual({ country: 'DE' });
     await userEvent.click(passport);
-    expect(screen.getByText('Step 3 of 6')).toBeTruthy();
+    expect(screen.getByText('Step 3 of 7')).toBeTruthy();
     expect(currentStep()).toContain('Document type');
     await next();
 
@@ -162,12 +175,14 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
     await uploadOn(requests, 'front', 1);
     await next();
-    expect(screen.getByText('Step 5 of 6')).toBeTruthy();
+    expect(screen.getByText('Step 5 of 7')).toBeTruthy();
     expect(currentStep()).toContain('Selfie');
     await uploadOn(requests, 'selfie', 2);
     await next();
+    await giveConsent();
 
-    expect(screen.getByText('Step 6 of 6')).toBeTruthy();
+    expect(screen.getByText('Step 7 of 7')).toBeTruthy();
+    expect(screen.getByText('Given')).toBeTruthy();
     expect(screen.queryByText('Back of the document')).toBeNull();
     expect(screen.getByText('Germany')).toBeTruthy();
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
@@ -182,6 +197,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
       country: 'DE',
       documentType: 'PASSPORT',
       documentIds: [uploadResult('front', 1).documentId, uploadResult('selfie', 2).documentId],
+      consent: CONSENT,
     });
     expect(new Headers(submit.init.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -217,11 +233,12 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     await uploadOn(requests, 'front', 1);
     await next();
     expect(currentStep()).toContain('Back of the document');
-    expect(screen.getByText('Step 5 of 7')).toBeTruthy();
+    expect(screen.getByText('Step 5 of 8')).toBeTruthy();
     await uploadOn(requests, 'back', 2);
     await next();
     await uploadOn(requests, 'selfie', 3);
     await next();
+    await giveConsent();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Network error.');
@@ -255,12 +272,15 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     await next();
     await uploadOn(requests, 'selfie', 2);
     await next();
+    await giveConsent();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     await screen.findByRole('alert');
-    // Back to the selfie: retake it.
+    // Back to the selfie (past the consent, which stays given): retake it.
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await userEvent.click(screen.getByRole('button', { name: 'Retake: Selfie' }));
     await uploadOn(requests, 'selfie', 3);
+    await next();
     await next();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     await screen.findByText(/Your documents are under review/);
@@ -269,29 +289,85 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     expect(second).not.toBe(first);
   });
 
-  it('level 2: proof of address (PDF) filed under the verified identity', async () => {
+  it('level 2: the residence address, then the proof of address (PDF) filed under the verified identity', async () => {
     const requests = stubXhr();
-    const fetch = stubFetch(
-      () => ok(info()),
-      () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
-      () => ok({ submissionId: 10, level: 2, status: 'PENDING' }),
-    );
+    const answers: Record<string, () => Response | Promise<Response>> = {
+      '/v3/private/kyc/kyc-info': () => ok(info()),
+      '/v2/public/country-list': () => ok({ list: COUNTRIES }),
+      '/v3/private/kyc/supported-document-type': () =>
+        ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
+      '/v3/private/kyc/submit': () => ok({ submissionId: 10, level: 2, status: 'PENDING' }),
+    };
+    const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+      const answer = answers[new URL(String(input), 'http://localhost').pathname];
+      if (!answer) throw new Error(`unexpected fetch ${String(input)}`);
+      return answer();
+    });
+    vi.stubGlobal('fetch', fetch);
     renderScreen('/en/auth/kyc?level=2');
+    const country = await screen.findByRole('combobox', { name: 'Country of residence' });
+    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+    // Checked before the proof of address is asked for.
+    await userEvent.selectOptions(country, 'DE');
+    await next();
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    await userEvent.type(screen.getByLabelText('Street and number'), 'Unter den Linden 1');
+    await userEvent.type(screen.getByLabelText('City'), 'Berlin');
+    await userEvent.type(screen.getByLabelText('Postal code (optional)'), '10117');
+    await next();
+
     await screen.findByRole('region', { name: 'Proof of address' });
-    expect(screen.getByText('Step 1 of 2')).toBeTruthy();
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
     await uploadOn(requests, 'poa', 4);
     await next();
+    expect(screen.getByText(/Unter den Linden 1, 10117, Berlin/)).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Submit for review' }).hasAttribute('disabled')).toBe(false),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     await screen.findByText(/Your documents are under review/);
-    expect(JSON.parse(String(fetchCall(fetch, 2).init.body))).toEqual({
+    const submit = fetch.mock.calls.find(([url]) => String(url).endsWith('/submit'));
+    expect(JSON.parse(String((submit?.[1] as RequestInit | undefined)?.body))).toEqual({
       level: 2,
       country: 'DE',
       documentType: 'ID_CARD',
       documentIds: [uploadResult('poa', 4).documentId],
+      residence: { country: 'DE', line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117' },
     });
+  });
+
+  it('when the page is reloaded mid-flow, then the step and answers come back (not the files); after the submission the draft is gone', async () => {
+    stubXhr();
+    stubFetch(
+      () => ok(NEW_USER),
+      () => ok({ list: COUNTRIES }),
+      detailsSaved,
+      () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
+    );
+    renderScreen();
+    await userEvent.selectOptions(await screen.findByRole('combobox'), 'DE');
+    await next();
+    await enterDetails();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Passport' }));
+    await next();
+    expect(currentStep()).toContain('Front of the document');
+    cleanup();
+    clearRequestCache();
+
+    // The reload: a new page with the same tab's sessionStorage.
+    stubFetch(
+      () => ok(NEW_USER),
+      () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
+    );
+    renderScreen();
+    await screen.findByRole('region', { name: 'Front of the document' });
+    expect(screen.getByText('Step 4 of 7')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(((await screen.findByRole('radio', { name: 'Passport' })) as HTMLInputElement).checked).toBe(true);
+    const stored = Object.keys(window.sessionStorage).find((k) => k.startsWith('kyc-capture-draft:'));
+    expect(stored).toBeTruthy();
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.getItem(stored ?? '')).not.toMatch(/jpeg|base64/);
   });
 
   it('spec §4: a level under review is not startable: why, and a link back to /auth/personal', async () => {
