@@ -175,20 +175,24 @@ describe('routing in the app', () => {
 
   it('when Log out is pressed, then POST /logout is sent and the browser goes to /login', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
-    const fetch = stubFetch(
-      () => ok(PROFILE),
-      () => ok(kycInfoFixture()),
-      () => ok(null),
-    );
+    // The personal screen's calls (kyc-info, notices, compliance tasks) answer by address.
+    const fetch = vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
+      const url = String(input);
+      if (url.endsWith('/profile')) return ok(PROFILE);
+      if (url.endsWith('/kyc-info')) return ok(kycInfoFixture());
+      if (url.endsWith('/notices')) return ok({ unread: 0, notices: [] });
+      if (url.endsWith('/compliance-tasks')) return ok({ tasks: [] });
+      return ok(null);
+    });
+    vi.stubGlobal('fetch', fetch);
     renderApp('/en/auth/personal');
     const header = within(document.getElementById('header') as HTMLElement);
     expect(await header.findByText('j***@example.com')).toBeTruthy();
-    // The personal screen's kyc-info call (issue 4) comes first.
     expect(await screen.findByRole('heading', { name: 'Verification level' })).toBeTruthy();
     await userEvent.click(header.getByRole('button', { name: 'Log out' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
-    expect(String(fetch.mock.calls[2]?.[0])).toBe('/logout');
-    expect(fetch.mock.calls[2]?.[1]?.method).toBe('POST');
+    const logout = fetch.mock.calls.find(([input]) => String(input) === '/logout');
+    expect(logout?.[1]?.method).toBe('POST');
   });
 
   it('renders the footer into its host container', async () => {

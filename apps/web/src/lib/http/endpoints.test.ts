@@ -76,6 +76,9 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
       '/v3/private/kyc/kyc-personal-info',
       '/v1/s1/kyc/integration/kyc-personal-info',
     ],
+    ['notices', 'POST', '/v3/private/kyc/notices'],
+    ['noticesRead', 'POST', '/v3/private/kyc/notices/read'],
+    ['agreementDocument', 'GET', '/v3/private/kyc/agreement-document'],
     ['doQuickKyc', 'POST', '/v3/private/kyc/do-quick-kyc'],
     ['trafficDiversion', 'POST', '/v3/private/kyc/traffic-diversion'],
     ['submitKycAnnouncement', 'POST', '/v3/private/kyc/submit-kyc-announcement'],
@@ -106,7 +109,7 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
   });
 
   it('spec §7: the table lists exactly the calls checked above', () => {
-    expect(Object.keys(ENDPOINTS)).toHaveLength(46);
+    expect(Object.keys(ENDPOINTS)).toHaveLength(49);
   });
 
   it('spec §7: kyc-info sends the fixed obtain_* flags, with the caller fields merged over them', async () => {

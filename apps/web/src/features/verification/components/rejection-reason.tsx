@@ -5,6 +5,17 @@ import './rejection-reason.css';
 const isReasonCode = (code: string): code is KycRejectReasonCode =>
   (KYC_REJECT_REASON_CODES as readonly string[]).includes(code);
 
+/** The person's text of each reason code (every code listed, so a new one does not compile without it). */
+const REASON_TEXT = {
+  BLURRY_IMAGE: 'next.reasons.BLURRY_IMAGE',
+  DOCUMENT_EXPIRED: 'next.reasons.DOCUMENT_EXPIRED',
+  NAME_MISMATCH: 'next.reasons.NAME_MISMATCH',
+  SELFIE_MISMATCH: 'next.reasons.SELFIE_MISMATCH',
+  UNSUPPORTED_DOCUMENT: 'next.reasons.UNSUPPORTED_DOCUMENT',
+  SUSPECTED_FRAUD: 'next.reasons.SUSPECTED_FRAUD',
+  INCOMPLETE_DOCUMENTS: 'next.reasons.INCOMPLETE_DOCUMENTS',
+} as const satisfies Record<KycRejectReasonCode, string>;
+
 export interface RejectionReasonProps {
   /** The structured reason the reviewer chose (contracts KYC_REJECT_REASON_CODES; '' for none). */
   code: string;
@@ -20,7 +31,7 @@ export interface RejectionReasonProps {
  */
 export function RejectionReason({ code, note, canRetry }: RejectionReasonProps) {
   const { t } = useTranslation();
-  const reason = isReasonCode(code) ? t(`next.reasons.${code}`) : null;
+  const reason = isReasonCode(code) ? t(REASON_TEXT[code]) : null;
   const text = note.trim();
   return (
     <div className="rejection-reason">

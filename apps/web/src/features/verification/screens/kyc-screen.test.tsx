@@ -357,6 +357,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     // The reload: a new page with the same tab's sessionStorage.
     stubFetch(
       () => ok(NEW_USER),
+      () => ok({ list: COUNTRIES }),
       () => ok({ country: 'DE', documentTypes: ['ID_CARD', 'PASSPORT'] }),
     );
     renderScreen();
