@@ -225,9 +225,9 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     await next();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     await screen.findByRole('alert');
-    // Back to the selfie: retake it.
+    // Back to the selfie (a chosen file, so "Choose another file", not "Retake"): replace it.
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Retake: Selfie' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Choose another file: Selfie' }));
     await uploadOn(requests, 'selfie', 3);
     await next();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
