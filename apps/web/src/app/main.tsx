@@ -15,6 +15,7 @@ import '../ui/theme.css';
 import { lazyMessenger, preloadMessagesLater } from './lazy-messages';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
+import { preloadFirstScreen } from './first-screen';
 import { store } from './store';
 
 /**
@@ -54,6 +55,8 @@ preloadMessagesLater();
 const sdkLink = mode.sdk;
 if (sdkLink) void import('../features/sdk/api/load-sdk-user').then((sdk) => sdk.prefetchSdkUser(sdkLink));
 else prefetchProfile();
+// The first screen's chunk too, instead of after the profile (docs/decisions.md D34).
+preloadFirstScreen(window.location.pathname);
 // spec §4: once a user id exists, follow the compliance configuration and give it the sub_attribute.
 connectComplianceConfig(store);
 

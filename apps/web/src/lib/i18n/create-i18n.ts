@@ -59,8 +59,9 @@ export function createI18n(
       ...TRANSLATION_LOADING,
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
-      // Set by apps/web/vite.config.ts: true in every build but the production one.
-      ...missingKeyOptions(import.meta.env.KYC_REPORT_MISSING_KEYS === true, instance),
+      // Set by apps/web/vite.config.ts: true in every build but the production one; a constant, so
+      // a production build drops the reporter altogether.
+      ...(import.meta.env.KYC_REPORT_MISSING_KEYS === true ? missingKeyOptions(true, instance) : {}),
     });
   return { i18n: instance, ready };
 }
