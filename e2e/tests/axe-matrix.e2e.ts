@@ -5,7 +5,8 @@
  * title in the right language, and on ar-SA for one digit system (docs/decisions.md D34). Compact: one
  * page per host and person, screens reached by client-side navigation, axe injected once per page load
  * and run for violations only. Also: ?lang= comes first (spec §4) and a 1008 on the profile shows a
- * translated toast, never a key.
+ * translated toast, never a key. MATRIX_LANGS=en,ar-SA limits the matrix to some languages while working
+ * on it (the full run checks that every page was visited).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -286,6 +287,31 @@ describe('every route in every language (issue 10: axe, raw keys, digits)', () =
 
 describe('language and message polish (issue 10)', () => {
   const browser = useBrowser();
+
+  it('the matrix’s checks can fail: a planted key, scroll box without focus and Arabic-Indic digit are all found', async () => {
+    const { context } = await newContext(browser(), DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/login?lang=en`);
+    await settled(page, 'en', text(textsOf('en'), 'login.title'));
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.style.cssText = 'overflow:auto;block-size:40px';
+      box.innerHTML = '<p>capture.retakeFor</p><p>١٢٣</p>'.repeat(8);
+      document.body.append(box);
+      document.documentElement.setAttribute('data-missing-i18n', 'user-accounts:x.y');
+    });
+    const problems: string[] = [];
+    record(await inspect(page, LANGUAGE_DEPENDENT_RULES), 'planted', problems, 'ar-SA');
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('axe scrollable-region-focusable'),
+        expect.stringContaining('raw key on screen capture.retakeFor'),
+        expect.stringContaining('missing keys user-accounts:x.y'),
+        expect.stringContaining('Arabic-Indic digits'),
+      ]),
+    );
+    await context.close();
+  });
 
   it('spec §4: when /en/auth/personal?lang=ja-JP is opened, then the page is Japanese and the address moves to the ja-JP path', async () => {
     const { context } = await newContext(browser(), DESKTOP);
