@@ -57,7 +57,7 @@ interface Running {
 }
 
 /** Starts serve.ts in a child process and waits for the origin it listens on. */
-async function startServer(kind: 'portal' | 'hello', dataDir?: string): Promise<Running> {
+export async function startServer(kind: 'portal' | 'hello', dataDir?: string): Promise<Running> {
   const child = spawn(
     process.execPath,
     [...process.execArgv, path.join(import.meta.dirname, 'serve.ts'), kind, ...(dataDir ? [dataDir] : [])],
@@ -86,7 +86,7 @@ const cookieValue = (setCookies: string[], name: string) =>
   new RegExp(`(?:^|[;,]\\s*)${name}=([^;]+)`).exec(setCookies.join('; '))?.[1];
 
 /** Signs the demo user in as the SPA does: a page for the CSRF cookie, then the login with it. */
-async function signIn(origin: string): Promise<{ headers: Record<string, string> }> {
+export async function signIn(origin: string): Promise<{ headers: Record<string, string> }> {
   const page = await fetch(`${origin}/user/accounts/en/auth/personal`);
   const anonymousCsrf = cookieValue(page.headers.getSetCookie(), 'kyc_csrf');
   if (!anonymousCsrf) throw new Error('no CSRF cookie from the portal page');

@@ -18,6 +18,7 @@ import {
   measureKycInfo,
   measureUpload,
 } from './kyc.ts';
+import { reportLighthouse } from './lighthouse.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -105,6 +106,9 @@ if (!only || only === 'upload') {
   );
   aimsMissed += Number(!report.medianMet);
 }
+
+// --only lighthouse: the signed-in personal page on mobile (bench/lighthouse.ts), aims only.
+if (!only || only === 'lighthouse') aimsMissed += await reportLighthouse();
 
 console.log(allOk ? '\nbench: every figure within budget' : '\nbench: a figure is over its budget');
 if (aimsMissed > 0) console.log(`bench: ${aimsMissed} aim(s) not met (reported only)`);

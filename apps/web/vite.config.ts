@@ -56,6 +56,9 @@ export default defineConfig({
   root,
   base: '/user/accounts/',
   plugins: [react(), precompress()],
+  // lib/i18n/missing-keys: outside production builds a missing translation key is reported (console
+  // error and <html data-missing-i18n>), which the e2e axe matrix checks.
+  define: { 'import.meta.env.KYC_REPORT_MISSING_KEYS': JSON.stringify(withGallery) },
   build: {
     outDir,
     emptyOutDir: true,

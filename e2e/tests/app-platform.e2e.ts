@@ -167,13 +167,13 @@ describe('app platform in Chromium (issue 3)', () => {
 
     await page.clock.runFor(28_000);
     expect(failed).toEqual([]);
-    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
 
     await page.clock.runFor(2_100); // past the 30 000 ms timeout (spec §8, §9)
     await expect.poll(() => failed.length, { timeout: 15_000 }).toBe(1); // the request was aborted
     const errorState = page.getByRole('alert').filter({ hasText: PROFILE_ERROR_TITLE });
     await errorState.waitFor();
-    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
 
     // spec §8: "Network, HTTP status, timeout errors: … toast with translation of code 50016 for 2 s".
     const toast = page.locator('.toast-region .toast[data-state="open"]');
@@ -192,7 +192,7 @@ describe('app platform in Chromium (issue 3)', () => {
     // Retry with the server answering again.
     hold = false;
     await page.clock.resume();
-    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => heading(page)).toBe(PERSONAL_TITLE.en);
     expect(await page.getByText('ne***@demo.test').count()).toBeGreaterThan(0);
     expect(await page.getByRole('alert').filter({ hasText: PROFILE_ERROR_TITLE }).count()).toBe(0);

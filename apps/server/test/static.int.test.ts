@@ -71,6 +71,17 @@ describe('serving the SPAs, the sign-in page and translations', () => {
     expect((await client.get('/user/accounts/auth/kyc')).response.body).toContain('<title>web</title>');
   });
 
+  it('when an app page is requested, then its Link header preloads the translations of its language (?lang= first)', async () => {
+    const client = new TestClient(app);
+    const { response } = await client.get('/user/accounts/en/auth/personal?lang=ja-JP');
+    expect(response.headers.link).toBe(
+      '</common-static/i18n-upload/user-accounts/ja-JP.json?v=1>; rel=preload; as=fetch; crossorigin, ' +
+        '</common-static/i18n-upload/inverse-error-code/ja-JP.json?v=1>; rel=preload; as=fetch; crossorigin',
+    );
+    // Without a language in the address the SPA detects one: nothing to preload.
+    expect((await client.get('/user/accounts/auth/kyc')).response.headers.link).toBeUndefined();
+  });
+
   it('when the browser accepts brotli, then HTML and assets are served pre-compressed', async () => {
     const client = new TestClient(app);
     const page = await client.get('/user/accounts/en/auth/personal', {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_LANGUAGE_CODES,
+  formattingLocale,
   DEFAULT_LANGUAGE,
   isRtl,
   languagesForRegion,
@@ -54,5 +55,18 @@ describe('languages (spec §1, §4, §9)', () => {
     expect(matchLanguage('zh-HK', languages)).toBeUndefined();
     // ar-SA belongs to the Emirates variant only.
     expect(matchLanguage('ar-SA', languages)).toBeUndefined();
+  });
+});
+
+describe('formattingLocale (D34: one digit system per page)', () => {
+  it('gives every language Western digits and the Gregorian calendar, ar-SA included', () => {
+    const when = Date.UTC(2026, 10, 25, 12, 0);
+    for (const code of ALL_LANGUAGE_CODES) {
+      const date = new Intl.DateTimeFormat(formattingLocale(code), { dateStyle: 'long', timeZone: 'UTC' });
+      const number = new Intl.NumberFormat(formattingLocale(code)).format(1234.5);
+      expect(date.format(when), code).toMatch(/2026/);
+      expect(number, code).toMatch(/1.?234.5/u);
+      expect(`${date.format(when)} ${number}`, code).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/u);
+    }
   });
 });

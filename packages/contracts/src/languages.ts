@@ -89,3 +89,14 @@ export function matchLanguage(
   const wanted = candidate.trim().toLowerCase();
   return languages.find((l) => l.code.toLowerCase() === wanted)?.code;
 }
+
+/**
+ * The locale every Intl number and date formatter of a page uses for `code` (docs/decisions.md D34):
+ * one digit system per page. Translations, interpolated counts ({{count}}) and what people type in
+ * forms use Western digits 0-9, which is also the common choice on Gulf sites, so Intl must too: ar-SA
+ * would otherwise write '١٬٢٣٤' next to '3 of 5'. Gregorian calendar in every language, since dates
+ * such as deadlines are compared with the ones the server and back office state.
+ */
+export function formattingLocale(code: string): string {
+  return `${code}-u-ca-gregory-nu-latn`;
+}

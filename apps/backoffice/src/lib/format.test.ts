@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUtcDateTime, utcDayStart, waitingTime } from './format.ts';
+import { formatDate, formatDateTime, formatUtcDateTime, utcDayStart, waitingTime } from './format.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -31,6 +31,18 @@ describe('formatUtcDateTime', () => {
     const end = Date.UTC(2026, 11, 5, 23, 59, 59, 999);
     expect(formatUtcDateTime(end, 'en')).toMatch(/Dec 5, 2026.*11:59.*UTC/);
     for (const lng of ['ar-SA', 'de-DE', 'ja-JP', 'zh-HK', 'tr-TR'])
-      expect(formatUtcDateTime(end, lng)).toMatch(/2026|٢٠٢٦/);
+      expect(formatUtcDateTime(end, lng)).toMatch(/2026/);
+  });
+
+  it('D34: every language, ar-SA included, writes Western digits and Gregorian dates', () => {
+    const end = Date.UTC(2026, 11, 5, 12, 0, 0);
+    for (const text of [
+      formatUtcDateTime(end, 'ar-SA'),
+      formatDateTime(end, 'ar-SA'),
+      formatDate(end, 'ar-SA'),
+    ]) {
+      expect(text).toMatch(/2026/);
+      expect(text).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/u);
+    }
   });
 });

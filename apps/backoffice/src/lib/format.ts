@@ -1,7 +1,14 @@
-/** Dates and durations as staff read them, in the page's language (Intl, no library). */
+/**
+ * Dates and durations as staff read them, in the page's language (Intl, no library), in Western digits
+ * and the Gregorian calendar in every language (formattingLocale, docs/decisions.md D34).
+ */
+import { formattingLocale } from '@kyc/contracts';
 
 export function formatDateTime(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return new Intl.DateTimeFormat(formattingLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(ms);
 }
 
 /**
@@ -9,7 +16,7 @@ export function formatDateTime(ms: number, language: string): string {
  * timeZoneName (Intl throws a TypeError), so the parts are spelt out.
  */
 export function formatUtcDateTime(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return new Intl.DateTimeFormat(formattingLocale(language), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -21,7 +28,7 @@ export function formatUtcDateTime(ms: number, language: string): string {
 }
 
 export function formatDate(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(ms);
+  return new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'medium' }).format(ms);
 }
 
 export type WaitingUnit = 'minutes' | 'hours' | 'days';

@@ -50,7 +50,7 @@ export function AppShell() {
   return (
     <>
       <RouterSync />
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<PageSpinner overlay />}>
         {chrome.header === 'absent' ? null : (
           <Portal containerId={HEADER_CONTAINER_ID}>
             <Header hidden={chrome.header === 'hidden'} />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from '../lib/router';
 import { applyLanguage } from '../lib/language/apply';
 import { classifyLanguageSegment, withLanguage } from '../lib/language/app-path';
-import { detectLanguage, readLanguageSources } from '../lib/language/detect';
+import { detectLanguage, queryLanguageOf, readLanguageSources } from '../lib/language/detect';
 import { pageLanguages, urlFallbackLanguage } from '../lib/language/page-languages';
 
 /** The language a URL without a language segment is sent to (spec §4 detection, without the URL). */
@@ -18,8 +18,10 @@ export function DetectedLanguageRedirect() {
 
 /**
  * The /:lang segment (spec §2: "page language is prefixed in URLs when it is in the supported-language
- * list, otherwise /en is used"). A supported language becomes the page language; a URL without one
- * (/auth/…) gets the detected language; an unsupported one is replaced by en, keeping the rest.
+ * list, otherwise /en is used"). A supported ?lang= comes first (spec §4): the address moves to that
+ * language's path (/en/auth/personal?lang=ja-JP → /ja-JP/auth/personal?lang=ja-JP, the query kept for
+ * SDK links). Otherwise a supported segment becomes the page language; a URL without one (/auth/…) gets
+ * the detected language; an unsupported one is replaced by en, keeping the rest.
  */
 export function LanguageRoute() {
   const { lang = '' } = useParams();
@@ -28,7 +30,8 @@ export function LanguageRoute() {
   const { i18n } = useTranslation(undefined, { useSuspense: false });
   const region = pageLanguages();
   const segment = classifyLanguageSegment(lang, region.languages);
-  const language = segment.kind === 'language' ? segment.code : null;
+  const requested = queryLanguageOf(location.search, region.languages);
+  const language = requested ?? (segment.kind === 'language' ? segment.code : null);
 
   useEffect(() => {
     if (!language) return;
@@ -38,14 +41,15 @@ export function LanguageRoute() {
     void i18n.loadLanguages(language).then(() => i18n.changeLanguage(language));
   }, [language, i18n]);
 
-  if (segment.kind === 'language' && segment.code === lang) return <Outlet />;
+  if (language === lang) return <Outlet />;
 
   const target =
-    segment.kind === 'language'
+    requested ??
+    (segment.kind === 'language'
       ? segment.code // canonical spelling: /EN/… → /en/…
       : segment.kind === 'missing'
         ? detectedLanguage()
-        : urlFallbackLanguage(region);
+        : urlFallbackLanguage(region));
   const pathname = withLanguage(location.pathname, target, segment.kind !== 'missing');
   return <Navigate replace to={{ pathname, search: location.search, hash: location.hash }} />;
 }

@@ -6,7 +6,7 @@ import { createI18n } from '../lib/i18n/create-i18n';
 import { httpTexts } from '../lib/i18n/http-texts';
 import { applyLanguage } from '../lib/language/apply';
 import { classifyLanguageSegment, languageSegmentOf, ROUTER_BASENAME } from '../lib/language/app-path';
-import { detectLanguage, readLanguageSources } from '../lib/language/detect';
+import { detectLanguage, queryLanguageOf, readLanguageSources } from '../lib/language/detect';
 import { pageLanguages, urlFallbackLanguage } from '../lib/language/page-languages';
 import { registerMessenger } from '../lib/messages/messenger';
 import { startPageMode } from '../lib/navigation/page-mode';
@@ -15,15 +15,19 @@ import '../ui/theme.css';
 import { lazyMessenger, preloadMessagesLater } from './lazy-messages';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
+import { preloadFirstScreen } from './first-screen';
 import { store } from './store';
 
 /**
- * The language the page starts in, before the router runs: the URL segment when it is supported,
- * the detected language when there is none, and the fallback an unsupported segment redirects to —
- * so translations for the right language start loading at once.
+ * The language the page starts in, before the router runs: a supported ?lang= (spec §4: it comes
+ * first), else the URL segment when it is supported, the detected language when there is none, and
+ * the fallback an unsupported segment redirects to — so translations for the right language start
+ * loading at once.
  */
 function startLanguage(): string {
   const region = pageLanguages();
+  const requested = queryLanguageOf(window.location.search, region.languages);
+  if (requested) return requested;
   const segment = classifyLanguageSegment(
     languageSegmentOf(window.location.pathname) ?? '',
     region.languages,
@@ -37,11 +41,11 @@ function startLanguage(): string {
 const mode = startPageMode();
 const language = startLanguage();
 applyLanguage(language);
-const { i18n } = createI18n(language);
+const { i18n, ready } = createI18n(language);
 
 // spec §8: the HTTP client's messages are translated, and shown through the design system's toast and
 // notification (lib/ never imports ui/; this is the one place that connects them).
-configureHttp(httpTexts(i18n));
+configureHttp(httpTexts(i18n, ready));
 registerMessenger(lazyMessenger);
 preloadMessagesLater();
 
@@ -51,6 +55,8 @@ preloadMessagesLater();
 const sdkLink = mode.sdk;
 if (sdkLink) void import('../features/sdk/api/load-sdk-user').then((sdk) => sdk.prefetchSdkUser(sdkLink));
 else prefetchProfile();
+// The first screen's chunk too, instead of after the profile (docs/decisions.md D34).
+preloadFirstScreen(window.location.pathname);
 // spec §4: once a user id exists, follow the compliance configuration and give it the sub_attribute.
 connectComplianceConfig(store);
 

@@ -141,6 +141,20 @@ describe('routing in the app', () => {
     expect(router.state.location.search).toBe('?from=app');
   });
 
+  it('spec §4: when ?lang= names a supported language, then it comes first and the address moves to its path', async () => {
+    stubFetch(() => ok(PROFILE));
+    const router = renderApp('/en/auth/kyc?lang=ja-JP&from=app');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/accounts/ja-JP/auth/kyc'));
+    expect(router.state.location.search).toBe('?lang=ja-JP&from=app');
+  });
+
+  it('spec §4: when ?lang= is not offered here, then the URL segment stays', async () => {
+    stubFetch(() => ok(PROFILE));
+    const router = renderApp('/de-DE/auth/kyc?lang=ar-SA');
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe('/user/accounts/de-DE/auth/kyc');
+  });
+
   it('when there is no language segment, then the detected language is put in front', async () => {
     window.localStorage.setItem('i18nextLng', 'ja-JP');
     stubFetch(() => ok(PROFILE));

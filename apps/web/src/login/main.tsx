@@ -14,9 +14,9 @@ import { LoginPage } from './login-page';
 // The sign-in page has no language segment: ?lang= → localStorage → browser → default (spec §4).
 const language = detectLanguage(readLanguageSources(), pageLanguages());
 applyLanguage(language);
-const { i18n } = createI18n(language);
+const { i18n, ready } = createI18n(language);
 // spec §8: the HTTP client's messages in the page language (the form's own calls are silent).
-configureHttp(httpTexts(i18n));
+configureHttp(httpTexts(i18n, ready));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('login.html has no #root');

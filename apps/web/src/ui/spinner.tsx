@@ -15,10 +15,14 @@ export function Spinner({ label, size = 'medium' }: SpinnerProps) {
   );
 }
 
-/** A centred spinner for a whole page or content area. */
-export function PageSpinner({ label }: { label?: string }) {
+/**
+ * A centred spinner for a whole page or content area. `overlay`: centred in the viewport, out of the
+ * flow, for the wait before the page chrome exists, so that the header arriving above it shifts
+ * nothing (CLS, docs/decisions.md D34).
+ */
+export function PageSpinner({ label, overlay = false }: { label?: string; overlay?: boolean }) {
   return (
-    <div className="page-spinner">
+    <div className={overlay ? 'page-spinner page-spinner--overlay' : 'page-spinner'}>
       <Spinner label={label} />
     </div>
   );

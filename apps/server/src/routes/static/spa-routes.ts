@@ -9,6 +9,7 @@ import { ALL_LANGUAGE_CODES, RET_CODES } from '@kyc/contracts';
 import { errorEnvelope } from '../../http/envelope.ts';
 import { hideFromDocument } from '../../http/openapi.ts';
 import type { Services } from '../services.ts';
+import { translationPreloadLinks } from './preload-links.ts';
 import { injectRuntimeConfig, pageRuntimeConfig, type PageRuntimeConfig } from './runtime-config.ts';
 
 const brotli = promisify(brotliCompress);
@@ -39,7 +40,11 @@ export function spaRoutes(services: Services): FastifyPluginAsync {
 
     app.get('/', (_request, reply) => reply.redirect('/user/accounts/', 302));
     app.get('/user/accounts', (request, reply) => reply.redirect(`/user/accounts/${queryOf(request)}`, 302));
-    app.get('/user/accounts/*', (request, reply) => sendPage(request, reply, 'index.html'));
+    app.get('/user/accounts/*', (request, reply) => {
+      const links = translationPreloadLinks(request.url, services.config.publicEnvironment);
+      if (links) void reply.header('link', links);
+      return sendPage(request, reply, 'index.html');
+    });
     app.get('/login', (request, reply) => sendPage(request, reply, 'login.html'));
 
     // The design-system gallery (screenshots of every component state): never in production mode, and

@@ -10,8 +10,13 @@ describe('formatThousands (spec §9 thousands separators)', () => {
     expect(formatThousands(1234567.5)).toBe('1,234,567.5');
     setCurrentLanguage('de-DE');
     expect(formatThousands(1234567.5)).toBe('1.234.567,5');
+  });
+
+  it('D34: ar-SA writes Western digits 0-9, like its translations and interpolated counts', () => {
     setCurrentLanguage('ar-SA');
-    expect(formatThousands(1234567.5)).toBe(new Intl.NumberFormat('ar-SA').format(1234567.5));
+    const text = formatThousands(1234567.5);
+    expect(text).toMatch(/^1.234.567.5$/u);
+    expect(text).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/u);
   });
 
   it('spec §9: an explicit language wins over the current one', () => {

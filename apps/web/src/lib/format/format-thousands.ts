@@ -1,3 +1,4 @@
+import { formattingLocale } from '@kyc/contracts';
 import { currentLanguage } from '../language/current';
 
 export interface ThousandsOptions {
@@ -12,7 +13,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
  * spec §9 "thousands separators on formatting": 1234567.5 → '1,234,567.5' in en, '1.234.567,5' in
- * de-DE, in the language's own digits (ar-SA: '١٬٢٣٤٬٥٦٧٫٥'). Accepts numeric strings as the API sends
+ * de-DE, always in Western digits (ar-SA: '1,234,567.5' with Arabic separators, D34). Accepts numeric strings as the API sends
  * amounts, formatted exactly (no binary rounding).
  */
 export function formatThousands(value: number | bigint | string, options: ThousandsOptions = {}): string {
@@ -20,7 +21,7 @@ export function formatThousands(value: number | bigint | string, options: Thousa
   const key = `${language}|${minimumFractionDigits}|${maximumFractionDigits}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(language, {
+    formatter = new Intl.NumberFormat(formattingLocale(language), {
       useGrouping: true,
       minimumFractionDigits,
       maximumFractionDigits,

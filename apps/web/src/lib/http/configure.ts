@@ -21,14 +21,24 @@ export interface HttpConfig {
   translate: (code: number) => string | undefined;
   /** A user-accounts text of the "http" section, with {{placeholders}} filled from `values`. */
   text: (key: HttpTextKey, values?: HttpTextValues) => string;
+  /**
+   * Runs `show` once the texts above can be read. The first call (the profile) starts before the
+   * translations have arrived: a 1008 answered first must not show a raw key ('http.tokenTimeout'),
+   * so the message waits for them. At once by default.
+   */
+  whenTextsReady: (show: () => void) => void;
 }
 
-function fallbackText(key: HttpTextKey, values: HttpTextValues = {}): string {
+export function fallbackText(key: HttpTextKey, values: HttpTextValues = {}): string {
   const named: Readonly<Record<string, string | undefined>> = { ...values };
   return HTTP_TEXT_FALLBACK[key].replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => named[name] ?? '');
 }
 
-const DEFAULTS: HttpConfig = { translate: () => undefined, text: fallbackText };
+const DEFAULTS: HttpConfig = {
+  translate: () => undefined,
+  text: fallbackText,
+  whenTextsReady: (show) => show(),
+};
 
 let config: HttpConfig = DEFAULTS;
 

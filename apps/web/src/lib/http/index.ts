@@ -20,7 +20,13 @@ export {
   type KycRequestOptions,
   type RequestOptions,
 } from './client';
-export { configureHttp, type HttpConfig, type HttpTextKey, type HttpTextValues } from './configure';
+export {
+  configureHttp,
+  fallbackText,
+  type HttpConfig,
+  type HttpTextKey,
+  type HttpTextValues,
+} from './configure';
 export { callEndpoint, ENDPOINTS, type EndpointName } from './endpoints';
 export { reportApiError, type ReportOptions } from './report-error';
 export { postRiskDefaultIntercept } from './risk-intercept';

@@ -47,7 +47,7 @@ export function reportApiError(error: unknown, options: ReportOptions = {}): voi
   const { silent = false } = options;
   const show =
     typeof silent === 'boolean' ? !silent : !(isApiError(error) && silent.includes(error.ret_code));
-  const { translate, text } = httpConfig();
+  const { translate, whenTextsReady } = httpConfig();
 
   if (!isApiError(error) || error.reason === 'Non Response!') {
     console.error('[http] call failed without a ret_code', error);
@@ -70,14 +70,20 @@ export function reportApiError(error: unknown, options: ReportOptions = {}): voi
       retCode: error.ret_code,
       httpStatus: error.httpStatus,
     });
-    if (show) {
-      const message = translate(NETWORK_ERROR_CODE) ?? error.ret_msg;
-      messenger.toast({ kind: 'fail', message, duration: TRANSPORT_ERROR_TOAST_MS });
-    }
+    if (show)
+      whenTextsReady(() => {
+        const message = translate(NETWORK_ERROR_CODE) ?? error.ret_msg;
+        messenger.toast({ kind: 'fail', message, duration: TRANSPORT_ERROR_TOAST_MS });
+      });
     return;
   }
 
-  if (!show) return;
+  if (show) whenTextsReady(() => showBusinessError(error, options.notificationReminder === true));
+}
+
+/** The toast or notification of a failure with a ret_code, once the texts are there. */
+function showBusinessError(error: ApiError, notificationReminder: boolean): void {
+  const { translate, text } = httpConfig();
   if (error.reason === 'token timeout') {
     const message = text('http.tokenTimeout', { message: error.ret_msg || text('http.tokenError') });
     messenger.toast({ kind: 'fail', message, duration: TOKEN_TIMEOUT_TOAST_MS });
@@ -86,7 +92,7 @@ export function reportApiError(error: unknown, options: ReportOptions = {}): voi
   const translation = translate(error.ret_code);
   if (translation === undefined) {
     messenger.toast({ kind: 'fail', message: `${error.ret_code}: ${error.ret_msg}` });
-  } else if (options.notificationReminder) {
+  } else if (notificationReminder) {
     messenger.notify({ kind: 'fail', title: text('http.errorTitle'), description: translation });
   } else {
     messenger.toast({ kind: 'fail', message: translation });

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { ALL_LANGUAGE_CODES, DEFAULT_LANGUAGE } from '@kyc/contracts';
 import { runtimeConfig } from '../config/runtime-config';
 import { fetchBackend } from './fetch-backend';
+import { missingKeyOptions } from './missing-keys';
 import { DEFAULT_NAMESPACE, NAMESPACES } from './namespaces';
 
 /** spec §7: the release path of the translation files, served by our server from locales/. */
@@ -58,6 +59,9 @@ export function createI18n(
       ...TRANSLATION_LOADING,
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
+      // Set by apps/web/vite.config.ts: true in every build but the production one; a constant, so
+      // a production build drops the reporter altogether.
+      ...(import.meta.env.KYC_REPORT_MISSING_KEYS === true ? missingKeyOptions(true, instance) : {}),
     });
   return { i18n: instance, ready };
 }

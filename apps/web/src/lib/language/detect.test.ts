@@ -1,20 +1,31 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { languagesForRegion } from '@kyc/contracts';
-import { detectLanguage, readLanguageSources } from './detect';
+import { detectLanguage, queryLanguageOf, readLanguageSources } from './detect';
 
 const DEFAULT = languagesForRegion('default');
 const HONG_KONG = languagesForRegion('hk');
 const EMIRATES = languagesForRegion('ae');
 
 describe('detectLanguage (spec §4)', () => {
-  it('when every source has a supported language, then the URL segment wins', () => {
+  it('spec §4: when every source has a supported language, then ?lang= wins, even over the URL segment', () => {
     expect(
       detectLanguage(
         { pathLanguage: 'ja-JP', queryLanguage: 'ko-KR', storedLanguage: 'de-DE', browserLanguage: 'es-ES' },
         DEFAULT,
       ),
-    ).toBe('ja-JP');
+    ).toBe('ko-KR');
+  });
+
+  it('when ?lang= is missing or not offered, then the URL segment comes next', () => {
+    expect(detectLanguage({ pathLanguage: 'ja-JP', storedLanguage: 'de-DE' }, DEFAULT)).toBe('ja-JP');
+    expect(detectLanguage({ pathLanguage: 'ja-JP', queryLanguage: 'ar-SA' }, DEFAULT)).toBe('ja-JP');
+  });
+
+  it('queryLanguageOf reads a supported ?lang= in its canonical spelling', () => {
+    expect(queryLanguageOf('?from=app&lang=ja-jp', DEFAULT.languages)).toBe('ja-JP');
+    expect(queryLanguageOf('?lang=xx', DEFAULT.languages)).toBeUndefined();
+    expect(queryLanguageOf('', DEFAULT.languages)).toBeUndefined();
   });
 
   it('when there is no URL segment, then ?lang= comes before storage and the browser', () => {

@@ -8,10 +8,10 @@ export const LANGUAGE_MIRROR_STORAGE_KEY = 'language';
 
 /** Where a language can come from, strongest first. */
 export interface LanguageSources {
+  /** The ?lang= query parameter (spec §4: it comes first, even before the URL segment). */
+  queryLanguage?: string | null;
   /** The SPA's URL language segment (/user/accounts/{lang}/…); absent on the sign-in page. */
   pathLanguage?: string | null;
-  /** The ?lang= query parameter. */
-  queryLanguage?: string | null;
   /** localStorage i18nextLng. */
   storedLanguage?: string | null;
   /** navigator.language. */
@@ -19,15 +19,17 @@ export interface LanguageSources {
 }
 
 /**
- * spec §4 "Language": the URL segment (SPA only), else ?lang=, else localStorage i18nextLng, else the
- * browser language; a candidate the host does not offer is skipped, and with none left the host's
- * default is used.
+ * spec §4 "Language": ?lang= first ("from the lang query parameter, else …"), then the URL segment (SPA
+ * only), else localStorage i18nextLng, else the browser language; a candidate the host does not offer
+ * is skipped, and with none left the host's default is used. A link such as
+ * /user/accounts/en/auth/personal?lang=ja-JP therefore shows Japanese (and LanguageRoute moves it to
+ * the ja-JP path).
  */
 export function detectLanguage(sources: LanguageSources, region: RegionLanguages): string {
   const { languages, defaultLanguage } = region;
   return (
-    matchLanguage(sources.pathLanguage, languages) ??
     matchLanguage(sources.queryLanguage, languages) ??
+    matchLanguage(sources.pathLanguage, languages) ??
     matchLanguage(sources.storedLanguage, languages) ??
     matchBrowserLanguage(sources.browserLanguage, languages) ??
     defaultLanguage
@@ -59,4 +61,9 @@ export function readLanguageSources(
     storedLanguage: storage.get(LANGUAGE_STORAGE_KEY),
     browserLanguage: typeof navigator === 'undefined' ? null : navigator.language,
   };
+}
+
+/** The supported language an address's ?lang= asks for (canonical spelling), or undefined. */
+export function queryLanguageOf(search: string, languages: readonly Language[]): string | undefined {
+  return matchLanguage(new URLSearchParams(search).get('lang'), languages);
 }

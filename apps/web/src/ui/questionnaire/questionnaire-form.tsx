@@ -435,7 +435,17 @@ export function QuestionnaireForm({
           {page.title ? tq(page.title) : tq(template.title)}
         </h2>
         {page.body?.length ? (
-          <div className="qn-page__body">
+          // axe scrollable-region-focusable: the text may scroll (max 50vh), so keyboard users must be
+          // able to focus it to scroll it (the focus ring is theme.css's :focus-visible); a region
+          // named "Full text: {title}", so a screen reader announces what it holds.
+          <div
+            className="qn-page__body"
+            tabIndex={0}
+            role="region"
+            aria-label={t('questionnaire.textRegion', {
+              title: page.title ? tq(page.title) : tq(template.title),
+            })}
+          >
             {page.body.map((key) => (
               <p key={key}>{tq(key)}</p>
             ))}

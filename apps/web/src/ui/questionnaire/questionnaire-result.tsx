@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QuestionnaireTemplateDetail } from '@kyc/contracts';
+import { formattingLocale, type QuestionnaireTemplateDetail } from '@kyc/contracts';
 import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
 import { isolate } from '../../lib/i18n/bidi';
 import { currentLanguage } from '../../lib/language/current';
@@ -19,7 +19,10 @@ export interface QuestionnaireResultProps {
 function useDateTime(): (ms: number) => string {
   const { i18n } = useTranslation();
   return (ms: number) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+    new Intl.DateTimeFormat(formattingLocale(i18n.language), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(ms));
 }
 
 /** Re-renders when `at` (epoch ms) passes, so a cool-down ends on screen without a reload. */

@@ -599,8 +599,12 @@ describe('QuestionnaireScreen: results', () => {
     });
     renderScreen('client-agreement');
     const terms = await screen.findByRole('checkbox', { name: /./ });
-    // The versioned text is shown above the clause.
-    expect(screen.getByText(questionnairesEn['client-agreement'].pages.terms.p1)).toBeTruthy();
+    // The versioned text is shown above the clause, in a scrollable region a keyboard can reach
+    // (axe scrollable-region-focusable), named after the page title.
+    const text = screen.getByText(questionnairesEn['client-agreement'].pages.terms.p1);
+    const region = screen.getByRole('region', { name: /^Full text: ./ });
+    expect(region.contains(text)).toBe(true);
+    expect(region.tabIndex).toBe(0);
     await user.click(terms);
     await next();
     for (const box of screen.getAllByRole('checkbox')) await user.click(box);

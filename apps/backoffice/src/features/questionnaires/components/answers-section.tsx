@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formattingLocale } from '@kyc/contracts';
 import { Card } from '../../../ui/card.tsx';
 import { evidenceUrl, type ResponseAnswer, type ResponseSubmission } from '../api/review.ts';
 import { useTemplateText } from '../template-text.ts';
@@ -51,7 +52,7 @@ function dateText(value: string, language: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const ms = Date.parse(`${value}T00:00:00Z`);
   if (Number.isNaN(ms)) return value;
-  return `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(ms)} (${value})`;
+  return `${new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(ms)} (${value})`;
 }
 
 /** One answer as a reviewer reads it: option labels, names of countries, dates, yes/no, evidence links. */
@@ -84,7 +85,11 @@ function AnswerValue({ answer, context }: { answer: ResponseAnswer; context: Ans
     }
     case 'number':
       return (
-        <>{typeof value === 'number' ? new Intl.NumberFormat(i18n.language).format(value) : String(value)}</>
+        <>
+          {typeof value === 'number'
+            ? new Intl.NumberFormat(formattingLocale(i18n.language)).format(value)
+            : String(value)}
+        </>
       );
     case 'date':
       return <>{dateText(String(value), i18n.language)}</>;

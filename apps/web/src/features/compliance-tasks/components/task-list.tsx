@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ComplianceTask } from '@kyc/contracts';
+import { formattingLocale, type ComplianceTask } from '@kyc/contracts';
 import { isolate } from '../../../lib/i18n/bidi';
 import { QUESTIONNAIRES_NAMESPACE } from '../../../lib/i18n/namespaces';
 import { getComplianceTasks } from '../../../lib/questionnaire/api';
@@ -59,7 +59,7 @@ export function TaskList() {
     );
   if (!view.tasks.length) return <p className="qn-notice">{t('questionnaire.tasks.empty')}</p>;
 
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(formattingLocale(i18n.language), { dateStyle: 'medium' });
   return (
     <>
       <p className="page__intro">{t('questionnaire.tasks.intro')}</p>

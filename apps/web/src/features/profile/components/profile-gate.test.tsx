@@ -92,7 +92,7 @@ describe('ProfileGate (spec §4 start-up)', () => {
     expect(store.getState().global.profileError).toBe(true);
     expect(screen.queryByText('screen content')).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(await screen.findByText('screen content')).toBeTruthy();
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -105,7 +105,7 @@ describe('ProfileGate (spec §4 start-up)', () => {
     const unregister = registerMessenger({ toast: (m) => messages.push(m), notify: () => undefined });
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const store = renderGate();
-    expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(store.getState().global.profileError).toBe(true);
     expect(messages).toEqual([expect.objectContaining({ kind: 'fail', duration: 2000 })]);
     unregister();

@@ -148,6 +148,11 @@ describe('DocumentCapture', () => {
     expect(screen.getByText('PDF document: bill.pdf')).toBeTruthy();
     requests[0]?.respond(200, envelope(uploadResult('poa')));
     expect(await screen.findByText('Uploaded.')).toBeTruthy();
+    // A PDF was never a camera capture: it is replaced, not retaken.
+    expect(screen.queryByRole('button', { name: /Retake/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Choose another file: / }).textContent).toBe(
+      'Choose another file',
+    );
   });
 
   it('with a camera: preview with a framing guide, capture to JPEG, camera off, upload', async () => {
@@ -171,16 +176,18 @@ describe('DocumentCapture', () => {
     expect(sent.name).toBe('selfie.jpg');
     requests[0]?.respond(200, envelope(uploadResult('selfie')));
     await waitFor(() => expect(onUploaded).toHaveBeenCalled());
+    // A camera capture is retaken.
+    expect(screen.getByRole('button', { name: 'Retake: Selfie' }).textContent).toBe('Retake');
   });
 
-  it('Retake after an upload clears it and offers the choice again', async () => {
+  it('Choose another file after an upload of a chosen file clears it and offers the choice again', async () => {
     stubMediaDevices(async () => fakeStream().stream);
     const requests = stubXhr();
     const { onCleared } = renderCapture();
     choose(photo());
     requests[0]?.respond(200, envelope(uploadResult('front')));
     await screen.findByText('Uploaded.');
-    await userEvent.click(screen.getByRole('button', { name: 'Retake: Front of the document' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Choose another file: Front of the document' }));
     expect(onCleared).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Take a photo' })).toBeTruthy();
   });

@@ -97,7 +97,8 @@ function fileOf(phase: Phase): Blob | null {
 /**
  * One side of a verification document (or a selfie, or a proof of address): a live camera preview with
  * a framing guide, captured to a JPEG; a file upload always offered (and the only way when the browser
- * has no camera API or the user refused access); a preview with Retake; the upload with its progress.
+ * has no camera API or the user refused access); a preview with Retake (camera) or Choose another file;
+ * the upload with its progress.
  * The camera is turned off after the capture and when the component goes away.
  */
 export function DocumentCapture({
@@ -130,6 +131,9 @@ export function DocumentCapture({
   const file = fileOf(phase);
   const previewUrl = usePreviewUrl(file);
   const isPdf = file?.type === 'application/pdf';
+  // "Retake" only for a camera capture (a Blob of our own); a chosen file (a File: a PDF, a photo
+  // from the gallery) is replaced by "Choose another file".
+  const fromCamera = file !== null && !(file instanceof File);
 
   const stopCamera = useCallback(() => {
     stopStream(streamRef.current);
@@ -366,8 +370,11 @@ export function DocumentCapture({
             </Button>
           ) : null}
           {!choosing ? (
-            <Button onClick={clear} aria-label={t('capture.retakeFor', { label })}>
-              {t('capture.retake')}
+            <Button
+              onClick={clear}
+              aria-label={t(fromCamera ? 'capture.retakeFor' : 'capture.chooseAnotherFor', { label })}
+            >
+              {t(fromCamera ? 'capture.retake' : 'capture.chooseAnother')}
             </Button>
           ) : null}
           {choosing && cameraAllowed ? (

@@ -9,11 +9,14 @@ export interface KycInfoViewProps {
   load: KycInfoLoad;
   onRetry: () => void;
   children: (info: KycInfo) => ReactNode;
+  /** Shown while loading instead of the spinner: a skeleton of the final size (no layout shift). */
+  skeleton?: ReactNode;
 }
 
 /** A screen part that needs kyc-info: a spinner while it loads, the error state with retry, then the part. */
-export function KycInfoView({ load, onRetry, children }: KycInfoViewProps) {
+export function KycInfoView({ load, onRetry, children, skeleton }: KycInfoViewProps) {
   const { t } = useTranslation();
+  if (load.status === 'loading' && skeleton) return <>{skeleton}</>;
   if (load.status === 'loading') {
     return (
       <div className="kyc-loading">

@@ -275,10 +275,10 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     await giveConsent();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     await screen.findByRole('alert');
-    // Back to the selfie (past the consent, which stays given): retake it.
+    // Back to the selfie (past the consent, which stays given; a chosen file, so "Choose another file").
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Retake: Selfie' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Choose another file: Selfie' }));
     await uploadOn(requests, 'selfie', 3);
     await next();
     await next();

@@ -78,6 +78,8 @@ describe('PersonalScreen (spec §2 /auth/personal, §3 KYC info, §4 step status
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.getByText('l***@demo.test')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Loading your verification status');
+    // The loading state is a skeleton of the final cards, so nothing shifts when they arrive (CLS).
+    expect(screen.getByRole('status').querySelectorAll('.verification-skeleton__box')).toHaveLength(4);
     await screen.findByRole('region', { name: 'Verification level' });
     const { url, init } = fetchCall(fetch);
     expect(url).toBe('/v3/private/kyc/kyc-info');

@@ -62,11 +62,31 @@ export default function PersonalScreen() {
           </div>
         </dl>
       </Card>
-      <KycInfoView load={load} onRetry={retry}>
+      <KycInfoView load={load} onRetry={retry} skeleton={<VerificationSkeleton />}>
         {(info) => (
           <VerificationState info={info} notices={notices.status === 'done' ? notices.notices : []} />
         )}
       </KycInfoView>
+    </div>
+  );
+}
+
+/**
+ * What the verification part will look like, while kyc-info loads: the level card, the two step cards
+ * and the manage card as empty boxes of their usual sizes (personal-screen.css), so that nothing moves
+ * when the data arrives (Lighthouse CLS, docs/decisions.md D34).
+ */
+function VerificationSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="verification-skeleton" role="status">
+      <span className="visually-hidden">{t('kyc.loading')}</span>
+      <div className="verification-skeleton__box verification-skeleton__box--level" />
+      <div className="verification-steps">
+        <div className="verification-skeleton__box verification-skeleton__box--step" />
+        <div className="verification-skeleton__box verification-skeleton__box--step" />
+      </div>
+      <div className="verification-skeleton__box verification-skeleton__box--manage" />
     </div>
   );
 }
