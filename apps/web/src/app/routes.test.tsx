@@ -190,7 +190,7 @@ describe('routing in the app', () => {
   it('when Log out is pressed, then POST /logout is sent and the browser goes to /login', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     // The personal screen's calls (kyc-info, notices, compliance tasks) answer by address.
-    const fetch = vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
+    const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
       const url = String(input);
       if (url.endsWith('/profile')) return ok(PROFILE);
       if (url.endsWith('/kyc-info')) return ok(kycInfoFixture());
