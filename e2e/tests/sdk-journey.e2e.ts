@@ -105,6 +105,9 @@ describe('SDK mode for a partner’s user who has never signed in (issue 10)', (
     await page.getByRole('button', { name: 'Continue' }).click();
     await upload(page, 'Selfie', await photoFile('sdk-selfie', 900, 1200));
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('checkbox', { name: /I consent to the processing/ }).check();
+    await page.getByRole('checkbox', { name: /I declare that the information/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByRole('heading', { name: 'Submitted' }).waitFor({ timeout: 20_000 });

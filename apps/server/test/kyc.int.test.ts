@@ -4,6 +4,7 @@ import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import {
   ALL_INFO_FLAGS,
+  TEST_CONSENT,
   jpeg,
   kycInfo,
   multipart,
@@ -404,7 +405,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
         documentIds.push(String(upload.result?.documentId));
       }
       const submitted = await call('/v1/s1/kyc/integration/submit', {
-        body: { level: 1, country: 'DE', documentType: 'PASSPORT', documentIds },
+        body: { level: 1, country: 'DE', documentType: 'PASSPORT', documentIds, consent: TEST_CONSENT },
         key: randomKey(),
       });
       expect(submitted).toMatchObject({ ret_code: 0, result: { level: 1, status: 'PENDING' } });
