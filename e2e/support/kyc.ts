@@ -61,3 +61,13 @@ export async function photoFile(name: string, width = 1600, height = 1000): Prom
   );
   return file;
 }
+
+/**
+ * The capture's consent step (issue 10): the privacy and biometric-data consent and the declaration
+ * that the information is true, both ticked, then on to the review.
+ */
+export async function giveCaptureConsent(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /I consent to the processing/ }).check();
+  await page.getByRole('checkbox', { name: /I declare that the information/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}

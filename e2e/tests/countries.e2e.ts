@@ -20,7 +20,7 @@ import {
   useBrowser,
   type Page,
 } from '../support/browser.ts';
-import { photoFile, signUpFresh, staffSignIn } from '../support/kyc.ts';
+import { giveCaptureConsent, photoFile, signUpFresh, staffSignIn } from '../support/kyc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 type Texts = Record<string, unknown>;
@@ -62,7 +62,7 @@ describe('every country', () => {
     await page.locator('input[autocomplete="bday"]').fill('1991-04-02');
     await page.getByRole('button', { name: 'Continue' }).click();
     // Belgium's documents (Regulation (EU) 2019/1157: an identity card besides the passport).
-    for (const name of ['National ID card', 'Passport', "Driver's license", 'Residence permit'])
+    for (const name of ['National ID card', 'Passport', 'Driving licence', 'Residence permit'])
       await page.getByRole('radio', { name }).waitFor();
     await page.getByRole('radio', { name: 'Passport' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -70,6 +70,7 @@ describe('every country', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await upload(page, 'Selfie', await photoFile('belgian-selfie', 900, 1200));
     await page.getByRole('button', { name: 'Continue' }).click();
+    await giveCaptureConsent(page);
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
     await page.getByText('Belgium', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Submit for review' }).click();
@@ -82,6 +83,7 @@ describe('every country', () => {
     await desk.getByRole('row').filter({ hasText: email }).first().getByRole('link').first().click();
     await desk.getByRole('heading', { level: 1, name: 'Amélie Peeters' }).waitFor();
     await desk.getByRole('button', { name: 'Approve level 1' }).click();
+    await desk.getByRole('dialog').getByRole('button', { name: 'Approve level 1' }).click();
     await desk.getByText('Approved. The case below is up to date.').waitFor();
 
     await page.goto(`${baseUrl()}/user/accounts/en/auth/personal`);

@@ -20,7 +20,7 @@ import {
   type Browser,
   type Page,
 } from '../support/browser.ts';
-import { photoFile, signUpFresh, staffSignIn, type StaffEmail } from '../support/kyc.ts';
+import { giveCaptureConsent, photoFile, signUpFresh, staffSignIn, type StaffEmail } from '../support/kyc.ts';
 
 const PERSONAL = '/user/accounts/en/auth/personal';
 const DEMO_PARTNER = { id: 'demo-partner', key: 'kyck_demo_fokTmJRkLQCyGDhqIDixzwRn6CZHiXwPvB0TtO0QZb4' };
@@ -77,9 +77,7 @@ async function verifyLevel1(
   await capture(page, how, 'Selfie', await photoFile(`${name}-selfie`, 900, 1200));
   await page.getByRole('button', { name: 'Continue' }).click();
   // The consent and declaration before an ID and a selfie are submitted (issue 10).
-  await page.getByRole('checkbox', { name: /I consent to the processing/ }).check();
-  await page.getByRole('checkbox', { name: /I declare that the information/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await giveCaptureConsent(page);
   await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('heading', { name: 'Submitted' }).waitFor({ timeout: 20_000 });

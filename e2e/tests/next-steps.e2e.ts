@@ -22,7 +22,7 @@ import {
   type Browser,
   type Page,
 } from '../support/browser.ts';
-import { photoFile, signUpFresh, staffSignIn } from '../support/kyc.ts';
+import { giveCaptureConsent, photoFile, signUpFresh, staffSignIn } from '../support/kyc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 interface Question {
@@ -94,6 +94,7 @@ async function submitLevel1(page: Page) {
     await region.getByText('Uploaded.').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Continue' }).click();
   }
+  await giveCaptureConsent(page);
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('heading', { name: 'Submitted' }).waitFor({ timeout: 20_000 });
 }

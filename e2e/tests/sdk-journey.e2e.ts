@@ -18,7 +18,7 @@ import {
   type Browser,
   type Page,
 } from '../support/browser.ts';
-import { photoFile, signUpFresh } from '../support/kyc.ts';
+import { giveCaptureConsent, photoFile, signUpFresh } from '../support/kyc.ts';
 
 /** docs/sdk.md, README: the demo partner (demo data only; the key is published). */
 const DEMO_PARTNER = { id: 'demo-partner', key: 'kyck_demo_fokTmJRkLQCyGDhqIDixzwRn6CZHiXwPvB0TtO0QZb4' };
@@ -105,9 +105,7 @@ describe('SDK mode for a partner’s user who has never signed in (issue 10)', (
     await page.getByRole('button', { name: 'Continue' }).click();
     await upload(page, 'Selfie', await photoFile('sdk-selfie', 900, 1200));
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('checkbox', { name: /I consent to the processing/ }).check();
-    await page.getByRole('checkbox', { name: /I declare that the information/ }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await giveCaptureConsent(page);
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByRole('heading', { name: 'Submitted' }).waitFor({ timeout: 20_000 });

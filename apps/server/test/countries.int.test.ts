@@ -8,7 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AuditResult, CountryCoverageEntry, CountryCoverageList, CountryEntry } from '@kyc/contracts';
 import { ISO_COUNTRY_CODES } from '@kyc/contracts';
 import { testDatabases } from './support/databases.ts';
-import { decide, passportDocuments, postWithKey, staffClient, type Result } from './support/kyc-flows.ts';
+import {
+  TEST_CONSENT,
+  decide,
+  passportDocuments,
+  postWithKey,
+  staffClient,
+  type Result,
+} from './support/kyc-flows.ts';
 import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
 import type { Database } from '../src/data/db.ts';
 import { upsertCountries } from '../src/data/migrations/010-countries.ts';
@@ -133,6 +140,7 @@ describe.each(testDatabases())('countries on $name', (testDb) => {
         documentType: 'PASSPORT',
         country: 'BE',
         documentIds: await passportDocuments(person),
+        consent: TEST_CONSENT,
       });
       expect(submitted.envelope.ret_code).toBe(0);
       expect(submitted.envelope.result).toMatchObject({ level: 1, status: 'PENDING' });
@@ -163,6 +171,7 @@ describe.each(testDatabases())('countries on $name', (testDb) => {
         documentType: 'PASSPORT',
         country: 'US',
         documentIds: await passportDocuments(person),
+        consent: TEST_CONSENT,
       });
 
       expect(submitted.envelope.ret_code).toBe(30003);
