@@ -72,9 +72,12 @@ export default async function setup(project: TestProject) {
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       // Every browser context of the run (people, staff, partner apps) comes from 127.0.0.1: the global
-      // per-address limit (600 a minute) is meant for one client, not for a whole test population. The
-      // sign-in and sign-up limits stay as configured.
+      // per-address limit (600 a minute) is meant for one client, not for a whole test population.
       RATE_LIMIT_PER_MINUTE: '6000',
+      // Likewise the per-address sign-in and sign-up limits: the run signs up and signs in far more people
+      // than one person would from one address. The per-account lock after five failures stays.
+      SIGN_IN_LIMIT_PER_15_MINUTES: '1000',
+      SIGN_UP_LIMIT_PER_HOUR: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -123,18 +123,30 @@ export function defaultSupportLimits(): SupportLimits {
   return { filesPerAddress: createRateLimiter(10, 60 * 60_000) };
 }
 
-export function defaultAccountLimits(): AccountLimits {
+/** Sign-in and sign-up limits; the per-address ones from the configuration (SIGN_IN_…, SIGN_UP_…). */
+export function defaultAccountLimits(
+  perAddress: { signInPer15Minutes: number; signUpPerHour: number } = {
+    signInPer15Minutes: 30,
+    signUpPerHour: 20,
+  },
+): AccountLimits {
   return {
     failuresPerAccount: createRateLimiter(5, 15 * 60_000),
-    attemptsPerAddress: createRateLimiter(30, 15 * 60_000),
-    signUpsPerAddress: createRateLimiter(20, 60 * 60_000),
+    attemptsPerAddress: createRateLimiter(perAddress.signInPer15Minutes, 15 * 60_000),
+    signUpsPerAddress: createRateLimiter(perAddress.signUpPerHour, 60 * 60_000),
   };
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const paths = { ...DEFAULT_PATHS, ...options.paths };
-  const limits = { ...defaultAccountLimits(), ...options.limits };
+  const limits = {
+    ...defaultAccountLimits({
+      signInPer15Minutes: config.signInLimitPer15Minutes,
+      signUpPerHour: config.signUpLimitPerHour,
+    }),
+    ...options.limits,
+  };
   const sdkLimits = { ...defaultSdkLimits(), ...options.sdkLimits };
 
   const app = Fastify({

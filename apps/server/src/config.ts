@@ -78,6 +78,14 @@ export const SETTINGS = {
     default: '600',
     doc: 'API requests per minute per client address; 0 disables the global limit (sign-in limits stay).',
   },
+  SIGN_IN_LIMIT_PER_15_MINUTES: {
+    default: '30',
+    doc: 'Sign-in attempts per client address in 15 minutes (end users; five failures lock an account for 15 minutes regardless).',
+  },
+  SIGN_UP_LIMIT_PER_HOUR: {
+    default: '20',
+    doc: 'Accounts created per client address in an hour.',
+  },
   TRUST_PROXY: {
     default: 'false',
     doc: 'Trust X-Forwarded-For / -Proto from a reverse proxy (set true behind one), so rate limits see real addresses.',
@@ -147,6 +155,8 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: intInRange(1, 24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: intInRange(1, 24 * 30).default(12),
   RATE_LIMIT_PER_MINUTE: intInRange(0, 1_000_000).default(600),
+  SIGN_IN_LIMIT_PER_15_MINUTES: intInRange(1, 1_000_000).default(30),
+  SIGN_UP_LIMIT_PER_HOUR: intInRange(1, 1_000_000).default(20),
   TRUST_PROXY: bool.default(false),
   SITE: z.enum(SITE_CODES).optional(),
   API_ORIGIN: origin.optional(),
@@ -173,6 +183,9 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   rateLimitPerMinute: number;
+  /** Sign-in attempts per address in 15 minutes, and sign-ups per address in an hour. */
+  signInLimitPer15Minutes: number;
+  signUpLimitPerHour: number;
   trustProxy: boolean;
   /** spec §1: the site pinned for this deployment; undefined = the page derives it from its host. */
   site: SiteCode | undefined;
@@ -231,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionIdleMs: s.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: s.SESSION_ABSOLUTE_HOURS * 3_600_000,
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
+    signInLimitPer15Minutes: s.SIGN_IN_LIMIT_PER_15_MINUTES,
+    signUpLimitPerHour: s.SIGN_UP_LIMIT_PER_HOUR,
     trustProxy: s.TRUST_PROXY,
     site: s.SITE,
     apiOrigin: s.API_ORIGIN?.replace(/\/$/, ''),
