@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycInfo, KycStepLevel, Notice } from '@kyc/contracts';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
@@ -6,8 +7,6 @@ import { selectUser, useAppSelector } from '../../../lib/store/hooks';
 import { Card } from '../../../ui/card';
 import { useKycInfo, type KycInfoLoad } from '../api/use-kyc-info';
 import { useNotices } from '../api/use-notices';
-import { DecisionNotices } from '../components/decision-notices';
-import { NextSteps } from '../components/next-steps';
 import { formatBtc } from '../components/kyc-format';
 import { KycInfoView } from '../components/kyc-info-view';
 import { btcLimitOf, stepOf } from '../components/kyc-steps';
@@ -15,6 +14,16 @@ import { ManageVerification } from '../components/manage-verification';
 import { ReverificationPanel } from '../components/reverification-panel';
 import { StepCard } from '../components/step-card';
 import './personal-screen.css';
+
+/**
+ * "What to do next" sits below the step cards, out of the first screen on a phone: its code (and the
+ * questionnaire API it reads the tasks with) loads after the first paint, in the space kept for it. The
+ * decision notices arrive with a request of their own after kyc-info anyway, so their code waits too.
+ */
+const DecisionNotices = lazy(() =>
+  import('../components/decision-notices').then((m) => ({ default: m.DecisionNotices })),
+);
+const NextSteps = lazy(() => import('../components/next-steps').then((m) => ({ default: m.NextSteps })));
 
 /** spec §3 bannerTags the server derives (docs/kyc.md); other tags are not shown. */
 const BANNER_TEXT = {
@@ -105,7 +114,11 @@ function VerificationState({ info, notices }: { info: KycInfo; notices: Notice[]
 
   return (
     <>
-      <DecisionNotices notices={notices} />
+      {notices.length > 0 ? (
+        <Suspense fallback={null}>
+          <DecisionNotices notices={notices} />
+        </Suspense>
+      ) : null}
       {banners.length > 0 ? (
         <ul className="kyc-banners" aria-label={t('kyc.banner.label')}>
           {banners.map((tag) => (
@@ -147,7 +160,9 @@ function VerificationState({ info, notices }: { info: KycInfo; notices: Notice[]
           );
         })}
       </div>
-      <NextSteps info={info} lang={lang} />
+      <Suspense fallback={<div className="card next-steps" aria-busy="true" />}>
+        <NextSteps info={info} lang={lang} />
+      </Suspense>
       <ManageVerification info={info} lang={lang} />
     </>
   );
