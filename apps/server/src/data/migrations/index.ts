@@ -17,6 +17,7 @@ import { m009SupportRequests } from './009-support-requests.ts';
 import { m010Countries } from './010-countries.ts';
 import { m011CaptureConsent } from './011-capture-consent.ts';
 import { m012Notices } from './012-notices.ts';
+import { m013PartnerLinks } from './013-partner-links.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -33,6 +34,7 @@ const ALL: Record<string, MigrationFactory> = {
   '010-countries': m010Countries,
   '011-capture-consent': m011CaptureConsent,
   '012-notices': m012Notices,
+  '013-partner-links': m013PartnerLinks,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
