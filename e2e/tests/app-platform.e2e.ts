@@ -17,6 +17,7 @@ import {
   type Page,
   useBrowser,
 } from '../support/browser.ts';
+import { DEMO_PARTNER, partnerPost } from '../support/partner.ts';
 
 const PERSONAL = '/user/accounts/en/auth/personal';
 const PROFILE_PATH = '/v2/private/user/profile';
@@ -35,7 +36,6 @@ const PROFILE_ERROR_TITLE = "We couldn't load your account";
 const NETWORK_ERROR_TEXT = 'Network error. Please check your connection and try again.';
 
 /** docs/sdk.md, README: the demo partner (demo data only; the key is published). */
-const DEMO_PARTNER = { id: 'demo-partner', key: 'kyck_demo_fokTmJRkLQCyGDhqIDixzwRn6CZHiXwPvB0TtO0QZb4' };
 const SESSION_COOKIE = 'kyc_sid';
 
 /** An iPhone's Safari: the user agent a Telegram mini-app on iOS runs with. */
@@ -231,14 +231,9 @@ describe('app platform in Chromium (issue 3)', () => {
   });
 
   it('when a partner opens an SDK link, then the app starts in SDK mode without header and every call carries the kyc-access-* headers, no cookie', async () => {
-    const response = await fetch(`${baseUrl()}/v1/s1/kyc/integration/access-token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'kyc-access-business': DEMO_PARTNER.id,
-        'kyc-access-key': DEMO_PARTNER.key,
-      },
-      body: JSON.stringify({ email: 'new@demo.test', from: 'demo-app' }),
+    const response = await partnerPost(baseUrl(), '/v1/s1/kyc/integration/access-token', {
+      email: 'new@demo.test',
+      from: 'demo-app',
     });
     const minted = (await response.json()) as {
       ret_code: number;

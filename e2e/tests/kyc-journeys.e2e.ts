@@ -21,9 +21,9 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { giveCaptureConsent, photoFile, signUpFresh, staffSignIn, type StaffEmail } from '../support/kyc.ts';
+import { partnerPost } from '../support/partner.ts';
 
 const PERSONAL = '/user/accounts/en/auth/personal';
-const DEMO_PARTNER = { id: 'demo-partner', key: 'kyck_demo_fokTmJRkLQCyGDhqIDixzwRn6CZHiXwPvB0TtO0QZb4' };
 
 type Capture = 'camera' | 'file';
 
@@ -310,9 +310,11 @@ describe('identity verification journeys', () => {
     expect(await reverifyPanel(page).getByRole('button', { name: 'Verify' }).count()).toBe(0);
 
     // The exchange's app (a partner of the integration API) opens the flow for the same person.
-    const issued = await person.context.request.post(`${baseUrl()}/v1/s1/kyc/integration/access-token`, {
-      headers: { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-key': DEMO_PARTNER.key },
-      data: { email: 'reverify@demo.test', from: 'app', lang: 'en', isUpdatePoi: true },
+    const issued = await partnerPost(baseUrl(), '/v1/s1/kyc/integration/access-token', {
+      email: 'reverify@demo.test',
+      from: 'app',
+      lang: 'en',
+      isUpdatePoi: true,
     });
     const { result } = (await issued.json()) as { result: { url: string } };
     const app = await newContext(browser(), PHONE);
@@ -356,9 +358,11 @@ describe('identity verification journeys', () => {
       .toBe(true);
 
     // The resubmission happens in the app, with a new link; the web then shows the review running.
-    const again = await person.context.request.post(`${baseUrl()}/v1/s1/kyc/integration/access-token`, {
-      headers: { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-key': DEMO_PARTNER.key },
-      data: { email: 'reverify@demo.test', from: 'app', lang: 'en', isUpdatePoi: true },
+    const again = await partnerPost(baseUrl(), '/v1/s1/kyc/integration/access-token', {
+      email: 'reverify@demo.test',
+      from: 'app',
+      lang: 'en',
+      isUpdatePoi: true,
     });
     const second = (await again.json()) as { result: { url: string } };
     await appPage.goto(second.result.url.replace(/^https?:\/\/[^/]+/, baseUrl()));

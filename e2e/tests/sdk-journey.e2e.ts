@@ -19,24 +19,16 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { giveCaptureConsent, photoFile, signUpFresh } from '../support/kyc.ts';
+import { partnerPost } from '../support/partner.ts';
 
 /** docs/sdk.md, README: the demo partner (demo data only; the key is published). */
-const DEMO_PARTNER = { id: 'demo-partner', key: 'kyck_demo_fokTmJRkLQCyGDhqIDixzwRn6CZHiXwPvB0TtO0QZb4' };
 const PRIVATE_PATH = /^\/(v2|v3)\/private\//;
 /** locales/user-accounts/en.json footer.embeddedHelp, sdk.errors.linkExpired. */
 const EMBEDDED_HELP = 'For help with this verification, contact the support of the app you came from.';
 const LINK_EXPIRED = 'This verification link has expired or is no longer valid.';
 
 async function partnerCall<T>(path: string, body: object): Promise<T> {
-  const response = await fetch(`${baseUrl()}/v1/s1/kyc/integration/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'kyc-access-business': DEMO_PARTNER.id,
-      'kyc-access-key': DEMO_PARTNER.key,
-    },
-    body: JSON.stringify(body),
-  });
+  const response = await partnerPost(baseUrl(), `/v1/s1/kyc/integration/${path}`, body);
   const envelope = (await response.json()) as { ret_code: number; result: T };
   expect(envelope.ret_code, JSON.stringify(envelope)).toBe(0);
   return envelope.result;

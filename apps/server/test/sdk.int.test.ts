@@ -8,7 +8,8 @@ import { sdkRepo } from '../src/data/repositories/sdk-repo.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
 import { createRateLimiter } from '../src/lib/rate-limiter.ts';
 import { sha256Hex } from '../src/lib/tokens.ts';
-import { DEMO_PARTNER, seedDemoData } from '../src/seed/demo.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
+import { DEMO_PARTNER_CREDENTIALS, partnerInject } from './support/partner-calls.ts';
 
 const ACME = {
   id: 'acme',
@@ -510,12 +511,11 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
 
   it('when the demo data is seeded, then the documented demo partner key issues tokens', async () => {
     await seedDemoData(database);
-    const { envelope } = await partnerPost(
-      '/v1/s1/kyc/integration/access-token',
-      { email: 'new@demo.test', from: 'demo-app' },
-      { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-key': DEMO_PARTNER.apiKey },
-    );
-    expect(envelope.ret_code).toBe(0);
+    const response = await partnerInject(app, DEMO_PARTNER_CREDENTIALS, {
+      url: '/v1/s1/kyc/integration/access-token',
+      body: { email: 'new@demo.test', from: 'demo-app' },
+    });
+    expect(parseEnvelope(response)?.ret_code).toBe(0);
   });
 
   it('when the OpenAPI document is read, then it lists the integration endpoints with their headers', async () => {

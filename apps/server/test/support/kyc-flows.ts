@@ -7,7 +7,8 @@ import { CAPTURE_CONSENT_VERSION, type Envelope, type KycInfo } from '@kyc/contr
 import { TestClient, parseEnvelope, signedInClient } from './test-app.ts';
 import { documentJpeg } from '../../src/lib/uploads/quality-fixtures.ts';
 import { base32Decode, totpAt } from '../../src/lib/totp.ts';
-import { DEMO_PASSWORD, DEMO_PARTNER, DEMO_STAFF } from '../../src/seed/demo.ts';
+import { DEMO_PASSWORD, DEMO_STAFF } from '../../src/seed/demo.ts';
+import { DEMO_PARTNER_CREDENTIALS, partnerInject } from './partner-calls.ts';
 
 export type Result = Record<string, unknown>;
 export type Answer = Envelope<Result | null>;
@@ -134,11 +135,9 @@ export async function partnerTokenOf(
   from: string,
   isUpdatePoi = false,
 ): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
+  const response = await partnerInject(app, DEMO_PARTNER_CREDENTIALS, {
     url: '/v1/s1/kyc/integration/access-token',
-    headers: { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-key': DEMO_PARTNER.apiKey },
-    payload: { ...user, from, isUpdatePoi },
+    body: { ...user, from, isUpdatePoi },
   });
   const envelope = parseEnvelope(response) as Answer;
   if (envelope.ret_code !== 0) throw new Error(`token failed: ${JSON.stringify(envelope)}`);
