@@ -95,7 +95,10 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
       // The confirming code's step is spent: the next sign-in takes the next step's code.
       const replay = await staffLogin('newbie@bank.test', code);
       expect(replay.envelope?.ret_code).toBe(20001);
-      const second = await staffLogin('newbie@bank.test', totpAt(base32Decode(enrolment.secret), Date.now() + 30_000));
+      const second = await staffLogin(
+        'newbie@bank.test',
+        totpAt(base32Decode(enrolment.secret), Date.now() + 30_000),
+      );
       expect(second.envelope?.ret_code).toBe(0);
       expect(second.envelope?.result).not.toHaveProperty('totpEnrolment');
     });

@@ -53,7 +53,13 @@ export const staffListResult = z.object({
 });
 export type StaffListResult = z.infer<typeof staffListResult>;
 
-export const staffIdParams = z.object({ staffId: z.coerce.number().int().positive().max(2 ** 52) });
+export const staffIdParams = z.object({
+  staffId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 52),
+});
 
 /** The reason is required (20011 when blank after trimming); it is kept in the audit entry. */
 export const RESET_REASON_MIN = 3;

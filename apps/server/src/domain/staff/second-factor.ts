@@ -52,7 +52,11 @@ export type SecondFactorOutcome =
   | { kind: 'enrol'; enrolment: StaffTotpEnrolment }
   | { kind: 'failed'; method: SecondFactorMethod; reason: 'invalid' | 'replayed' | 'expired' };
 
-export function secondFactor(deps: { staff: StaffRepo; recoveryCodes: RecoveryCodesRepo; totp: StaffTotpOptions }) {
+export function secondFactor(deps: {
+  staff: StaffRepo;
+  recoveryCodes: RecoveryCodesRepo;
+  totp: StaffTotpOptions;
+}) {
   const { staff, recoveryCodes, totp } = deps;
 
   /** A new set of codes for the member, replacing the old ones; the codes themselves are never stored. */
@@ -66,14 +70,22 @@ export function secondFactor(deps: { staff: StaffRepo; recoveryCodes: RecoveryCo
   }
 
   /** A TOTP code of the member's own secret, accepted once (false: wrong, or its step already used). */
-  async function acceptTotp(member: StaffRow, code: string, now: number): Promise<'ok' | 'invalid' | 'replayed'> {
+  async function acceptTotp(
+    member: StaffRow,
+    code: string,
+    now: number,
+  ): Promise<'ok' | 'invalid' | 'replayed'> {
     if (!member.totp_secret) return 'invalid';
     const step = matchTotpStep(openTotpSecret(totp.masterKey, member.id, member.totp_secret), code, now);
     if (step === null) return 'invalid';
     return (await staff.acceptTotpStep(member.id, step)) ? 'ok' : 'replayed';
   }
 
-  async function spendRecoveryCode(member: StaffRow, input: string, now: number): Promise<SecondFactorOutcome> {
+  async function spendRecoveryCode(
+    member: StaffRow,
+    input: string,
+    now: number,
+  ): Promise<SecondFactorOutcome> {
     const normalised = normaliseRecoveryCode(input);
     if (!normalised) throw new AppError('STAFF_RECOVERY_CODE_FORMAT', 'recovery code: 10 letters and digits');
     const hashes = [hashRecoveryCode(totp.masterKey, member.id, normalised), demoRecoveryHash(normalised)];
@@ -83,7 +95,11 @@ export function secondFactor(deps: { staff: StaffRepo; recoveryCodes: RecoveryCo
     return { kind: 'passed', method: 'recovery_code', recoveryCodesRemaining: left };
   }
 
-  async function enrol(member: StaffRow, input: SecondFactorInput, now: number): Promise<SecondFactorOutcome> {
+  async function enrol(
+    member: StaffRow,
+    input: SecondFactorInput,
+    now: number,
+  ): Promise<SecondFactorOutcome> {
     if (!input.totpEnrolmentToken) {
       // Nothing is stored until the first code confirms the secret, and no session yet.
       const secret = newTotpSecret();

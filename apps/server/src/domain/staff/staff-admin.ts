@@ -66,7 +66,10 @@ export function staffAdminUseCases({ db }: { db: Db }) {
       requirePermission(admin, 'manage_staff');
       const reason = rawReason.trim();
       if (reason.length < RESET_REASON_MIN || reason.length > RESET_REASON_MAX)
-        throw new AppError('STAFF_RESET_REASON_REQUIRED', `reason: ${RESET_REASON_MIN} to ${RESET_REASON_MAX} characters`);
+        throw new AppError(
+          'STAFF_RESET_REASON_REQUIRED',
+          `reason: ${RESET_REASON_MIN} to ${RESET_REASON_MAX} characters`,
+        );
       if (staffId === admin.id)
         throw new AppError('STAFF_SELF_RESET_REFUSED', 'another administrator resets your second factor');
       return db.transaction().execute(async (trx) => {

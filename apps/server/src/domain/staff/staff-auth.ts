@@ -62,12 +62,16 @@ export function staffUseCases({ staff, audit, secondFactor, limits }: StaffAuthD
       );
       const record = (action: Parameters<AuditRepo['insert']>[0]['action'], details: object) =>
         member
-          ? audit.insert({ staffId: member.id, action, caseRef: `staff:${member.id}`, details: { address, ...details } }, now)
+          ? audit.insert(
+              { staffId: member.id, action, caseRef: `staff:${member.id}`, details: { address, ...details } },
+              now,
+            )
           : Promise.resolve();
       /** One failure towards the lock-out; the failure that starts a lock-out is audited as such. */
       const failure = async () => {
         limits.failuresPerAccount.consume(`staff:${email}`, now);
-        if (!limits.failuresPerAccount.blocked(`staff:${email}`, now).ok) await record('staff.locked_out', {});
+        if (!limits.failuresPerAccount.blocked(`staff:${email}`, now).ok)
+          await record('staff.locked_out', {});
       };
 
       if (!member) {
