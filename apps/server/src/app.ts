@@ -27,6 +27,11 @@ import { sdkAccessUseCases } from './domain/kyc/sdk-access.ts';
 import { updateUseCases } from './domain/kyc/update-service.ts';
 import { sessionService } from './domain/sessions/session-service.ts';
 import { staffUseCases } from './domain/staff/staff-auth.ts';
+import { secondFactor } from './domain/staff/second-factor.ts';
+import { recoveryCodeUseCases } from './domain/staff/recovery-codes.ts';
+import { staffAdminUseCases } from './domain/staff/staff-admin.ts';
+import { auditRepo } from './data/repositories/audit-repo.ts';
+import { recoveryCodesRepo } from './data/repositories/recovery-codes-repo.ts';
 import { reviewUseCases } from './domain/backoffice/review.ts';
 import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review.ts';
 import { countryCatalogue } from './domain/countries/country-catalogue.ts';
@@ -53,6 +58,7 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { sessionRoutes } from './routes/user/session-routes.ts';
 import { profileRoutes } from './routes/user/profile-routes.ts';
 import { staffAuthRoutes } from './routes/backoffice/staff-auth-routes.ts';
+import { staffAdminRoutes } from './routes/backoffice/staff-admin-routes.ts';
 import { reviewRoutes } from './routes/backoffice/review-routes.ts';
 import { questionnaireReviewRoutes } from './routes/backoffice/questionnaire-review-routes.ts';
 import { countryCoverageRoutes } from './routes/backoffice/country-coverage-routes.ts';
@@ -202,15 +208,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Reference data in memory (docs/countries.md "Caching"); the coverage edit invalidates it.
   const countries = countryCatalogue(kycRepo(database.db));
+  const staffSecondFactor = secondFactor({
+    staff: staffRepo(database.db),
+    recoveryCodes: recoveryCodesRepo(database.db),
+    totp: { masterKey: config.dataMasterKey, demoStaffTotpRequired: config.demoStaffTotpRequired },
+  });
   const services: Services = {
     config,
     database,
     sessions,
     accounts: accountUseCases(usersRepo(database.db), limits),
-    staff: staffUseCases(staffRepo(database.db), limits, {
-      masterKey: config.dataMasterKey,
-      demoStaffTotpRequired: config.demoStaffTotpRequired,
+    staff: staffUseCases({
+      staff: staffRepo(database.db),
+      audit: auditRepo(database.db),
+      secondFactor: staffSecondFactor,
+      limits,
     }),
+    recoveryCodes: recoveryCodeUseCases({
+      staff: staffRepo(database.db),
+      recoveryCodes: recoveryCodesRepo(database.db),
+      audit: auditRepo(database.db),
+      secondFactor: staffSecondFactor,
+    }),
+    staffAdmin: staffAdminUseCases({ db: database.db }),
     review: reviewUseCases(database.db, { blobs, keyring }),
     sdk,
     kyc: kycUseCases(
@@ -291,6 +311,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sessionRoutes(services));
   await app.register(profileRoutes(services));
   await app.register(staffAuthRoutes(services));
+  await app.register(staffAdminRoutes(services));
   await app.register(reviewRoutes(services));
   await app.register(questionnaireReviewRoutes(services));
   await app.register(countryCoverageRoutes(services));

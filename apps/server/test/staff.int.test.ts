@@ -4,7 +4,7 @@ import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
 import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from '../src/seed/demo.ts';
-import { base32Decode, totpAt } from '../src/lib/totp.ts';
+import { freshDemoTotpCode } from './support/kyc-flows.ts';
 
 describe.each(testDatabases())('back-office staff sessions on $name', (testDb) => {
   const fixture = useAppFixture(testDb);
@@ -13,8 +13,8 @@ describe.each(testDatabases())('back-office staff sessions on $name', (testDb) =
   async function staffClient(email: string, password = DEMO_PASSWORD) {
     const client = new TestClient(fixture.app);
     await client.get('/backoffice/');
-    const secret = DEMO_STAFF.find((m) => m.email === email)?.totpSecret;
-    const totpCode = secret ? totpAt(base32Decode(secret), Date.now()) : undefined;
+    const known = DEMO_STAFF.some((m) => m.email === email);
+    const totpCode = known ? await freshDemoTotpCode(fixture.app, email) : undefined;
     const { envelope } = await client.post('/backoffice/api/login', { email, password, totpCode });
     return { client, envelope };
   }

@@ -100,6 +100,29 @@ export const RET_CODES = {
     meaning:
       'Back-office sign-in: email and password are right, now give the TOTP code (answered only after a correct password; a wrong code is 20001).',
   },
+  STAFF_MEMBER_NOT_FOUND: {
+    code: 20008,
+    meaning: 'Back office, staff admin: no staff member with this id.',
+  },
+  STAFF_SECOND_FACTOR_NOT_SET: {
+    code: 20009,
+    meaning:
+      'Back office: the member has no second factor (never enrolled, or it was already reset), so there is nothing to reset and no recovery codes to make.',
+  },
+  STAFF_SELF_RESET_REFUSED: {
+    code: 20010,
+    meaning:
+      "Back office, staff admin: an administrator may not reset their own second factor (another administrator does it; the member's recovery codes sign in meanwhile).",
+  },
+  STAFF_RESET_REASON_REQUIRED: {
+    code: 20011,
+    meaning: 'Back office, staff admin: a reset of a second factor needs a reason (3 to 500 characters).',
+  },
+  STAFF_RECOVERY_CODE_FORMAT: {
+    code: 20012,
+    meaning:
+      'Back-office sign-in: the recovery code is not 10 letters and digits (groups of five, e.g. ABCDE-23456); nothing was checked.',
+  },
 
   // Identity verification (docs/kyc.md).
   KYC_ILLEGAL_TRANSITION: {

@@ -117,6 +117,14 @@ export const routes: RouteObject[] = [
                     .SupportRequestPage,
                 paths.supportRequest.path,
               ),
+              areaRoute(
+                'staff',
+                async () => (await import('../features/staff/components/staff-page.tsx')).StaffPage,
+              ),
+              areaRoute(
+                'security',
+                async () => (await import('../features/auth/components/security-page.tsx')).SecurityPage,
+              ),
               { path: '*', Component: NotFound },
             ],
           },

@@ -14,6 +14,8 @@ export const AREA_IDS = [
   'quotas',
   'countries',
   'supportInbox',
+  'staff',
+  'security',
 ] as const;
 export type AreaId = (typeof AREA_IDS)[number];
 
@@ -39,14 +41,29 @@ export const AREAS: Record<AreaId, Area> = {
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
   countries: { id: 'countries', path: paths.countries.path, href: paths.countries.getHref() },
   supportInbox: { id: 'supportInbox', path: paths.supportInbox.path, href: paths.supportInbox.getHref() },
+  staff: { id: 'staff', path: paths.staff.path, href: paths.staff.getHref() },
+  security: { id: 'security', path: paths.security.path, href: paths.security.getHref() },
 };
 
-/** Reviewers work the queues, auditors read the audit log, administrators see everything (quotas, countries). */
+/**
+ * Reviewers work the queues, auditors read the audit log, administrators see everything (quotas,
+ * countries, staff). Everyone has Security: their own two-step verification and recovery codes.
+ */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
-  reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox'],
-  senior_reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox'],
-  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas', 'countries', 'supportInbox'],
-  auditor: ['home', 'auditLog'],
+  reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox', 'security'],
+  senior_reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox', 'security'],
+  admin: [
+    'home',
+    'verificationQueue',
+    'questionnaires',
+    'auditLog',
+    'quotas',
+    'countries',
+    'supportInbox',
+    'staff',
+    'security',
+  ],
+  auditor: ['home', 'auditLog', 'security'],
 };
 
 export function areasFor(role: StaffRole): Area[] {

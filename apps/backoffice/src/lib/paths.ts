@@ -28,6 +28,10 @@ export const paths = {
   /** Country coverage: which countries' documents are offered, and why the others are closed. */
   countries: { path: '/countries', getHref: () => '/countries' },
   supportInbox: { path: '/support-inbox', getHref: () => '/support-inbox' },
+  /** Staff members and the reset of a member's second factor (admin, issue 11). */
+  staff: { path: '/staff', getHref: () => '/staff' },
+  /** The signed-in member's own two-step verification and recovery codes (issue 11). */
+  security: { path: '/security', getHref: () => '/security' },
   /** One report of the help centre's "Report a problem", with its answer. */
   supportRequest: { path: '/support-inbox/:id', getHref: (id: number) => `/support-inbox/${id}` },
 } as const;

@@ -34,6 +34,8 @@ export interface StaffUsersTable {
   /** Sealed TOTP secret (lib/totp.ts), or 'demo:' + base32 for the published demo staff; null until enrolled. */
   totp_secret: string | null;
   totp_enrolled_at: number | null;
+  /** Migration 014: the last TOTP time step accepted at sign-in; later codes only (no replay). */
+  totp_last_step: number | null;
 }
 
 export interface SessionsTable {
@@ -217,6 +219,7 @@ export interface Database extends QuestionnaireTables, SupportTables {
   sdk_link_tokens: SdkLinkTokensTable;
   sdk_business_secrets: SdkBusinessSecretsTable;
   sdk_request_nonces: SdkRequestNoncesTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -552,4 +555,14 @@ export interface SdkRequestNoncesTable {
   signature: string;
   business_id: string;
   expires_at: number;
+}
+
+/** Migration 014: a staff member's one-time recovery codes, only as keyed hashes. */
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>;
+  staff_id: number;
+  /** HMAC-SHA-256 (hex) under the recovery-code key, or 'demo:' + SHA-256 for the published demo codes. */
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
 }

@@ -62,15 +62,24 @@ export function totpAt(secret: Buffer, nowMs: number, digits = TOTP_DIGITS, algo
   return hotp(secret, Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS), digits, algorithm);
 }
 
+/**
+ * The time step whose code `code` is, among the current step and one either side (the latest if two
+ * match), or null. Callers accept it only once: a step at or before the member's last one is a replay.
+ */
+export function matchTotpStep(secret: Buffer, code: string, nowMs: number): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const step = Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS);
+  let matched: number | null = null;
+  // Every step is compared (no early exit), so the time taken does not say which one matched.
+  for (let d = -TOTP_WINDOW; d <= TOTP_WINDOW; d++) {
+    if (step + d >= 0 && safeEqual(hotp(secret, step + d), code)) matched = step + d;
+  }
+  return matched;
+}
+
 /** True when `code` is the code of the current step or of one step either side. */
 export function verifyTotp(secret: Buffer, code: string, nowMs: number): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  const step = Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS);
-  let ok = false;
-  for (let d = -TOTP_WINDOW; d <= TOTP_WINDOW; d++) {
-    if (step + d >= 0 && safeEqual(hotp(secret, step + d), code)) ok = true;
-  }
-  return ok;
+  return matchTotpStep(secret, code, nowMs) !== null;
 }
 
 export function newTotpSecret(): Buffer {

@@ -3,6 +3,8 @@ import type { Database } from '../data/db.ts';
 import type { AccountUseCases } from '../domain/accounts/accounts.ts';
 import type { SessionService } from '../domain/sessions/session-service.ts';
 import type { StaffUseCases } from '../domain/staff/staff-auth.ts';
+import type { RecoveryCodeUseCases } from '../domain/staff/recovery-codes.ts';
+import type { StaffAdminUseCases } from '../domain/staff/staff-admin.ts';
 import type { SdkUseCases } from '../domain/sdk/sdk-service.ts';
 import type { KycUseCases } from '../domain/kyc/kyc-service.ts';
 import type { ReviewUseCases } from '../domain/backoffice/review.ts';
@@ -24,6 +26,10 @@ export interface Services {
   sessions: SessionService;
   accounts: AccountUseCases;
   staff: StaffUseCases;
+  /** A staff member's own one-time recovery codes (issue 11). */
+  recoveryCodes: RecoveryCodeUseCases;
+  /** Staff list and the audited reset of a member's second factor, admin only (issue 11). */
+  staffAdmin: StaffAdminUseCases;
   sdk: SdkUseCases;
   kyc: KycUseCases;
   /** Back-office review (docs/backoffice.md). */

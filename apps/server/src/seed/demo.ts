@@ -13,7 +13,15 @@ import { verificationPathsRepo } from '../data/repositories/verification-paths-r
 import { submissionsRepo } from '../data/repositories/submissions-repo.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { sha256Hex } from '../lib/tokens.ts';
-import { DEMO_SECRET_PREFIX } from '../lib/totp.ts';
+import { DEMO_SECRET_PREFIX, base32Encode } from '../lib/totp.ts';
+import {
+  RECOVERY_CODE_COUNT,
+  demoRecoveryHash,
+  formatRecoveryCode,
+  normaliseRecoveryCode,
+} from '../lib/recovery-codes.ts';
+import { recoveryCodesRepo } from '../data/repositories/recovery-codes-repo.ts';
+import { createHash } from 'node:crypto';
 
 /** One documented password for every demo account (README). Never used outside demo mode. */
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
@@ -131,6 +139,19 @@ export const DEMO_STAFF: { email: string; name: string; role: StaffRole; totpSec
 ];
 
 /**
+ * The published recovery codes of a demo staff member (README): 10 per member, derived from the email so
+ * that they are the same on every machine. Stored as 'demo:' + SHA-256 (lib/recovery-codes.ts); each
+ * works once, like any recovery code. Demo data only (production refuses DEMO_DATA).
+ */
+export function demoRecoveryCodes(email: string): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, (_, i) =>
+    formatRecoveryCode(
+      base32Encode(createHash('sha256').update(`demo-recovery:${email}:${i}`).digest()).slice(0, 10),
+    ),
+  );
+}
+
+/**
  * The demo SDK partner (docs/sdk.md, README). Its API key is published, so it exists only in demo mode;
  * a real business gets 256 random bits, shown once, stored as SHA-256.
  */
@@ -212,6 +233,13 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
       totp_secret: `${DEMO_SECRET_PREFIX}${member.totpSecret}`,
       totp_enrolled_at: now,
     });
+    const inserted = await staff.findByEmail(member.email);
+    if (inserted)
+      await recoveryCodesRepo(database.db).replace(
+        inserted.id,
+        demoRecoveryCodes(member.email).map((code) => demoRecoveryHash(normaliseRecoveryCode(code) ?? '')),
+        now,
+      );
     created += 1;
   }
   if (!(await sdk.findBusiness(DEMO_PARTNER.id))) {

@@ -81,6 +81,32 @@ export function demoTotpCode(email: string, now = Date.now()): string {
   return totpAt(base32Decode(member.totpSecret), now);
 }
 
+const usedSteps = new WeakMap<FastifyInstance, Map<string, number>>();
+
+/**
+ * A demo member's code that this app has not accepted yet: each TOTP step signs in once (issue 11), so
+ * a test that signs the same member in again takes a later step of the accepted window (the previous
+ * step while the current one is young, the current, then the next). A fourth sign-in of one member
+ * within 30 seconds waits for the clock.
+ */
+export async function freshDemoTotpCode(app: FastifyInstance, email: string): Promise<string> {
+  const member = DEMO_STAFF.find((m) => m.email === email);
+  if (!member) throw new Error(`no demo staff ${email}`);
+  const steps = usedSteps.get(app) ?? new Map<string, number>();
+  usedSteps.set(app, steps);
+  for (;;) {
+    const now = Date.now();
+    const current = Math.floor(now / 30_000);
+    const earliest = now % 30_000 < 20_000 ? current - 1 : current;
+    const step = Math.max(earliest, (steps.get(email) ?? -Infinity) + 1);
+    if (step <= current + 1) {
+      steps.set(email, step);
+      return totpAt(base32Decode(member.totpSecret), step * 30_000);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (now % 30_000) + 50));
+  }
+}
+
 /** Signed-in staff member (demo TOTP secrets; works whether DEMO_STAFF_TOTP is required or not). */
 export async function staffClient(app: FastifyInstance, email: string): Promise<TestClient> {
   const client = new TestClient(app);
@@ -88,7 +114,7 @@ export async function staffClient(app: FastifyInstance, email: string): Promise<
   const { envelope } = await client.post('/backoffice/api/login', {
     email,
     password: DEMO_PASSWORD,
-    totpCode: demoTotpCode(email),
+    totpCode: await freshDemoTotpCode(app, email),
   });
   if (envelope?.ret_code !== 0) throw new Error(`staff sign-in failed: ${JSON.stringify(envelope)}`);
   return client;

@@ -11,6 +11,8 @@ import { DOCUMENT_SIDES, SUBMISSION_KINDS } from './kyc-submit.ts';
 export const staffLoginRequest = credentialsRequest.extend({
   totpCode: z.string().max(16).optional(),
   totpEnrolmentToken: z.string().max(512).optional(),
+  /** A one-time recovery code instead of the TOTP code (issue 11); separators and case are ignored. */
+  recoveryCode: z.string().max(32).optional(),
 });
 export type StaffLoginRequest = z.infer<typeof staffLoginRequest>;
 
@@ -26,8 +28,18 @@ export const staffTotpEnrolment = z.object({
 });
 export type StaffTotpEnrolment = z.infer<typeof staffTotpEnrolment>;
 
-/** Signed in (`StaffMe`), or an enrolment to confirm (no session yet). */
-export const staffLoginResult = z.union([staffMe, z.object({ totpEnrolment: staffTotpEnrolment })]);
+/**
+ * Signed in (`StaffMe`), or an enrolment to confirm (no session yet). A confirmed enrolment also answers
+ * the member's new recovery codes (shown once, never again); a sign-in with a recovery code answers how
+ * many are left.
+ */
+export const staffLoginResult = z.union([
+  z.object({ totpEnrolment: staffTotpEnrolment }),
+  staffMe.extend({
+    recoveryCodes: z.array(z.string()).optional(),
+    recoveryCodesRemaining: z.number().int().optional(),
+  }),
+]);
 export type StaffLoginResult = z.infer<typeof staffLoginResult>;
 
 const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -247,6 +259,14 @@ export const AUDIT_ACTIONS = [
   'countries.update',
   'support.view',
   'support.answer',
+  'staff.sign_in',
+  'staff.sign_in_failed',
+  'staff.locked_out',
+  'staff.second_factor_failed',
+  'staff.second_factor_enrolled',
+  'staff.recovery_code_used',
+  'staff.recovery_codes_regenerated',
+  'staff.second_factor_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

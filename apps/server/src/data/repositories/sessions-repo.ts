@@ -27,6 +27,16 @@ export function sessionsRepo(db: Db) {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
 
+    /** Ends every session of one subject (e.g. a staff member whose second factor was reset). */
+    async deleteAllOf(audience: Audience, subjectId: number): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('audience', '=', audience)
+        .where('subject_id', '=', subjectId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Removes sessions past their absolute expiry or idle for longer than idleMs. Returns how many. */
     async deleteExpired(now: number, idleMs: number): Promise<number> {
       const result = await db

@@ -6,104 +6,111 @@ import {
   type StaffMe,
   type StaffRole,
 } from '@kyc/contracts';
+import type { AuditRepo } from '../../data/repositories/audit-repo.ts';
 import type { StaffRepo } from '../../data/repositories/staff-repo.ts';
 import type { StaffRow } from '../../data/schema.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
-import {
-  DEMO_SECRET_PREFIX,
-  base32Encode,
-  newTotpSecret,
-  openEnrolmentToken,
-  openTotpSecret,
-  otpauthUri,
-  sealEnrolmentToken,
-  sealTotpSecret,
-  verifyTotp,
-} from '../../lib/totp.ts';
 import type { AccountLimits } from '../accounts/accounts.ts';
+import type { SecondFactor, SecondFactorInput } from './second-factor.ts';
 
-export interface StaffTotpOptions {
-  /** Seals TOTP secrets (DATA_MASTER_KEY). */
-  masterKey: Buffer;
-  /** DEMO_STAFF_TOTP=required: the seeded demo staff (published 'demo:' secrets) must give a code too. */
-  demoStaffTotpRequired: boolean;
+export type { StaffTotpOptions } from './second-factor.ts';
+
+/** Where events go that have no staff member to name in the audit log: the request log. */
+export type SecurityLog = (fields: Record<string, unknown>, message: string) => void;
+
+export interface StaffAuthDeps {
+  staff: StaffRepo;
+  audit: AuditRepo;
+  secondFactor: SecondFactor;
+  limits: Pick<AccountLimits, 'failuresPerAccount' | 'attemptsPerAddress'>;
 }
 
 /**
  * Back-office sign-in. Staff are a separate population with their own sessions (audience 'staff').
- * Second factor (docs/backoffice.md): a member without one gets a new secret and an enrolment token
- * (no session) and confirms it by signing in again with its first code; every later sign-in needs the
- * current code. A right password without a code answers 20007 (STAFF_TOTP_REQUIRED) so the page can ask
- * for it; a wrong code is the generic 20001 and counts towards the lock-out.
+ * Second factor (docs/backoffice.md, second-factor.ts): a TOTP code (each step once), or a one-time
+ * recovery code; a member without one enrols first. A right password without a code answers 20007 so
+ * the page can ask for it; a wrong code is the generic 20001 and counts towards the lock-out.
+ *
+ * Issue 11: sign-ins, failures, lock-outs and second-factor failures of a member are audited (the audit
+ * log names a staff member, so a sign-in attempt for an unknown email goes to the request log instead).
  */
-export function staffUseCases(
-  staff: StaffRepo,
-  limits: Pick<AccountLimits, 'failuresPerAccount' | 'attemptsPerAddress'>,
-  totp: StaffTotpOptions,
-) {
+export function staffUseCases({ staff, audit, secondFactor, limits }: StaffAuthDeps) {
   return {
     async signIn(
-      input: {
-        email: string;
-        password: string;
-        totpCode?: string | undefined;
-        totpEnrolmentToken?: string | undefined;
-        address: string;
-      },
+      input: { email: string; password: string; address: string; log?: SecurityLog } & SecondFactorInput,
       now = Date.now(),
     ): Promise<StaffLoginResult> {
       const check = checkEmail(input.email);
       if (!check.ok || check.value === '') throw new AppError('INVALID_EMAIL', 'invalid email');
       const email = normaliseEmail(check.value);
+      const { address } = input;
+      const log = input.log ?? (() => undefined);
       const byAddress = limits.attemptsPerAddress.consume(`staff:${input.address}`, now);
       if (!byAddress.ok) throw tooManyRequests(byAddress.retryAfterSeconds);
       const byAccount = limits.failuresPerAccount.blocked(`staff:${email}`, now);
-      if (!byAccount.ok) throw tooManyRequests(byAccount.retryAfterSeconds);
+      if (!byAccount.ok) {
+        // The lock-out itself was audited when it began; attempts during it only reach the request log.
+        log({ event: 'staff.sign_in_locked', address }, 'staff sign-in refused: account locked');
+        throw tooManyRequests(byAccount.retryAfterSeconds);
+      }
 
       const member = await staff.findByEmail(email);
       const valid = await verifyPassword(
         input.password,
         member?.password_hash ?? (await dummyPasswordHash()),
       );
-      if (!member || !valid || member.disabled) {
+      const record = (action: Parameters<AuditRepo['insert']>[0]['action'], details: object) =>
+        member
+          ? audit.insert(
+              { staffId: member.id, action, caseRef: `staff:${member.id}`, details: { address, ...details } },
+              now,
+            )
+          : Promise.resolve();
+      /** One failure towards the lock-out; the failure that starts a lock-out is audited as such. */
+      const failure = async () => {
         limits.failuresPerAccount.consume(`staff:${email}`, now);
+        if (!limits.failuresPerAccount.blocked(`staff:${email}`, now).ok)
+          await record('staff.locked_out', {});
+      };
+
+      if (!member) {
+        log({ event: 'staff.sign_in_failed', reason: 'unknown_email', address }, 'staff sign-in failed');
+        await failure();
+        throw new AppError('INVALID_CREDENTIALS', 'email or password is incorrect');
+      }
+      if (!valid || member.disabled) {
+        await record('staff.sign_in_failed', { reason: member.disabled ? 'disabled' : 'password' });
+        await failure();
         throw new AppError('INVALID_CREDENTIALS', 'email or password is incorrect');
       }
 
-      const code = input.totpCode?.trim() ?? '';
-      const fail = (message: string) => {
-        limits.failuresPerAccount.consume(`staff:${email}`, now);
-        return new AppError('INVALID_CREDENTIALS', message);
-      };
-      if (member.totp_secret) {
-        const exempt = !totp.demoStaffTotpRequired && member.totp_secret.startsWith(DEMO_SECRET_PREFIX);
-        // Only after the right password: not a lock-out failure, and says nothing about other accounts.
-        if (code === '' && !exempt) throw new AppError('STAFF_TOTP_REQUIRED', 'authentication code required');
-        if (
-          code !== '' &&
-          !verifyTotp(openTotpSecret(totp.masterKey, member.id, member.totp_secret), code, now)
-        ) {
-          throw fail('email, password or authentication code is incorrect');
-        }
-      } else if (input.totpEnrolmentToken) {
-        const secret = openEnrolmentToken(totp.masterKey, member.id, input.totpEnrolmentToken, now);
-        if (!secret || !verifyTotp(secret, code, now)) throw fail('enrolment code is incorrect or expired');
-        await staff.setTotp(member.id, sealTotpSecret(totp.masterKey, member.id, secret), now);
-      } else {
-        // Enrolment: nothing is stored until the first code confirms the secret, and no session yet.
-        const secret = newTotpSecret();
-        return {
-          totpEnrolment: {
-            otpauthUri: otpauthUri(secret, member.email),
-            secret: base32Encode(secret),
-            enrolmentToken: sealEnrolmentToken(totp.masterKey, member.id, secret, now),
-          },
-        };
+      const outcome = await secondFactor.check(member, input, now);
+      if (outcome.kind === 'enrol') return { totpEnrolment: outcome.enrolment };
+      if (outcome.kind === 'failed') {
+        await record('staff.second_factor_failed', { method: outcome.method, reason: outcome.reason });
+        await failure();
+        throw new AppError(
+          'INVALID_CREDENTIALS',
+          outcome.method === 'enrolment'
+            ? 'enrolment code is incorrect or expired'
+            : 'email, password or authentication code is incorrect',
+        );
       }
+
       limits.failuresPerAccount.reset(`staff:${email}`);
       await staff.recordSignIn(member.id, now);
-      return toStaffMe(member);
+      if (outcome.method === 'enrolment') await record('staff.second_factor_enrolled', {});
+      if (outcome.method === 'recovery_code')
+        await record('staff.recovery_code_used', { remaining: outcome.recoveryCodesRemaining });
+      await record('staff.sign_in', { method: outcome.method });
+      return {
+        ...toStaffMe(member),
+        ...(outcome.recoveryCodes ? { recoveryCodes: outcome.recoveryCodes } : {}),
+        ...(outcome.recoveryCodesRemaining !== undefined
+          ? { recoveryCodesRemaining: outcome.recoveryCodesRemaining }
+          : {}),
+      };
     },
 
     async me(staffId: number): Promise<StaffMe> {
@@ -115,7 +122,7 @@ export function staffUseCases(
 }
 export type StaffUseCases = ReturnType<typeof staffUseCases>;
 
-function toStaffMe(row: StaffRow): StaffMe {
+export function toStaffMe(row: StaffRow): StaffMe {
   const role = (STAFF_ROLES as readonly string[]).includes(row.role) ? (row.role as StaffRole) : 'reviewer';
   return { id: row.id, email: row.email, display_name: row.display_name, role };
 }

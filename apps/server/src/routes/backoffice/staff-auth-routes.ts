@@ -19,14 +19,18 @@ export function staffAuthRoutes(services: Services): FastifyPluginAsync {
       '/backoffice/api/login',
       {
         schema: {
-          summary: 'Staff sign-in (password, then TOTP)',
+          summary: 'Staff sign-in (password, then a TOTP code or a one-time recovery code)',
           security: securityOf('public', 'POST'),
           body: staffLoginRequest,
           response: { 200: envelopeOf(staffLoginResult) },
         },
       },
       async (request, reply) => {
-        const member = await staff.signIn({ ...request.body, address: request.ip });
+        const member = await staff.signIn({
+          ...request.body,
+          address: request.ip,
+          log: (fields, message) => request.log.warn(fields, message),
+        });
         // An enrolment to confirm signs nobody in yet.
         if ('totpEnrolment' in member) return ok(member);
         if (request.session) await sessions.end(request.session.id);

@@ -9,11 +9,14 @@ export interface SignInRequest {
   totpCode?: string;
   /** Confirms an enrolment, with its first code. */
   totpEnrolmentToken?: string;
+  /** A one-time recovery code instead of the authenticator code (issue 11). */
+  recoveryCode?: string;
 }
 
 /** Signed in, or (first sign-in) a new second factor to add to an authenticator app and confirm. */
 export type SignInOutcome =
-  { kind: 'signedIn'; staff: StaffMe } | { kind: 'enrol'; enrolment: StaffTotpEnrolment };
+  | { kind: 'signedIn'; staff: StaffMe; recoveryCodes?: string[] }
+  | { kind: 'enrol'; enrolment: StaffTotpEnrolment };
 
 /** The contracts' `staffLoginResult`, checked by hand (staff-session.tsx says why). */
 export function parseSignInOutcome(value: unknown): SignInOutcome {
@@ -30,7 +33,11 @@ export function parseSignInOutcome(value: unknown): SignInOutcome {
     }
     return { kind: 'enrol', enrolment: { otpauthUri, secret, enrolmentToken } };
   }
-  return { kind: 'signedIn', staff: parseStaffMe(value) };
+  // A confirmed enrolment answers the new recovery codes, shown once.
+  const codes = (value as { recoveryCodes?: unknown } | null)?.recoveryCodes;
+  const recoveryCodes =
+    Array.isArray(codes) && codes.every((code) => typeof code === 'string') ? (codes as string[]) : undefined;
+  return { kind: 'signedIn', staff: parseStaffMe(value), ...(recoveryCodes ? { recoveryCodes } : {}) };
 }
 
 /**

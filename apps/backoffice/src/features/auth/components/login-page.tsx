@@ -13,6 +13,7 @@ import { Card } from '../../../ui/card.tsx';
 import { LanguageSelect } from '../../../ui/language-select.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { signIn } from '../api/sign-in.ts';
+import { RecoveryCodesList } from './recovery-codes-list.tsx';
 import { TotpEnrolment } from './totp-enrolment.tsx';
 import './login-page.css';
 
@@ -21,11 +22,14 @@ type FieldErrorKey =
   | 'login.errors.emailInvalid'
   | 'login.errors.passwordRequired'
   | 'login.totp.errors.required'
-  | 'login.totp.errors.format';
+  | 'login.totp.errors.format'
+  | 'login.recovery.errors.required'
+  | 'login.recovery.errors.format';
 type FormErrorKey =
   | 'login.errors.invalidCredentials'
   | 'login.errors.rateLimited'
   | 'login.totp.errors.invalid'
+  | 'login.recovery.errors.invalid'
   | ReturnType<typeof errorMessageKey>;
 
 interface FieldErrors {
@@ -34,8 +38,16 @@ interface FieldErrors {
   code?: FieldErrorKey;
 }
 
-/** Email and password first; then the authenticator code, or (first sign-in) its enrolment. */
-type Step = { kind: 'password' } | { kind: 'code' } | { kind: 'enrol'; enrolment: StaffTotpEnrolment };
+/**
+ * Email and password first; then the authenticator code or a recovery code, or (first sign-in) the
+ * enrolment, after which the new recovery codes are shown once before going on.
+ */
+type Step =
+  | { kind: 'password' }
+  | { kind: 'code' }
+  | { kind: 'recovery' }
+  | { kind: 'enrol'; enrolment: StaffTotpEnrolment }
+  | { kind: 'codes'; codes: string[] };
 
 function validate(email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
@@ -55,12 +67,24 @@ function validateCode(code: string): FieldErrors {
   return /^\d{6}$/.test(code) ? {} : { code: 'login.totp.errors.format' };
 }
 
+/** Recovery codes are 10 base32 characters; case, spaces and the dash between the groups are ignored. */
+export function normaliseRecoveryCode(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}
+
+function validateRecoveryCode(code: string): FieldErrors {
+  if (code === '') return { code: 'login.recovery.errors.required' };
+  return /^[A-Z2-7]{10}$/.test(code) ? {} : { code: 'login.recovery.errors.format' };
+}
+
 function formErrorKey(error: unknown, step: Step['kind']): FormErrorKey {
   // One message for any wrong pair: never say whether the email exists (docs/api.md, 20001). At the
   // code step the password was just accepted, so 20001 means the code.
   if (isApiError(error, RET_CODES.INVALID_CREDENTIALS.code)) {
-    return step === 'password' ? 'login.errors.invalidCredentials' : 'login.totp.errors.invalid';
+    if (step === 'password') return 'login.errors.invalidCredentials';
+    return step === 'recovery' ? 'login.recovery.errors.invalid' : 'login.totp.errors.invalid';
   }
+  if (isApiError(error, RET_CODES.STAFF_RECOVERY_CODE_FORMAT.code)) return 'login.recovery.errors.invalid';
   if (isApiError(error, RET_CODES.TOO_MANY_REQUESTS.code)) return 'login.errors.rateLimited';
   return errorMessageKey(error);
 }
@@ -86,9 +110,22 @@ export function LoginPage() {
 
   // A new step: the code step puts the caret in the code field, enrolment starts reading at its heading.
   useEffect(() => {
-    if (step.kind === 'code') codeRef.current?.focus();
-    if (step.kind === 'enrol') headingRef.current?.focus();
+    if (step.kind === 'code' || step.kind === 'recovery') codeRef.current?.focus();
+    if (step.kind === 'enrol' || step.kind === 'codes') headingRef.current?.focus();
   }, [step]);
+
+  const goOn = async () => {
+    const target = resolveNextPath(searchParams.get('next'), window.location.origin);
+    await navigate(target ?? paths.home.getHref(), { replace: true });
+  };
+
+  /** Between the authenticator code and a recovery code: the field is emptied, errors cleared. */
+  const switchTo = (kind: 'code' | 'recovery') => {
+    setStep({ kind });
+    setCode('');
+    setFieldErrors({});
+    setFormError(null);
+  };
 
   const restart = () => {
     setStep({ kind: 'password' });
@@ -101,9 +138,15 @@ export function LoginPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || step.kind === 'codes') return;
     const totpCode = normaliseCode(code);
-    const errors = step.kind === 'password' ? validate(email, password) : validateCode(totpCode);
+    const recoveryCode = normaliseRecoveryCode(code);
+    const errors =
+      step.kind === 'password'
+        ? validate(email, password)
+        : step.kind === 'recovery'
+          ? validateRecoveryCode(recoveryCode)
+          : validateCode(totpCode);
     setFieldErrors(errors);
     setFormError(null);
     if (errors.email || errors.password || errors.code) {
@@ -116,7 +159,8 @@ export function LoginPage() {
       const outcome = await signIn({
         email: email.trim(),
         password,
-        ...(step.kind === 'password' ? {} : { totpCode }),
+        ...(step.kind === 'code' || step.kind === 'enrol' ? { totpCode } : {}),
+        ...(step.kind === 'recovery' ? { recoveryCode } : {}),
         ...(step.kind === 'enrol' ? { totpEnrolmentToken: step.enrolment.enrolmentToken } : {}),
       });
       if (outcome.kind === 'enrol') {
@@ -124,8 +168,12 @@ export function LoginPage() {
         setBusy(false);
         return;
       }
-      const target = resolveNextPath(searchParams.get('next'), window.location.origin);
-      await navigate(target ?? paths.home.getHref(), { replace: true });
+      if (outcome.recoveryCodes) {
+        setStep({ kind: 'codes', codes: outcome.recoveryCodes });
+        setBusy(false);
+        return;
+      }
+      await goOn();
     } catch (error) {
       setBusy(false);
       if (step.kind === 'password' && isApiError(error, RET_CODES.STAFF_TOTP_REQUIRED.code)) {
@@ -145,14 +193,26 @@ export function LoginPage() {
     }
   };
 
-  const heading =
-    step.kind === 'password'
-      ? t('login.heading')
-      : t(step.kind === 'code' ? 'login.totp.heading' : 'login.enrol.heading');
+  const heading = {
+    password: t('login.heading'),
+    code: t('login.totp.heading'),
+    recovery: t('login.recovery.heading'),
+    enrol: t('login.enrol.heading'),
+    codes: t('login.savedCodes.heading'),
+  }[step.kind];
+  const intro = {
+    password: t('login.intro'),
+    code: t('login.totp.intro'),
+    recovery: t('login.recovery.intro'),
+    enrol: t('login.enrol.intro'),
+    codes: t('login.savedCodes.intro'),
+  }[step.kind];
   const submitLabel = {
     password: busy ? t('login.submitting') : t('login.submit'),
     code: busy ? t('login.totp.submitting') : t('login.totp.submit'),
+    recovery: busy ? t('login.totp.submitting') : t('login.recovery.submit'),
     enrol: busy ? t('login.totp.submitting') : t('login.enrol.submit'),
+    codes: '',
   }[step.kind];
 
   return (
@@ -166,9 +226,7 @@ export function LoginPage() {
           <h1 id={headingId} ref={headingRef} tabIndex={-1}>
             {heading}
           </h1>
-          {step.kind === 'password' ? <p className="login-page__intro">{t('login.intro')}</p> : null}
-          {step.kind === 'code' ? <p className="login-page__intro">{t('login.totp.intro')}</p> : null}
-          {step.kind === 'enrol' ? <p className="login-page__intro">{t('login.enrol.intro')}</p> : null}
+          <p className="login-page__intro">{intro}</p>
           {step.kind !== 'password' ? (
             <p className="login-page__account" translate="no">
               {email.trim()}
@@ -176,59 +234,96 @@ export function LoginPage() {
           ) : null}
           {formError ? <Alert tone="error">{t(formError)}</Alert> : null}
           {step.kind === 'enrol' ? <TotpEnrolment enrolment={step.enrolment} /> : null}
-          <form noValidate onSubmit={(event) => void onSubmit(event)}>
-            {step.kind === 'password' ? (
-              <>
+          {step.kind === 'codes' ? (
+            <>
+              <RecoveryCodesList codes={step.codes} email={email.trim()} />
+              <Button block onClick={() => void goOn()}>
+                {t('login.savedCodes.continue')}
+              </Button>
+            </>
+          ) : null}
+          {step.kind === 'codes' ? null : (
+            <form noValidate onSubmit={(event) => void onSubmit(event)}>
+              {step.kind === 'password' ? (
+                <>
+                  <TextField
+                    ref={emailRef}
+                    label={t('login.email')}
+                    name="email"
+                    type="email"
+                    inputMode="email"
+                    autoComplete="username"
+                    spellCheck={false}
+                    autoCapitalize="none"
+                    required
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                    error={fieldErrors.email ? t(fieldErrors.email) : undefined}
+                  />
+                  <TextField
+                    ref={passwordRef}
+                    label={t('login.password')}
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    error={fieldErrors.password ? t(fieldErrors.password) : undefined}
+                  />
+                </>
+              ) : step.kind === 'recovery' ? (
                 <TextField
-                  ref={emailRef}
-                  label={t('login.email')}
-                  name="email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="username"
+                  ref={codeRef}
+                  className="login-page__recovery"
+                  label={t('login.recovery.label')}
+                  hint={t('login.recovery.hint')}
+                  name="recoveryCode"
+                  type="text"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  maxLength={13}
                   spellCheck={false}
-                  autoCapitalize="none"
                   required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  error={fieldErrors.email ? t(fieldErrors.email) : undefined}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  error={fieldErrors.code ? t(fieldErrors.code) : undefined}
                 />
+              ) : (
                 <TextField
-                  ref={passwordRef}
-                  label={t('login.password')}
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
+                  ref={codeRef}
+                  className="login-page__code"
+                  label={t('login.totp.label')}
+                  hint={t('login.totp.hint')}
+                  name="totpCode"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]*"
+                  maxLength={7}
+                  spellCheck={false}
                   required
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  error={fieldErrors.password ? t(fieldErrors.password) : undefined}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value.replace(/[^\d\s]/g, ''))}
+                  error={fieldErrors.code ? t(fieldErrors.code) : undefined}
                 />
-              </>
-            ) : (
-              <TextField
-                ref={codeRef}
-                className="login-page__code"
-                label={t('login.totp.label')}
-                hint={t('login.totp.hint')}
-                name="totpCode"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]*"
-                maxLength={7}
-                spellCheck={false}
-                required
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/[^\d\s]/g, ''))}
-                error={fieldErrors.code ? t(fieldErrors.code) : undefined}
-              />
-            )}
-            <Button type="submit" block busy={busy}>
-              {submitLabel}
+              )}
+              <Button type="submit" block busy={busy}>
+                {submitLabel}
+              </Button>
+            </form>
+          )}
+          {step.kind === 'code' || step.kind === 'recovery' ? (
+            <Button
+              variant="ghost"
+              block
+              className="login-page__switch"
+              onClick={() => switchTo(step.kind === 'code' ? 'recovery' : 'code')}
+            >
+              {t(step.kind === 'code' ? 'login.recovery.useCode' : 'login.recovery.useApp')}
             </Button>
-          </form>
-          {step.kind !== 'password' ? (
+          ) : null}
+          {step.kind !== 'password' && step.kind !== 'codes' ? (
             <Button variant="ghost" block className="login-page__back" onClick={restart}>
               {t('login.totp.back')}
             </Button>

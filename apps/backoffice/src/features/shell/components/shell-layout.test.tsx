@@ -65,12 +65,22 @@ describe('ShellLayout', () => {
   });
 
   it.each<[StaffRole, string[]]>([
-    ['reviewer', ['Home', 'Verification queue', 'Questionnaires', 'Support inbox']],
-    ['senior_reviewer', ['Home', 'Verification queue', 'Questionnaires', 'Support inbox']],
-    ['auditor', ['Home', 'Audit log']],
+    ['reviewer', ['Home', 'Verification queue', 'Questionnaires', 'Support inbox', 'Security']],
+    ['senior_reviewer', ['Home', 'Verification queue', 'Questionnaires', 'Support inbox', 'Security']],
+    ['auditor', ['Home', 'Audit log', 'Security']],
     [
       'admin',
-      ['Home', 'Verification queue', 'Questionnaires', 'Audit log', 'Quotas', 'Countries', 'Support inbox'],
+      [
+        'Home',
+        'Verification queue',
+        'Questionnaires',
+        'Audit log',
+        'Quotas',
+        'Countries',
+        'Support inbox',
+        'Staff',
+        'Security',
+      ],
     ],
   ])('when the role is %s, then the side navigation offers %j', (role, expected) => {
     stubApi({});

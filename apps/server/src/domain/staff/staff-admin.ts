@@ -1,0 +1,99 @@
+/**
+ * Staff administration (issue 11, docs/backoffice.md "Staff"): administrators list the members and reset
+ * another member's second factor. A reset forgets the TOTP secret, the recovery codes and every session
+ * of the member, who enrols again at the next sign-in (password, then a new secret confirmed by its
+ * first code). It is a compare-and-set (of two resets at once one wins; the other answers 20009) written
+ * in one transaction with its audit entry, which keeps the required reason.
+ */
+import {
+  RESET_REASON_MAX,
+  RESET_REASON_MIN,
+  type StaffListQuery,
+  type StaffListResult,
+  type StaffMe,
+  type StaffMemberEntry,
+} from '@kyc/contracts';
+import type { Db } from '../../data/db.ts';
+import { auditRepo } from '../../data/repositories/audit-repo.ts';
+import { recoveryCodesRepo } from '../../data/repositories/recovery-codes-repo.ts';
+import { sessionsRepo } from '../../data/repositories/sessions-repo.ts';
+import { staffRepo } from '../../data/repositories/staff-repo.ts';
+import type { StaffRow } from '../../data/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requirePermission } from '../backoffice/review.ts';
+import { toStaffMe } from './staff-auth.ts';
+
+function entryOf(row: StaffRow, remaining: number): StaffMemberEntry {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    role: toStaffMe(row).role,
+    disabled: Boolean(row.disabled),
+    secondFactor: row.totp_secret ? 'enrolled' : 'not_enrolled',
+    enrolledAt: row.totp_enrolled_at,
+    recoveryCodesRemaining: row.totp_secret ? remaining : 0,
+    lastLoginAt: row.last_login_at,
+  };
+}
+
+export function staffAdminUseCases({ db }: { db: Db }) {
+  async function entry(row: StaffRow, repo = recoveryCodesRepo(db)): Promise<StaffMemberEntry> {
+    return entryOf(row, (await repo.status([row.id])).get(row.id)?.remaining ?? 0);
+  }
+
+  return {
+    /** One page of members by id (keyset paging: `cursor` is the last id of the page before). */
+    async list(admin: StaffMe, query: StaffListQuery): Promise<StaffListResult> {
+      requirePermission(admin, 'manage_staff');
+      const rows = await staffRepo(db).page(Number(query.cursor ?? 0), query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const status = await recoveryCodesRepo(db).status(page.map((row) => row.id));
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => entryOf(row, status.get(row.id)?.remaining ?? 0)),
+        nextCursor: rows.length > query.limit && last ? String(last.id) : null,
+      };
+    },
+
+    /** 20008 no such member, 20010 one's own, 20011 no reason, 20009 nothing to reset. */
+    async resetSecondFactor(
+      admin: StaffMe,
+      staffId: number,
+      rawReason: string,
+      now = Date.now(),
+    ): Promise<StaffMemberEntry> {
+      requirePermission(admin, 'manage_staff');
+      const reason = rawReason.trim();
+      if (reason.length < RESET_REASON_MIN || reason.length > RESET_REASON_MAX)
+        throw new AppError(
+          'STAFF_RESET_REASON_REQUIRED',
+          `reason: ${RESET_REASON_MIN} to ${RESET_REASON_MAX} characters`,
+        );
+      if (staffId === admin.id)
+        throw new AppError('STAFF_SELF_RESET_REFUSED', 'another administrator resets your second factor');
+      return db.transaction().execute(async (trx) => {
+        const staff = staffRepo(trx);
+        const member = await staff.findById(staffId);
+        if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND', `no staff member ${staffId}`, 404);
+        if (!(await staff.clearTotp(staffId)))
+          throw new AppError('STAFF_SECOND_FACTOR_NOT_SET', `staff member ${staffId} has no second factor`);
+        const codes = recoveryCodesRepo(trx);
+        await codes.deleteAll(staffId);
+        const sessionsEnded = await sessionsRepo(trx).deleteAllOf('staff', staffId);
+        await auditRepo(trx).insert(
+          {
+            staffId: admin.id,
+            action: 'staff.second_factor_reset',
+            caseRef: `staff:${staffId}`,
+            details: { memberId: staffId, memberEmail: member.email, reason, sessionsEnded },
+          },
+          now,
+        );
+        const after = await staff.findById(staffId);
+        return entry(after ?? member, codes);
+      });
+    },
+  };
+}
+export type StaffAdminUseCases = ReturnType<typeof staffAdminUseCases>;
