@@ -1,7 +1,7 @@
 /**
  * The back office's own screens at phone and desktop width, in English and in Arabic (right to left),
- * for an admin who may see every area: home, verification queue, a case, the audit log (staff named)
- * and the quotas (loaded, prefilled). Screenshots go to e2e/artifacts/screens; axe runs on each.
+ * for an admin who may see every area: home, verification queue, a case, the audit log (staff named,
+ * its chain verified) and the quotas (loaded, prefilled). Screenshots go to e2e/artifacts/screens; axe runs on each.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -79,6 +79,9 @@ describe('back-office screens', () => {
         // Viewing the case was audited under the admin's name, with the number the filter takes.
         await openArea(page, '/audit-log', t('areas.auditLog.title'));
         await page.getByRole('table').getByText('Alex Admin', { exact: false }).first().waitFor();
+        // The chain's integrity line (issue 11): verified up to the newest entry, in this language.
+        const verified = t('audit.chain.verified').split('{{')[0] ?? '';
+        await page.getByRole('status').filter({ hasText: verified }).waitFor();
         await capture(page, `backoffice-audit-log-${lang}`);
 
         await openArea(page, '/quotas', t('areas.quotas.title'));

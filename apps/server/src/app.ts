@@ -36,6 +36,8 @@ import { reviewUseCases } from './domain/backoffice/review.ts';
 import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review.ts';
 import { countryCatalogue } from './domain/countries/country-catalogue.ts';
 import { countryCoverageUseCases } from './domain/countries/coverage-admin.ts';
+import { auditChainUseCases } from './domain/audit/chain-status.ts';
+import { useAuditChainKey } from './lib/audit-chain-hash.ts';
 import {
   questionnaireUseCases,
   seedQuestionnaireTemplates,
@@ -62,6 +64,7 @@ import { staffAdminRoutes } from './routes/backoffice/staff-admin-routes.ts';
 import { reviewRoutes } from './routes/backoffice/review-routes.ts';
 import { questionnaireReviewRoutes } from './routes/backoffice/questionnaire-review-routes.ts';
 import { countryCoverageRoutes } from './routes/backoffice/country-coverage-routes.ts';
+import { auditChainRoutes } from './routes/backoffice/audit-chain-routes.ts';
 import { sdkPartnerRoutes } from './routes/sdk/partner-routes.ts';
 import { sdkTokenRoutes } from './routes/sdk/token-routes.ts';
 import { kycRoutes } from './routes/kyc/kyc-routes.ts';
@@ -174,6 +177,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const blobs = createBlobStore(config.dataDir);
   const keyring = createKeyring(config.dataMasterKey);
+  // The audit chain's HMAC key, derived from the master key (lib/audit-chain-hash.ts).
+  useAuditChainKey(config.dataMasterKey);
   // Personal data at rest (docs/kyc.md): applicants' names and date of birth sealed under each user's
   // data key; rows still in clear (written before migration 007, or by the demo seed) are sealed now.
   const personal = personalDataCipher(keyring);
@@ -275,6 +280,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       openAnswers: questionnaires.openAnswers,
       localesDir: paths.locales,
     }),
+    auditChain: auditChainUseCases(database.db),
     paths,
   };
 
@@ -315,6 +321,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(reviewRoutes(services));
   await app.register(questionnaireReviewRoutes(services));
   await app.register(countryCoverageRoutes(services));
+  await app.register(auditChainRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
   await app.register(kycRoutes(services));

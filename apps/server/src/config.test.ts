@@ -50,6 +50,22 @@ describe('configuration (validated at boot)', () => {
     );
   });
 
+  it('when DATABASE_MIGRATION_URL is unset, then migrations use DATABASE_URL; set, it must be PostgreSQL beside a PostgreSQL DATABASE_URL', () => {
+    const cwd = dir();
+    expect(loadConfig({}, cwd).databaseMigrationUrl).toBe(path.join(cwd, '.data', 'kyc.sqlite'));
+    const both = loadConfig(
+      { DATABASE_URL: 'postgres://kyc_app@db/kyc', DATABASE_MIGRATION_URL: 'postgres://kyc_owner@db/kyc' },
+      cwd,
+    );
+    expect(both).toMatchObject({
+      databaseUrl: 'postgres://kyc_app@db/kyc',
+      databaseMigrationUrl: 'postgres://kyc_owner@db/kyc',
+    });
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgres://kyc_owner@db/kyc' }, cwd)).toThrow(
+      /DATABASE_MIGRATION_URL: only for PostgreSQL/,
+    );
+  });
+
   it('when production mode is configured fully, then cookies are secure by default', () => {
     const config = loadConfig(
       {

@@ -40,6 +40,10 @@ export const SETTINGS = {
     default: '<DATA_DIR>/kyc.sqlite',
     doc: 'A SQLite file path, or `postgres://user@host:5432/db` for PostgreSQL.',
   },
+  DATABASE_MIGRATION_URL: {
+    default: 'DATABASE_URL',
+    doc: "PostgreSQL: the owner role that runs migrations at start-up, e.g. `postgres://kyc_owner@host/kyc`; the server then works as DATABASE_URL's runtime role (INSERT and SELECT only on the audit log; `npm run db:roles`, docs/operations.md).",
+  },
   SESSION_SECRET: {
     default: 'generated into <DATA_DIR>/session-secret outside production',
     doc: 'At least 32 characters; signs anonymous CSRF tokens. Required in production.',
@@ -135,6 +139,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_MIGRATION_URL: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_MASTER_KEY: z
     .string()
@@ -170,6 +175,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** The owner role's URL that runs migrations (DATABASE_MIGRATION_URL; else databaseUrl). */
+  databaseMigrationUrl: string;
   sessionSecret: string;
   /** 32 bytes: the master key that wraps per-user data keys (lib/crypto). */
   dataMasterKey: Buffer;
@@ -222,17 +229,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (production && !s.DATA_MASTER_KEY)
     problems.push('DATA_MASTER_KEY: required in production (base64 of 32 random bytes)');
   if (production && s.DEMO_DATA) problems.push('DEMO_DATA: demo accounts are refused in production');
+  if (
+    s.DATABASE_MIGRATION_URL &&
+    !(isPostgresUrl(s.DATABASE_MIGRATION_URL) && isPostgresUrl(s.DATABASE_URL ?? ''))
+  )
+    problems.push('DATABASE_MIGRATION_URL: only for PostgreSQL, with DATABASE_URL a postgres:// address too');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(cwd, s.DATA_DIR);
-  const databaseUrl = s.DATABASE_URL ?? path.join(dataDir, 'kyc.sqlite');
+  const givenUrl = s.DATABASE_URL ?? path.join(dataDir, 'kyc.sqlite');
+  const databaseUrl =
+    isPostgresUrl(givenUrl) || givenUrl === ':memory:' ? givenUrl : path.resolve(cwd, givenUrl);
   return {
     production,
     port: s.PORT,
     host: s.HOST,
     dataDir,
-    databaseUrl:
-      isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? databaseUrl : path.resolve(cwd, databaseUrl),
+    databaseUrl,
+    databaseMigrationUrl: s.DATABASE_MIGRATION_URL ?? databaseUrl,
     sessionSecret: s.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     dataMasterKey: (s.DATA_MASTER_KEY && parseMasterKey(s.DATA_MASTER_KEY)) || loadOrCreateMasterKey(dataDir),
     cookieSecure: s.COOKIE_SECURE ?? production,

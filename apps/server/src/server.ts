@@ -1,9 +1,10 @@
 /**
- * Entry point: configuration, database (migrated at start-up), optional demo data, then listen.
+ * Entry point: configuration, database (migrated at start-up as the owner role, then used as the runtime
+ * role: data/prepare.ts), optional demo data, then listen.
  * SIGINT / SIGTERM close the server gracefully (in-flight requests finish, then the database closes).
  */
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './data/db.ts';
+import { openMigratedDatabase } from './data/prepare.ts';
 import { buildApp } from './app.ts';
 import { DEMO_PARTNER, DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, seedDemoData } from './seed/demo.ts';
 
@@ -21,8 +22,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = openDatabase(config.databaseUrl);
-  await database.migrate();
+  // Migrations as the owner role, then the runtime role (DATABASE_MIGRATION_URL, docs/operations.md).
+  const database = await openMigratedDatabase(config);
   if (config.demoData) await seedDemoData(database);
 
   const app = await buildApp({ config, database });

@@ -15,6 +15,8 @@ interface ListPageProps<F, T> {
   /** The page heading, also the tab title. */
   title: string;
   intro: string;
+  /** Shown under the introduction, above the filters (e.g. the audit log's integrity line). */
+  notice?: ReactNode;
   /** Names the filters' section (a visually hidden heading). */
   filtersLabel: string;
   /** The screen's filter form. */
@@ -48,6 +50,7 @@ interface ListPageProps<F, T> {
 export function ListPage<F, T>({
   title,
   intro,
+  notice,
   filtersLabel,
   FilterForm,
   list,
@@ -64,6 +67,7 @@ export function ListPage<F, T>({
     <>
       <h1>{title}</h1>
       <p className="ui-list-page__intro">{intro}</p>
+      {notice}
       <Card as="section" className="ui-list-page__filters" aria-labelledby={headingId}>
         <h2 id={headingId} className="visually-hidden">
           {filtersLabel}

@@ -171,6 +171,27 @@ export interface AuditLogTable {
   /** The case or submission the entry is about, e.g. 'user:12/level:1'. */
   case_ref: Generated<string>;
   details: Generated<string>;
+  /** Migration 015: the hash of the row before (64 zeros for the first) and this row's chain hash. */
+  prev_hash: Generated<string>;
+  hash: Generated<string>;
+}
+
+/** Migration 015: the end of the audit chain (one row, id 1), moved by every audit insert. */
+export interface AuditChainHeadTable {
+  id: number;
+  last_id: number;
+  last_hash: string;
+}
+
+/** Migration 015: how far the audit chain was verified, and where it was found broken (one row). */
+export interface AuditChainChecksTable {
+  id: number;
+  verified_id: number;
+  verified_hash: string;
+  verified_at: number | null;
+  broken_id: number | null;
+  broken_kind: string | null;
+  broken_at: number | null;
 }
 
 /** History of review decisions (docs/backoffice.md). */
@@ -205,6 +226,8 @@ export interface Database extends QuestionnaireTables, SupportTables {
   countries: CountriesTable;
   reverification: ReverificationTable;
   audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
+  audit_chain_checks: AuditChainChecksTable;
   kyc_decisions: KycDecisionsTable;
   user_data_keys: UserDataKeysTable;
   kyc_submissions: KycSubmissionsTable;

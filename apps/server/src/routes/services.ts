@@ -17,6 +17,7 @@ import type { QuestionnaireReviewUseCases } from '../domain/backoffice/questionn
 import type { CountryCoverageUseCases } from '../domain/countries/coverage-admin.ts';
 import type { SupportUseCases } from '../domain/support/support-requests.ts';
 import type { NoticeUseCases } from '../domain/notices/notice-service.ts';
+import type { AuditChainUseCases } from '../domain/audit/chain-status.ts';
 import type { AgreementDocumentUseCases } from '../domain/questionnaires/agreement-document.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
@@ -54,6 +55,8 @@ export interface Services {
   notices: NoticeUseCases;
   /** An accepted agreement read and downloaded again (issue 10). */
   agreementDocuments: AgreementDocumentUseCases;
+  /** The audit log's hash chain, verified incrementally for the audit page (issue 11). */
+  auditChain: AuditChainUseCases;
   paths: StaticPaths;
 }
 

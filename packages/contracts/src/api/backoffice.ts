@@ -299,6 +299,26 @@ export const auditResult = z.object({
 });
 export type AuditResult = z.infer<typeof auditResult>;
 
+/** How an audit chain break came to be (docs/security.md "Tamper-evident audit log"). */
+export const AUDIT_CHAIN_BREAKS = ['edited', 'deleted', 'inserted', 'reordered'] as const;
+export type AuditChainBreak = (typeof AUDIT_CHAIN_BREAKS)[number];
+
+/**
+ * GET /backoffice/api/audit/chain (read_audit): how far the audit log's hash chain is verified.
+ * `verified`: intact up to entry `verifiedThroughId`, checked at `verifiedAt`; `pending` entries written
+ * since wait for the next check. `broken`: the first entry where it breaks, and how.
+ */
+export const auditChainStatus = z.object({
+  state: z.enum(['verified', 'broken']),
+  verifiedThroughId: z.number().int(),
+  verifiedAt: z.number().int().nullable(),
+  pending: z.number().int(),
+  broken: z
+    .object({ id: z.number().int(), kind: z.enum(AUDIT_CHAIN_BREAKS), foundAt: z.number().int() })
+    .nullable(),
+});
+export type AuditChainStatus = z.infer<typeof auditChainStatus>;
+
 /** PATCH /backoffice/api/quotas (admin): daily withdrawal limits, as decimal strings. */
 export const quotaPatchRequest = z.object({
   quotas: z

@@ -19,6 +19,7 @@ import { m011CaptureConsent } from './011-capture-consent.ts';
 import { m012Notices } from './012-notices.ts';
 import { m013PartnerLinks } from './013-partner-links.ts';
 import { m014StaffSecondFactor } from './014-staff-second-factor.ts';
+import { m015AuditChain } from './015-audit-chain.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -37,6 +38,7 @@ const ALL: Record<string, MigrationFactory> = {
   '012-notices': m012Notices,
   '013-partner-links': m013PartnerLinks,
   '014-staff-second-factor': m014StaffSecondFactor,
+  '015-audit-chain': m015AuditChain,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

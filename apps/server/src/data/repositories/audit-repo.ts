@@ -1,6 +1,7 @@
 import type { AuditAction } from '@kyc/contracts';
 import type { Db } from '../db.ts';
 import type { AuditLogRow } from '../schema.ts';
+import { auditRowHash } from '../../lib/audit-chain-hash.ts';
 
 /** An audit entry with the staff member it names (null columns: no such member). */
 export interface AuditEntryWithStaff extends AuditLogRow {
@@ -30,25 +31,23 @@ export interface AuditFilter {
 
 /**
  * The audit log: append and read, nothing else. The database refuses UPDATE and DELETE on the table
- * (migration 005), so even code that bypassed this repository could not edit it.
+ * (migration 005; the runtime role holds only INSERT and SELECT on it, docs/operations.md), and every
+ * row is chained to the one before by an HMAC (migration 015, lib/audit-chain-hash.ts), so a change
+ * made by whoever holds the owner role is found by `npm run audit:verify` and on the audit page.
  */
 export function auditRepo(db: Db) {
   return {
     /** For tests that show the database itself refuses changes; application code never uses it. */
     db,
 
+    /**
+     * Appends one entry to the hash chain. Inside a caller's transaction the entry joins it (and the
+     * chain head stays locked until that transaction ends: write the audit entry last); otherwise it
+     * gets its own transaction.
+     */
     async insert(entry: AuditEntry, at: number): Promise<void> {
-      await db
-        .insertInto('audit_log')
-        .values({
-          at,
-          staff_id: entry.staffId,
-          action: entry.action,
-          subject_user_id: entry.subjectUserId ?? null,
-          case_ref: entry.caseRef ?? '',
-          details: JSON.stringify(entry.details ?? {}),
-        })
-        .execute();
+      if (db.isTransaction) await appendChained(db, entry, at);
+      else await db.transaction().execute((trx) => appendChained(trx, entry, at));
     },
 
     /** A page of entries, newest first, each with its staff member's name and email (null: none such). */
@@ -74,3 +73,38 @@ export function auditRepo(db: Db) {
   };
 }
 export type AuditRepo = ReturnType<typeof auditRepo>;
+
+/**
+ * Moves the chain head and inserts the row in the caller's transaction. The UPDATE takes the head's
+ * row lock first (PostgreSQL: a concurrent insert waits, then reads the head this one leaves; SQLite:
+ * transactions are serialised), so every id follows the last and every prev_hash is the last hash.
+ */
+async function appendChained(trx: Db, entry: AuditEntry, at: number): Promise<void> {
+  const head = await trx
+    .updateTable('audit_chain_head')
+    .set((eb) => ({ last_id: eb('last_id', '+', 1) }))
+    .where('id', '=', 1)
+    .returning(['last_id', 'last_hash'])
+    .executeTakeFirstOrThrow();
+  const row = {
+    id: Number(head.last_id),
+    at,
+    staff_id: entry.staffId,
+    action: entry.action,
+    subject_user_id: entry.subjectUserId ?? null,
+    case_ref: entry.caseRef ?? '',
+    details: JSON.stringify(entry.details ?? {}),
+  };
+  const hash = auditRowHash(head.last_hash, row);
+  await trx
+    .insertInto('audit_log')
+    .values({ ...row, prev_hash: head.last_hash, hash })
+    .execute();
+  const moved = await trx
+    .updateTable('audit_chain_head')
+    .set({ last_hash: hash })
+    .where('id', '=', 1)
+    .where('last_id', '=', row.id)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw new Error('audit chain head moved during an insert');
+}

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditResult } from '@kyc/contracts';
+import { AUDIT_ACTIONS, type AuditAction, type AuditChainStatus, type AuditResult } from '@kyc/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { DAY_MS, utcDayStart } from '../../../lib/format.ts';
 
@@ -66,4 +66,12 @@ export function fetchAudit(filters: AuditFilters, page: number, signal?: AbortSi
   params.set('page', String(page));
   params.set('pageSize', String(AUDIT_PAGE_SIZE));
   return api.get<AuditPage>(`/audit?${params.toString()}`, { signal });
+}
+
+/**
+ * GET /backoffice/api/audit/chain (read_audit): how far the audit log's hash chain is verified, or where
+ * it breaks. Each call also verifies the entries written since the last one (server side, in batches).
+ */
+export function fetchAuditChain(signal?: AbortSignal): Promise<AuditChainStatus> {
+  return api.get<AuditChainStatus>('/audit/chain', { signal });
 }

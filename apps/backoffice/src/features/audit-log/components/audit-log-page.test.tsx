@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StaffMe } from '@kyc/contracts';
+import type { AuditChainStatus, StaffMe } from '@kyc/contracts';
 import { ok, stubApi, type RecordedCall } from '../../../test/api-stub.ts';
 import { renderAsStaff } from '../../../test/render.tsx';
 import { AuditLogPage } from './audit-log-page.tsx';
@@ -24,9 +24,18 @@ function entry(id: number, action: string, extra: Record<string, unknown> = {}) 
   };
 }
 
-function auditApi(total: number, extra: Record<string, unknown> = {}) {
+const VERIFIED: AuditChainStatus = {
+  state: 'verified',
+  verifiedThroughId: 120,
+  verifiedAt: Date.UTC(2026, 10, 20, 11, 0),
+  pending: 0,
+  broken: null,
+};
+
+function auditApi(total: number, extra: Record<string, unknown> = {}, chain: AuditChainStatus = VERIFIED) {
   const queries: URLSearchParams[] = [];
   stubApi({
+    'GET /backoffice/api/audit/chain': () => ok(chain),
     'GET /backoffice/api/audit': (call: RecordedCall) => {
       queries.push(call.query);
       const page = Number(call.query.get('page'));
@@ -148,5 +157,30 @@ describe('AuditLogPage', () => {
     expect(screen.getByText('The end day cannot be before the start day.')).toBeTruthy();
     expect(router.state.location.search).toBe('');
     expect(queries).toHaveLength(1);
+  });
+
+  it('when the chain verifies, then the page says up to which entry and when, and how many wait for the next visit', async () => {
+    auditApi(1, {}, { ...VERIFIED, pending: 3 });
+    renderAudit(auditor);
+    const status = await screen.findByText(/Chain verified up to entry 120 at /);
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    expect(status.textContent).toContain('Entries written since then, checked on the next visit: 3.');
+  });
+
+  it('when the chain is broken, then the page says at which entry and how, as an alert', async () => {
+    auditApi(
+      1,
+      {},
+      {
+        ...VERIFIED,
+        state: 'broken',
+        broken: { id: 42, kind: 'deleted', foundAt: Date.UTC(2026, 10, 21, 9, 0) },
+      },
+    );
+    renderAudit(auditor);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Chain broken at entry 42.')).toBeTruthy();
+    expect(alert.textContent).toContain('An entry was deleted here.');
+    expect(alert.textContent).toContain('report this to the security team');
   });
 });

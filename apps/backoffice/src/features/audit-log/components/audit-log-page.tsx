@@ -8,6 +8,7 @@ import { useListPage } from '../../../lib/use-list-page.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
 import { auditSearch, fetchAudit, isAuditAction, readAuditQuery, type AuditItem } from '../api/audit.ts';
+import { AuditChainNotice } from './audit-chain-notice.tsx';
 import { AuditFiltersForm } from './audit-filters-form.tsx';
 import './audit-log.css';
 
@@ -91,6 +92,7 @@ export function AuditLogPage() {
     <ListPage
       title={t('areas.auditLog.title')}
       intro={t('audit.intro')}
+      notice={<AuditChainNotice />}
       filtersLabel={t('audit.filters.label')}
       FilterForm={AuditFiltersForm}
       list={list}
