@@ -23,3 +23,4 @@ export * as questionnaireEngine from './questionnaire-engine.ts';
 export type { ValidateOptions } from './questionnaire-engine.ts';
 export * from './http.ts';
 export * from './api/support.ts';
+export * from './api/security-log.ts';

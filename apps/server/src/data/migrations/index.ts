@@ -18,6 +18,7 @@ import { m010Countries } from './010-countries.ts';
 import { m011CaptureConsent } from './011-capture-consent.ts';
 import { m012Notices } from './012-notices.ts';
 import { m013PartnerLinks } from './013-partner-links.ts';
+import { m016SecurityLog } from './016-security-log.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -35,6 +36,7 @@ const ALL: Record<string, MigrationFactory> = {
   '011-capture-consent': m011CaptureConsent,
   '012-notices': m012Notices,
   '013-partner-links': m013PartnerLinks,
+  '016-security-log': m016SecurityLog,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
