@@ -26,7 +26,10 @@ export interface ProgressiveDelayOptions {
   maxKeys?: number;
 }
 
-/** Sign-in defaults: 5 free failures, then 30 s, 1 min, 2 min … capped at 15 minutes (4 tries an hour). */
+/**
+ * Sign-in defaults: after 5 failures the next attempt waits 30 s, then 1, 2, 4, 8 minutes, then 15
+ * minutes each (4 tries an hour for whoever keeps failing).
+ */
 export const SIGN_IN_DELAY: ProgressiveDelayOptions = {
   freeFailures: 5,
   baseDelayMs: 30_000,
@@ -41,10 +44,11 @@ interface Entry {
   lastAt: number;
 }
 
+/** The wait after `failures` failures: none for the free ones, then base, 2·base, 4·base … up to the cap. */
 export function delayAfter(failures: number, options: ProgressiveDelayOptions): number {
   const over = failures - options.freeFailures;
-  if (over <= 0) return 0;
-  return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.min(over - 1, 30));
+  if (over < 0) return 0;
+  return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.min(over, 30));
 }
 
 export function createProgressiveDelay(options: ProgressiveDelayOptions): RateLimiter {
