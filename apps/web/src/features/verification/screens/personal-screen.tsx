@@ -13,6 +13,7 @@ import { btcLimitOf, stepOf } from '../components/kyc-steps';
 import { ManageVerification } from '../components/manage-verification';
 import { ReverificationPanel } from '../components/reverification-panel';
 import { StepCard } from '../components/step-card';
+import { RecentSignInsSection } from '../../security/components/recent-sign-ins-section';
 import './personal-screen.css';
 
 /**
@@ -76,6 +77,7 @@ export default function PersonalScreen() {
           <VerificationState info={info} notices={notices.status === 'done' ? notices.notices : []} />
         )}
       </KycInfoView>
+      <RecentSignInsSection />
     </div>
   );
 }
