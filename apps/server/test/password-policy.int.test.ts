@@ -64,7 +64,10 @@ describe.each(testDatabases())('password policy on $name', (testDb) => {
     });
     const client = new TestClient(fixture.app);
     await client.visit();
-    const answer = await client.post('/user/public/login', { email: 'old@example.com', password: 'oldpass1' });
+    const answer = await client.post('/user/public/login', {
+      email: 'old@example.com',
+      password: 'oldpass1',
+    });
     expect(answer.envelope?.ret_code).toBe(0);
   });
 });

@@ -120,7 +120,8 @@ describe('sign-in inside the delay, without a database', () => {
     );
     const attempt = (password: string) =>
       accounts.signIn({ email: 'gil@example.com', password, address: '198.51.100.7' }, T0);
-    for (let i = 0; i < 5; i += 1) await expect(attempt(`wrong ${i}`)).rejects.toMatchObject({ retCode: 20001 });
+    for (let i = 0; i < 5; i += 1)
+      await expect(attempt(`wrong ${i}`)).rejects.toMatchObject({ retCode: 20001 });
     expect(hashReads).toBe(5);
     await expect(attempt('anything at all')).rejects.toMatchObject({ retCode: 10006 });
     await expect(attempt('another guess')).rejects.toMatchObject({ retCode: 10006 });

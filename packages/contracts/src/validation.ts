@@ -83,7 +83,10 @@ export function passwordLength(password: string): number {
   return [...password.normalize('NFKC').replace(/\s+/gu, ' ')].length;
 }
 
-export function checkPassword(password: string, email?: string): Exclude<PasswordProblem, 'too_common'> | null {
+export function checkPassword(
+  password: string,
+  email?: string,
+): Exclude<PasswordProblem, 'too_common'> | null {
   const length = passwordLength(password);
   if (length < PASSWORD_MIN_LENGTH) return 'too_short';
   if (password.length > PASSWORD_MAX_LENGTH) return 'too_long';

@@ -84,7 +84,8 @@ describe('LoginForm', () => {
   it('when the server finds the new password too common, then its translated reason shows in the alert region', async () => {
     stubFetch(() => fail(20014, 'password is too common'));
     const { email, password, createAccount } = renderForm(null, {
-      '20014': 'This password is one of the most common passwords and is easy to guess. Please choose another.',
+      '20014':
+        'This password is one of the most common passwords and is easy to guess. Please choose another.',
     });
     await userEvent.type(email, 'newcomer@example.com');
     await userEvent.type(password, 'password1234');

@@ -34,7 +34,12 @@ export function securityLogRepo(db: Db) {
       let query = db.selectFrom('user_security_events').selectAll().where('user_id', '=', userId);
       if (beforeId !== undefined) query = query.where('id', '<', beforeId);
       const rows = await query.orderBy('id', 'desc').limit(limit).execute();
-      return rows.map((row) => ({ ...row, id: Number(row.id), user_id: Number(row.user_id), at: Number(row.at) }));
+      return rows.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        user_id: Number(row.user_id),
+        at: Number(row.at),
+      }));
     },
 
     /** The person's newest entry (to record one "throttled" per pause, not one per refused attempt). */

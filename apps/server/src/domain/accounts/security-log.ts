@@ -47,7 +47,13 @@ export function deviceOf(userAgent: string | undefined): { browser: string; syst
 export function securityLog(repo: SecurityLogRepo) {
   return {
     async record(userId: number, kind: SecurityEventKind, client: ClientInfo, at = Date.now()) {
-      await repo.insert({ userId, kind, at, network: networkOf(client.address), ...deviceOf(client.userAgent) });
+      await repo.insert({
+        userId,
+        kind,
+        at,
+        network: networkOf(client.address),
+        ...deviceOf(client.userAgent),
+      });
     },
 
     /** One "throttled" entry per pause: refused attempts inside the same delay add nothing more. */

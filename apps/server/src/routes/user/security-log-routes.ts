@@ -21,7 +21,8 @@ export function securityLogRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/user/security/sign-ins',
       {
         schema: {
-          summary: "The signed-in person's recent sign-ins, failures and pauses, newest first (cursor paging)",
+          summary:
+            "The signed-in person's recent sign-ins, failures and pauses, newest first (cursor paging)",
           querystring: signInsQuery,
           response: { 200: envelopeOf(signInsResult) },
         },

@@ -31,7 +31,12 @@ export function RecentSignIns() {
   const first = useCallback(() => {
     setLoad({ status: 'loading' });
     getSignIns().then(
-      (page) => setLoad({ status: 'ready', items: page.items, next: page.next_cursor, more: 'idle' }),
+      (page) =>
+        setLoad(
+          Array.isArray(page?.items)
+            ? { status: 'ready', items: page.items, next: page.next_cursor, more: 'idle' }
+            : { status: 'error' },
+        ),
       () => setLoad({ status: 'error' }),
     );
   }, []);
@@ -42,7 +47,12 @@ export function RecentSignIns() {
     setLoad({ ...load, more: 'loading' });
     getSignIns(load.next).then(
       (page) =>
-        setLoad({ status: 'ready', items: [...load.items, ...page.items], next: page.next_cursor, more: 'idle' }),
+        setLoad({
+          status: 'ready',
+          items: [...load.items, ...page.items],
+          next: page.next_cursor,
+          more: 'idle',
+        }),
       () => setLoad({ ...load, more: 'error' }),
     );
   };
