@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SecurityEventKind, SignInEvent } from '@kyc/contracts';
+import { formattingLocale, type SecurityEventKind, type SignInEvent } from '@kyc/contracts';
+import { isolate } from '../../../lib/i18n/bidi';
 import { Button } from '../../../ui/button';
 import { getSignIns } from '../api/sign-ins';
 import './recent-sign-ins.css';
@@ -103,16 +104,21 @@ function SignInItem({ item }: { item: SignInEvent }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const at = new Date(item.at);
-  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
-  const browser = item.browser || t('security.signIns.unknownBrowser');
-  const device = item.system ? t('security.signIns.device', { browser, system: item.system }) : browser;
+  // One digit system per page (D34): the formatting locale, as every other date of the app.
+  const when = new Intl.DateTimeFormat(formattingLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(at);
+  const browser = item.browser ? isolate(item.browser) : t('security.signIns.unknownBrowser');
+  // Product names keep their own direction inside the translated sentence ("Chrome على Linux").
+  const device = item.system
+    ? t('security.signIns.device', { browser, system: isolate(item.system) })
+    : browser;
   const kind = KIND[item.kind];
   return (
     <li className="recent-sign-ins__item">
       <span className={`status-tag status-tag--${kind.tone}`}>{t(kind.text)}</span>
-      <span className="recent-sign-ins__device">
-        <bdi>{device}</bdi>
-      </span>
+      <span className="recent-sign-ins__device">{device}</span>
       <span className="recent-sign-ins__meta">
         <time dateTime={item.at}>{when}</time>
         {item.network ? (
