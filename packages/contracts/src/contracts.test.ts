@@ -36,7 +36,7 @@ describe('spec §5 validation', () => {
     expect(checkMobile('+12345678')).toEqual({ ok: false, error: 'invalid mobile number' });
   });
 
-  it('password policy: length 8 to 128 and not a common password', () => {
+  it('password policy: length 12 to 128 (runs of spaces count once) and not the own email', () => {
     expect(checkPassword('short')).toBe('too_short');
     expect(checkPassword('x'.repeat(129))).toBe('too_long');
     expect(checkPassword('iloveyou1')).toBe('too_short');

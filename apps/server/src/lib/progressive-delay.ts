@@ -1,9 +1,9 @@
 /**
  * A progressive delay per key (an account's email), behind the RateLimiter interface so that the sign-in
  * use-cases, and the shared (Redis) store planned in issue 14, need no other shape. It replaces the old
- * "five failures lock the account for 15 minutes" window, which let anyone lock anyone out: here the first
- * `freeFailures` failures cost nothing, each further one makes the next attempt wait an exponentially
- * growing delay (base · 2^k, capped), and an attempt inside the delay is refused without being counted
+ * "five failures lock the account for 15 minutes" window, which let anyone lock anyone out: here, once
+ * `freeFailures` failures are reached, each failure makes the next attempt wait an exponentially growing
+ * delay (base · 2^k, capped), and an attempt inside the delay is refused without being counted
  * and without the password being looked at. Once the delay has passed, one attempt is let through: the
  * owner with the right password gets in (the caller resets the key), while an attacker cycling passwords
  * gets at most 3600 / cap tries an hour. A key quiet for `forgetAfterMs` starts afresh.
