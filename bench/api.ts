@@ -58,7 +58,7 @@ export async function measureApi(
     const signUp = await fetch(`${origin}/user/public/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `kyc_csrf=${csrf}` },
-      body: JSON.stringify({ email: 'bench@example.com', password: 'bench password 1' }),
+      body: JSON.stringify({ email: 'bench@example.com', password: 'steady runner phrase 1' }),
     });
     const sid = /kyc_sid=([^;]+)/.exec(signUp.headers.getSetCookie().join(';'))?.[1];
     if (!sid) throw new Error('bench sign-up failed');

@@ -18,6 +18,8 @@ import { submissionsRepo } from './data/repositories/submissions-repo.ts';
 import { questionnairesRepo } from './data/repositories/questionnaires-repo.ts';
 import { noticesRepo } from './data/repositories/notices-repo.ts';
 import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
+import { securityLog } from './domain/accounts/security-log.ts';
+import { securityLogRepo } from './data/repositories/security-log-repo.ts';
 import { kycUseCases } from './domain/kyc/kyc-service.ts';
 import { submissionUseCases } from './domain/kyc/submission-service.ts';
 import { personalDataCipher, sealClearPersonalData } from './domain/kyc/personal-data.ts';
@@ -54,11 +56,13 @@ import { installSdkAuth } from './http/sdk-auth.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { SIGN_IN_DELAY, createProgressiveDelay } from './lib/progressive-delay.ts';
 import { createKeyring } from './lib/crypto/envelope.ts';
 import { createBlobStore } from './lib/uploads/blob-store.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { sessionRoutes } from './routes/user/session-routes.ts';
 import { profileRoutes } from './routes/user/profile-routes.ts';
+import { securityLogRoutes } from './routes/user/security-log-routes.ts';
 import { staffAuthRoutes } from './routes/backoffice/staff-auth-routes.ts';
 import { staffAdminRoutes } from './routes/backoffice/staff-admin-routes.ts';
 import { reviewRoutes } from './routes/backoffice/review-routes.ts';
@@ -132,7 +136,11 @@ export function defaultSupportLimits(): SupportLimits {
   return { filesPerAddress: createRateLimiter(10, 60 * 60_000) };
 }
 
-/** Sign-in and sign-up limits; the per-address ones from the configuration (SIGN_IN_…, SIGN_UP_…). */
+/**
+ * Sign-in and sign-up limits; the per-address ones from the configuration (SIGN_IN_…, SIGN_UP_…). Per
+ * account a progressive delay, never a lock-out (SIGN_IN_DELAY: 5 free failures, then 30 s doubling to
+ * 15 minutes), shared by end users and staff (keys `email` and `staff:email`).
+ */
 export function defaultAccountLimits(
   perAddress: { signInPer15Minutes: number; signUpPerHour: number } = {
     signInPer15Minutes: 30,
@@ -140,7 +148,7 @@ export function defaultAccountLimits(
   },
 ): AccountLimits {
   return {
-    failuresPerAccount: createRateLimiter(5, 15 * 60_000),
+    failuresPerAccount: createProgressiveDelay(SIGN_IN_DELAY),
     attemptsPerAddress: createRateLimiter(perAddress.signInPer15Minutes, 15 * 60_000),
     signUpsPerAddress: createRateLimiter(perAddress.signUpPerHour, 60 * 60_000),
   };
@@ -218,11 +226,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     recoveryCodes: recoveryCodesRepo(database.db),
     totp: { masterKey: config.dataMasterKey, demoStaffTotpRequired: config.demoStaffTotpRequired },
   });
+  const signInLog = securityLog(securityLogRepo(database.db));
   const services: Services = {
     config,
     database,
     sessions,
-    accounts: accountUseCases(usersRepo(database.db), limits),
+    accounts: accountUseCases(usersRepo(database.db), limits, signInLog),
+    securityLog: signInLog,
     staff: staffUseCases({
       staff: staffRepo(database.db),
       audit: auditRepo(database.db),
@@ -291,7 +301,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       (await services.sdk.sweep()) +
       (await services.verificationPaths.sweep()) +
       (await services.submissions.dailyReset()) +
-      (await services.submissions.sweepAbandonedUploads()),
+      (await services.submissions.sweepAbandonedUploads()) +
+      (await signInLog.sweep()),
   );
   if (questionnaireTemplates.changed.length > 0)
     app.log.warn(
@@ -316,6 +327,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes(services));
   await app.register(sessionRoutes(services));
   await app.register(profileRoutes(services));
+  await app.register(securityLogRoutes(services));
   await app.register(staffAuthRoutes(services));
   await app.register(staffAdminRoutes(services));
   await app.register(reviewRoutes(services));

@@ -84,7 +84,7 @@ export const SETTINGS = {
   },
   SIGN_IN_LIMIT_PER_15_MINUTES: {
     default: '30',
-    doc: 'Sign-in attempts per client address in 15 minutes (end users; five failures lock an account for 15 minutes regardless).',
+    doc: 'Sign-in attempts per client address in 15 minutes (end users; after five failures, further attempts on that account wait a growing delay, 30 s up to 15 minutes, never a lock-out).',
   },
   SIGN_UP_LIMIT_PER_HOUR: {
     default: '20',

@@ -36,11 +36,17 @@ describe('spec §5 validation', () => {
     expect(checkMobile('+12345678')).toEqual({ ok: false, error: 'invalid mobile number' });
   });
 
-  it('password policy: length 8 to 128 and not a common password', () => {
+  it('password policy: length 12 to 128 (runs of spaces count once) and not the own email', () => {
     expect(checkPassword('short')).toBe('too_short');
     expect(checkPassword('x'.repeat(129))).toBe('too_long');
-    expect(checkPassword('Password123')).toBe('too_common');
+    expect(checkPassword('iloveyou1')).toBe('too_short');
+    expect(checkPassword(' '.repeat(12))).toBe('too_short');
+    expect(checkPassword('eleven char')).toBe('too_short');
+    expect(checkPassword('twelve chars')).toBeNull();
     expect(checkPassword('a long passphrase')).toBeNull();
+    expect(checkPassword('my Carol@Example.com pass', 'carol@example.com')).toBe('contains_email');
+    expect(checkPassword('hello carol and co', 'Carol@example.com')).toBe('contains_email');
+    expect(checkPassword('a long passphrase', 'al@example.com')).toBeNull();
   });
 });
 

@@ -24,3 +24,4 @@ export type { ValidateOptions } from './questionnaire-engine.ts';
 export * from './http.ts';
 export * from './api/support.ts';
 export * from './api/backoffice-staff.ts';
+export * from './api/security-log.ts';

@@ -81,7 +81,7 @@ export const RET_CODES = {
   EMAIL_ALREADY_REGISTERED: { code: 20002, meaning: 'Sign-up refused: an account with this email exists.' },
   WEAK_PASSWORD: {
     code: 20003,
-    meaning: 'Password does not meet the policy (8 to 128 characters, not a common password).',
+    meaning: 'Password does not meet the policy: longer than 128 characters.',
   },
   INVALID_EMAIL: {
     code: 20004,
@@ -94,6 +94,19 @@ export const RET_CODES = {
   INVALID_MEMBER_TAG: {
     code: 20006,
     meaning: 'tagmember: unknown tagName or a value outside the allowed set.',
+  },
+  PASSWORD_TOO_SHORT: {
+    code: 20013,
+    meaning:
+      'Password shorter than 12 characters (ASVS 2.1.1; runs of spaces count as one character, so twelve spaces are too short).',
+  },
+  PASSWORD_TOO_COMMON: {
+    code: 20014,
+    meaning: 'Password is one of the 100 000 most common passwords (compared without regard to case).',
+  },
+  PASSWORD_CONTAINS_EMAIL: {
+    code: 20015,
+    meaning: "Password contains the account's own email address or its part before the @.",
   },
   STAFF_TOTP_REQUIRED: {
     code: 20007,

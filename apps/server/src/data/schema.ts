@@ -243,6 +243,7 @@ export interface Database extends QuestionnaireTables, SupportTables {
   sdk_business_secrets: SdkBusinessSecretsTable;
   sdk_request_nonces: SdkRequestNoncesTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
+  user_security_events: UserSecurityEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -589,3 +590,18 @@ export interface StaffRecoveryCodesTable {
   created_at: number;
   used_at: number | null;
 }
+/** One entry of a person's security log, read as "Recent sign-ins" (migration 016, docs/security.md). */
+export interface UserSecurityEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sign_in, sign_up, sign_in_failed, sign_in_throttled or second_factor_failed. */
+  kind: string;
+  at: number;
+  /** The client's network only: IPv4 /24 or IPv6 /48 (e.g. 203.0.113.0/24), '' when unknown. */
+  network: string;
+  /** The browser's name from the User-Agent ("Firefox"), never the full header; '' when unknown. */
+  browser: string;
+  /** The system's name ("Windows"), '' when unknown. */
+  system: string;
+}
+export type UserSecurityEventRow = Selectable<UserSecurityEventsTable>;

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../data/db.ts';
 import type { AccountUseCases } from '../domain/accounts/accounts.ts';
+import type { SecurityLog } from '../domain/accounts/security-log.ts';
 import type { SessionService } from '../domain/sessions/session-service.ts';
 import type { StaffUseCases } from '../domain/staff/staff-auth.ts';
 import type { RecoveryCodeUseCases } from '../domain/staff/recovery-codes.ts';
@@ -26,6 +27,8 @@ export interface Services {
   database: Database;
   sessions: SessionService;
   accounts: AccountUseCases;
+  /** The person's own security log, read as "Recent sign-ins" (issue 11). */
+  securityLog: SecurityLog;
   staff: StaffUseCases;
   /** A staff member's own one-time recovery codes (issue 11). */
   recoveryCodes: RecoveryCodeUseCases;

@@ -121,9 +121,18 @@ describe('routing in the app', () => {
   });
 
   it('when /:lang/auth is opened, then the personal screen shows the account from the profile', async () => {
-    stubFetch(
-      () => ok(PROFILE),
-      () => ok(kycInfoFixture()),
+    // By address: the page's own calls (kyc-info, notices, recent sign-ins) run in no fixed order.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
+        const url = String(input);
+        if (url.endsWith('/profile')) return ok(PROFILE);
+        if (url.endsWith('/kyc-info')) return ok(kycInfoFixture());
+        if (url.endsWith('/notices')) return ok({ unread: 0, notices: [] });
+        if (url.endsWith('/compliance-tasks')) return ok({ tasks: [] });
+        if (url.includes('/security/sign-ins')) return ok({ items: [], next_cursor: null });
+        return ok(null);
+      }),
     );
     renderApp('/en/auth');
     expect(await screen.findByRole('heading', { level: 1, name: 'Identity verification' })).toBeTruthy();
@@ -196,6 +205,7 @@ describe('routing in the app', () => {
       if (url.endsWith('/kyc-info')) return ok(kycInfoFixture());
       if (url.endsWith('/notices')) return ok({ unread: 0, notices: [] });
       if (url.endsWith('/compliance-tasks')) return ok({ tasks: [] });
+      if (url.includes('/security/sign-ins')) return ok({ items: [], next_cursor: null });
       return ok(null);
     });
     vi.stubGlobal('fetch', fetch);

@@ -10,7 +10,7 @@ export type ScreenModule = { default: ComponentType };
  * a compile error.
  */
 export const SCREEN_MODULES: Record<ScreenPath, () => Promise<ScreenModule>> = {
-  personal: () => import('../features/verification/screens/personal-screen'),
+  personal: () => import('./personal-page'),
   kyc: () => import('../features/verification/screens/kyc-screen'),
   vendor: () => import('../features/verification/screens/vendor-screen'),
   sdk: () => import('./sdk-route'),

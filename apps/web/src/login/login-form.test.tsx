@@ -63,19 +63,38 @@ describe('LoginForm', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('when an account is created with a short or common password, then the policy message shows', async () => {
+  it('when an account is created with a short password or one holding the email, then the policy message shows before any request', async () => {
     const fetch = stubFetch();
     const { email, password, createAccount } = renderForm();
-    await userEvent.type(email, 'new@example.com');
-    await userEvent.type(password, 'short');
+    expect(description(password)).toContain(
+      'New accounts need at least 12 characters. Common passwords and your own email address are not accepted.',
+    );
+    await userEvent.type(email, 'newcomer@example.com');
+    await userEvent.type(password, 'iloveyou1');
     await userEvent.click(createAccount);
-    expect(description(password)).toContain('Use at least 8 characters.');
+    expect(description(password)).toContain('Use at least 12 characters.');
 
     await userEvent.clear(password);
-    await userEvent.type(password, 'password123');
+    await userEvent.type(password, 'i am newcomer here');
     await userEvent.click(createAccount);
-    expect(description(password)).toContain('This password is too common. Choose a different one.');
+    expect(description(password)).toContain('Your password must not contain your email address.');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('when the server finds the new password too common, then its translated reason shows in the alert region', async () => {
+    stubFetch(() => fail(20014, 'password is too common'));
+    const { email, password, createAccount } = renderForm(null, {
+      '20014':
+        'This password is one of the most common passwords and is easy to guess. Please choose another.',
+    });
+    await userEvent.type(email, 'newcomer@example.com');
+    await userEvent.type(password, 'password1234');
+    await userEvent.click(createAccount);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This password is one of the most common passwords and is easy to guess. Please choose another.',
+      ),
+    );
   });
 
   it('when an existing account signs in, then the password policy is not re-checked', async () => {

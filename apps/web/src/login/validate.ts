@@ -13,12 +13,15 @@ export interface FieldErrors {
 const PASSWORD_MESSAGES: Record<PasswordProblem, MessageKey> = {
   too_short: 'login.errors.passwordTooShort',
   too_long: 'login.errors.passwordTooLong',
+  contains_email: 'login.errors.passwordContainsEmail',
   too_common: 'login.errors.passwordTooCommon',
 };
 
 /**
  * The form's own checks, the same rules the server applies (contracts validation): both fields are
- * required; the email must pass spec §5; a new account's password must pass the password policy.
+ * required; the email must pass spec §5; a new account's password must pass the password policy (length
+ * and not the email; only the server holds the list of common passwords, and its 20014 shows in the
+ * form's alert).
  * Signing in does not re-check the policy, so an account is never locked out by a policy change.
  */
 export function validateCredentials(intent: Intent, email: string, password: string): FieldErrors {
@@ -28,7 +31,7 @@ export function validateCredentials(intent: Intent, email: string, password: str
 
   if (password === '') errors.password = 'login.errors.passwordRequired';
   else if (intent === 'register') {
-    const problem = checkPassword(password);
+    const problem = checkPassword(password, email);
     if (problem) errors.password = PASSWORD_MESSAGES[problem];
   }
   return errors;

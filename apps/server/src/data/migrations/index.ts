@@ -20,6 +20,7 @@ import { m012Notices } from './012-notices.ts';
 import { m013PartnerLinks } from './013-partner-links.ts';
 import { m014StaffSecondFactor } from './014-staff-second-factor.ts';
 import { m015AuditChain } from './015-audit-chain.ts';
+import { m016SecurityLog } from './016-security-log.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -39,6 +40,7 @@ const ALL: Record<string, MigrationFactory> = {
   '013-partner-links': m013PartnerLinks,
   '014-staff-second-factor': m014StaffSecondFactor,
   '015-audit-chain': m015AuditChain,
+  '016-security-log': m016SecurityLog,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

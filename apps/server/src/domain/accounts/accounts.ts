@@ -1,7 +1,12 @@
+/**
+ * Sign-up, sign-in and the account views. Sign-in abuse (issue 11): the per-account limit is a progressive
+ * delay (lib/progressive-delay.ts), not a lock-out, and every sign-in, failure and throttled attempt on an
+ * existing account goes to the person's security log (security-log.ts); new passwords pass the policy of
+ * password-policy.ts.
+ */
 import {
   TAGGABLE,
   checkEmail,
-  checkPassword,
   normaliseEmail,
   type MemberInfo,
   type SiteCode,
@@ -13,21 +18,20 @@ import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { maskEmail } from './mask.ts';
+import { assertPasswordPolicy } from './password-policy.ts';
+import type { ClientInfo, SecurityLog } from './security-log.ts';
 
 export interface AccountLimits {
-  /** Failed sign-ins per account before it is paused for the window. */
+  /**
+   * Per account (email): a progressive delay after a few failures (createProgressiveDelay). `consume` is
+   * one attempt, refused inside the delay; `reset` after a right password.
+   */
   failuresPerAccount: RateLimiter;
   /** Sign-in attempts per client address. */
   attemptsPerAddress: RateLimiter;
   /** Sign-ups per client address. */
   signUpsPerAddress: RateLimiter;
 }
-
-const PASSWORD_MESSAGES = {
-  too_short: 'password must be at least 8 characters',
-  too_long: 'password must be at most 128 characters',
-  too_common: 'password is too common',
-} as const;
 
 function requireEmail(raw: string): string {
   const check = checkEmail(raw);
@@ -45,15 +49,19 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Sign-up, sign-in and the account views of the walking skeleton. */
-export function accountUseCases(users: UsersRepo, limits: AccountLimits, defaultSite: SiteCode = 'GLOBAL') {
+export function accountUseCases(
+  users: UsersRepo,
+  limits: AccountLimits,
+  log: SecurityLog,
+  defaultSite: SiteCode = 'GLOBAL',
+) {
   return {
     async signUp(
-      input: { email: string; password: string; address: string },
+      input: { email: string; password: string; address: string; userAgent?: string },
       now = Date.now(),
     ): Promise<UserRow> {
       const email = requireEmail(input.email);
-      const problem = checkPassword(input.password);
-      if (problem) throw new AppError('WEAK_PASSWORD', PASSWORD_MESSAGES[problem]);
+      assertPasswordPolicy(input.password, email);
       const allowed = limits.signUpsPerAddress.consume(input.address, now);
       if (!allowed.ok) throw tooManyRequests(allowed.retryAfterSeconds);
       const passwordHash = await hashPassword(input.password);
@@ -68,6 +76,7 @@ export function accountUseCases(users: UsersRepo, limits: AccountLimits, default
         });
         const row = await users.findById(id);
         if (!row) throw new Error('user vanished after insert');
+        await log.record(row.id, 'sign_up', input, now);
         return row;
       } catch (error) {
         if (isUniqueViolation(error))
@@ -76,26 +85,36 @@ export function accountUseCases(users: UsersRepo, limits: AccountLimits, default
       }
     },
 
-    /** A wrong email and a wrong password get the same answer, after the same work (ASVS 2.2, 3.x). */
+    /**
+     * A wrong email and a wrong password get the same answer, after the same work (ASVS 2.2, 3.x). The
+     * per-account attempt is taken before the password is looked at: inside the delay the answer is 10006
+     * with Retry-After whatever the password, and the password is not checked at all.
+     */
     async signIn(
-      input: { email: string; password: string; address: string },
+      input: { email: string; password: string } & ClientInfo,
       now = Date.now(),
     ): Promise<UserRow> {
       const email = requireEmail(input.email);
       const byAddress = limits.attemptsPerAddress.consume(input.address, now);
       if (!byAddress.ok) throw tooManyRequests(byAddress.retryAfterSeconds);
-      const byAccount = limits.failuresPerAccount.blocked(email, now);
-      if (!byAccount.ok) throw tooManyRequests(byAccount.retryAfterSeconds);
+      const attempt = limits.failuresPerAccount.consume(email, now);
+      if (!attempt.ok) {
+        const owner = await users.findByEmail(email);
+        if (owner) await log.recordThrottled(owner.id, input, now);
+        throw tooManyRequests(attempt.retryAfterSeconds);
+      }
 
       const user = await users.findByEmail(email);
       const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
-        limits.failuresPerAccount.consume(email, now);
+        // An email without an account is recorded against no one (there is no one to tell).
+        if (user) await log.record(user.id, 'sign_in_failed', input, now);
         throw new AppError('INVALID_CREDENTIALS', 'email or password is incorrect');
       }
       if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'account disabled');
       limits.failuresPerAccount.reset(email);
       await users.recordSignIn(user.id, now);
+      await log.record(user.id, 'sign_in', input, now);
       return user;
     },
 

@@ -21,7 +21,11 @@ export function sessionRoutes(services: Services): FastifyPluginAsync {
       '/user/public/register',
       { schema: { summary: 'Create an account and sign in', body: signInBody, response } },
       async (request, reply) => {
-        const user = await accounts.signUp({ ...request.body, address: request.ip });
+        const user = await accounts.signUp({
+          ...request.body,
+          address: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
         const { token, session } = await sessions.start('user', user.id);
         setSessionCookies(reply, config, 'user', token, session.csrfToken);
         return ok({
@@ -34,7 +38,11 @@ export function sessionRoutes(services: Services): FastifyPluginAsync {
       '/user/public/login',
       { schema: { summary: 'Sign in', body: signInBody, response } },
       async (request, reply) => {
-        const user = await accounts.signIn({ ...request.body, address: request.ip });
+        const user = await accounts.signIn({
+          ...request.body,
+          address: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
         // A fresh session id at every sign-in, and any session the browser already held ends (no fixation).
         if (request.session) await sessions.end(request.session.id);
         const { token, session } = await sessions.start('user', user.id);

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycInfo, KycStepLevel, Notice } from '@kyc/contracts';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
@@ -39,9 +39,10 @@ const isBannerTag = (tag: string): tag is BannerTag => Object.hasOwn(BANNER_TEXT
 /**
  * /auth and /auth/personal (spec §2): the personal identity-verification screen — the account, the
  * current level and its quota, the two step cards (spec §4 step statuses), banner tags and the
- * re-verification panel (spec §2, §4), from kyc-info.
+ * re-verification panel (spec §2, §4), from kyc-info. `sections`: what other features add below (the
+ * app layer composes them, app/personal-page.tsx; features never import each other).
  */
-export default function PersonalScreen() {
+export default function PersonalScreen({ sections }: { sections?: ReactNode }) {
   const { t } = useTranslation();
   const title = useScreenTitle('screens.personal');
   const user = useAppSelector(selectUser);
@@ -76,6 +77,7 @@ export default function PersonalScreen() {
           <VerificationState info={info} notices={notices.status === 'done' ? notices.notices : []} />
         )}
       </KycInfoView>
+      {sections}
     </div>
   );
 }

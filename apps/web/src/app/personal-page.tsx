@@ -1,0 +1,11 @@
+import PersonalScreen from '../features/verification/screens/personal-screen';
+import { RecentSignInsSection } from '../features/security/components/recent-sign-ins-section';
+
+/**
+ * The personal page as the app composes it: the verification feature's screen with the sections other
+ * features add below it (features never import each other, docs/architecture.md). Each section loads its
+ * own code after the first paint.
+ */
+export default function PersonalPage() {
+  return <PersonalScreen sections={<RecentSignInsSection />} />;
+}
