@@ -44,6 +44,9 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { OneLineRequestLog, loggerOptions } from './http/request-log.ts';
 import { installSdkAuth } from './http/sdk-auth.ts';
+import { installPartnerSignatures } from './http/partner-signature.ts';
+import { partnerAuthUseCases } from './domain/partners/partner-auth.ts';
+import { partnerSecretsRepo } from './data/repositories/partner-secrets-repo.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
@@ -191,6 +194,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sdkLimits,
     kycRepo(database.db, personal),
   );
+  // Signed partner calls (docs/sdk.md): the demo seed's secret is sealed now that the keyring exists.
+  const partnerAuth = partnerAuthUseCases({
+    businesses: sdkRepo(database.db),
+    secrets: partnerSecretsRepo(database.db),
+    keyring,
+  });
+  await partnerAuth.sealClearSecrets();
   const questionnaires = questionnaireUseCases({
     repo: questionnairesRepo(database.db),
     keys: submissionsRepo(database.db, personal),
@@ -263,6 +273,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async () =>
       (await sessions.sweep()) +
       (await services.sdk.sweep()) +
+      (await partnerAuth.sweep()) +
       (await services.verificationPaths.sweep()) +
       (await services.submissions.dailyReset()) +
       (await services.submissions.sweepAbandonedUploads()),
@@ -283,6 +294,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
   installSdkAuth(app);
+  installPartnerSignatures(app, partnerAuth);
   installAuth(app, config, sessions);
 
   await installOpenApi(app, '0.1.0');

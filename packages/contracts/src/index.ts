@@ -23,3 +23,5 @@ export * as questionnaireEngine from './questionnaire-engine.ts';
 export type { ValidateOptions } from './questionnaire-engine.ts';
 export * from './http.ts';
 export * from './api/support.ts';
+export * from './api/partner-signing.ts';
+export * from './api/backoffice-partners.ts';

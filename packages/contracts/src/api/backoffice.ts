@@ -247,6 +247,10 @@ export const AUDIT_ACTIONS = [
   'countries.update',
   'support.view',
   'support.answer',
+  'partners.create',
+  'partners.update',
+  'partners.secret_rotated',
+  'partners.secret_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
