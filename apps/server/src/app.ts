@@ -47,6 +47,8 @@ import { installSdkAuth } from './http/sdk-auth.ts';
 import { installPartnerSignatures } from './http/partner-signature.ts';
 import { partnerAuthUseCases } from './domain/partners/partner-auth.ts';
 import { partnerSecretsRepo } from './data/repositories/partner-secrets-repo.ts';
+import { partnersAdminUseCases } from './domain/backoffice/partners-admin.ts';
+import { partnersRoutes } from './routes/backoffice/partners-routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
@@ -265,6 +267,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       openAnswers: questionnaires.openAnswers,
       localesDir: paths.locales,
     }),
+    partnersAdmin: partnersAdminUseCases({ db: database.db, keyring }),
     paths,
   };
 
@@ -306,6 +309,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(reviewRoutes(services));
   await app.register(questionnaireReviewRoutes(services));
   await app.register(countryCoverageRoutes(services));
+  await app.register(partnersRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
   await app.register(kycRoutes(services));

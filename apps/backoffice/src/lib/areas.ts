@@ -13,6 +13,7 @@ export const AREA_IDS = [
   'auditLog',
   'quotas',
   'countries',
+  'partners',
   'supportInbox',
 ] as const;
 export type AreaId = (typeof AREA_IDS)[number];
@@ -38,14 +39,25 @@ export const AREAS: Record<AreaId, Area> = {
   auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
   countries: { id: 'countries', path: paths.countries.path, href: paths.countries.getHref() },
+  partners: { id: 'partners', path: paths.partners.path, href: paths.partners.getHref() },
   supportInbox: { id: 'supportInbox', path: paths.supportInbox.path, href: paths.supportInbox.getHref() },
 };
 
-/** Reviewers work the queues, auditors read the audit log, administrators see everything (quotas, countries). */
+/** Reviewers work the queues, auditors read the audit log, administrators see everything (quotas,
+ * countries, partners). */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox'],
   senior_reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox'],
-  admin: ['home', 'verificationQueue', 'questionnaires', 'auditLog', 'quotas', 'countries', 'supportInbox'],
+  admin: [
+    'home',
+    'verificationQueue',
+    'questionnaires',
+    'auditLog',
+    'quotas',
+    'countries',
+    'partners',
+    'supportInbox',
+  ],
   auditor: ['home', 'auditLog'],
 };
 

@@ -27,6 +27,8 @@ export const paths = {
   quotas: { path: '/quotas', getHref: () => '/quotas' },
   /** Country coverage: which countries' documents are offered, and why the others are closed. */
   countries: { path: '/countries', getHref: () => '/countries' },
+  /** Partners of the integration API: origins, flags, linked users and signing secrets. */
+  partners: { path: '/partners', getHref: () => '/partners' },
   supportInbox: { path: '/support-inbox', getHref: () => '/support-inbox' },
   /** One report of the help centre's "Report a problem", with its answer. */
   supportRequest: { path: '/support-inbox/:id', getHref: (id: number) => `/support-inbox/${id}` },

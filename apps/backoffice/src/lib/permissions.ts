@@ -6,12 +6,26 @@
 import type { StaffRole } from '@kyc/contracts';
 
 export type Permission =
-  'view_cases' | 'decide' | 'confirm_final' | 'read_audit' | 'edit_quotas' | 'edit_countries';
+  | 'view_cases'
+  | 'decide'
+  | 'confirm_final'
+  | 'read_audit'
+  | 'edit_quotas'
+  | 'edit_countries'
+  | 'manage_partners';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   reviewer: ['view_cases', 'decide'],
   senior_reviewer: ['view_cases', 'decide', 'confirm_final'],
-  admin: ['view_cases', 'decide', 'confirm_final', 'read_audit', 'edit_quotas', 'edit_countries'],
+  admin: [
+    'view_cases',
+    'decide',
+    'confirm_final',
+    'read_audit',
+    'edit_quotas',
+    'edit_countries',
+    'manage_partners',
+  ],
   auditor: ['read_audit'],
 };
 

@@ -16,6 +16,7 @@ import type { CountryCoverageUseCases } from '../domain/countries/coverage-admin
 import type { SupportUseCases } from '../domain/support/support-requests.ts';
 import type { NoticeUseCases } from '../domain/notices/notice-service.ts';
 import type { AgreementDocumentUseCases } from '../domain/questionnaires/agreement-document.ts';
+import type { PartnersAdminUseCases } from '../domain/backoffice/partners-admin.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -48,6 +49,8 @@ export interface Services {
   notices: NoticeUseCases;
   /** An accepted agreement read and downloaded again (issue 10). */
   agreementDocuments: AgreementDocumentUseCases;
+  /** Back-office partners: origins, flags and signing secrets, admin only, audited (docs/sdk.md). */
+  partnersAdmin: PartnersAdminUseCases;
   paths: StaticPaths;
 }
 

@@ -29,16 +29,33 @@ export interface SigningOptions {
   ts?: number | string;
 }
 
-/** The headers that authenticate one partner request (method, path with query, raw body). */
+/** Signatures this process made without an explicit ts (see partnerAuthHeaders). */
+const made = new Set<string>();
+
+/**
+ * The headers that authenticate one partner request (method, path with query, raw body). The same
+ * request signed twice in one second is the same signature, which the server refuses the second time
+ * (54012, docs/sdk.md). Tests make identical calls back to back, so without an explicit `ts` a repeat
+ * is signed with the nearest earlier second not yet used: what a partner's client does by waiting.
+ */
 export function partnerAuthHeaders(
   credentials: PartnerCredentials,
   request: { method: string; url: string; body: string },
   options: SigningOptions = {},
 ): Record<string, string> {
-  const ts = String(options.ts ?? Math.floor(Date.now() / 1000));
-  const sign = createHmac('sha256', credentials.secret)
-    .update(partnerSigningString(ts, request.method, request.url, request.body), 'utf8')
-    .digest('hex');
+  const signAt = (ts: string) =>
+    createHmac('sha256', credentials.secret)
+      .update(partnerSigningString(ts, request.method, request.url, request.body), 'utf8')
+      .digest('hex');
+  let ts = String(options.ts ?? Math.floor(Date.now() / 1000));
+  let sign = signAt(ts);
+  if (options.ts === undefined) {
+    while (made.has(sign)) {
+      ts = String(Number(ts) - 1);
+      sign = signAt(ts);
+    }
+    made.add(sign);
+  }
   return { [SDK_BUSINESS_HEADER]: credentials.id, [SDK_TS_HEADER]: ts, [SDK_SIGN_HEADER]: sign };
 }
 

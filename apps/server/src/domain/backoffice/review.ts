@@ -48,12 +48,26 @@ import { staffLabel } from './staff-label.ts';
 
 /** What each role may do (docs/backoffice.md "Roles"). */
 export type Permission =
-  'view_cases' | 'decide' | 'confirm_final' | 'read_audit' | 'edit_quotas' | 'edit_countries';
+  | 'view_cases'
+  | 'decide'
+  | 'confirm_final'
+  | 'read_audit'
+  | 'edit_quotas'
+  | 'edit_countries'
+  | 'manage_partners';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   reviewer: ['view_cases', 'decide'],
   senior_reviewer: ['view_cases', 'decide', 'confirm_final'],
-  admin: ['view_cases', 'decide', 'confirm_final', 'read_audit', 'edit_quotas', 'edit_countries'],
+  admin: [
+    'view_cases',
+    'decide',
+    'confirm_final',
+    'read_audit',
+    'edit_quotas',
+    'edit_countries',
+    'manage_partners',
+  ],
   auditor: ['read_audit'],
 };
 
