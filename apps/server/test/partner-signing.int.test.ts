@@ -11,6 +11,7 @@ import { testDatabases } from './support/databases.ts';
 import { parseEnvelope, testApp, testConfig } from './support/test-app.ts';
 import {
   DEMO_PARTNER_CREDENTIALS,
+  firstOf,
   partnerAuthHeaders,
   partnerInject,
   storePartnerSecret,
@@ -73,12 +74,18 @@ describe.each(testDatabases())('signed partner calls on $name', (testDb) => {
       await rawCall(ISSUE, body, wrongSecret),
       await rawCall(ISSUE, body, { ...good, 'kyc-access-business': 'nobody' }),
       await rawCall(ISSUE, body, { ...good, 'kyc-access-business': 'bad id!' }),
-      await rawCall(ISSUE, body, { ...good, 'kyc-access-sign': good['kyc-access-sign']!.toUpperCase() }),
+      await rawCall(ISSUE, body, { ...good, 'kyc-access-sign': good['kyc-access-sign'].toUpperCase() }),
       await rawCall(ISSUE, body, { ...good, 'kyc-access-sign': 'abc' }),
       await rawCall(ISSUE, body, { ...good, 'kyc-access-ts': `${good['kyc-access-ts']}.0` }),
       await rawCall(ISSUE, body, { ...good, 'kyc-access-ts': 'yesterday' }),
-      await rawCall(ISSUE, body, { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-sign': good['kyc-access-sign']! }),
-      await rawCall(ISSUE, body, { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-ts': good['kyc-access-ts']! }),
+      await rawCall(ISSUE, body, {
+        'kyc-access-business': DEMO_PARTNER.id,
+        'kyc-access-sign': good['kyc-access-sign'],
+      }),
+      await rawCall(ISSUE, body, {
+        'kyc-access-business': DEMO_PARTNER.id,
+        'kyc-access-ts': good['kyc-access-ts'],
+      }),
       await rawCall(ISSUE, body, {}),
     ];
     for (const { response, envelope } of answers) {
@@ -90,9 +97,9 @@ describe.each(testDatabases())('signed partner calls on $name', (testDb) => {
   it('when the body is changed after signing, even by one space, then 10003; the raw bytes signed are accepted as sent', async () => {
     const body = JSON.stringify(BODY);
     const headers = signed(ISSUE, body);
-    expect((await rawCall(ISSUE, JSON.stringify({ ...BODY, email: 'l1@demo.test' }), headers)).envelope).toEqual(
-      REFUSED,
-    );
+    expect(
+      (await rawCall(ISSUE, JSON.stringify({ ...BODY, email: 'l1@demo.test' }), headers)).envelope,
+    ).toEqual(REFUSED);
     expect((await rawCall(ISSUE, JSON.stringify(BODY, null, 1), headers)).envelope).toEqual(REFUSED);
     // Spacing and key order of the partner's own serialisation are what is signed, not a re-serialisation.
     const spaced = '{ "from" : "demo-app",\n  "email": "new@demo.test" }';
@@ -114,7 +121,10 @@ describe.each(testDatabases())('signed partner calls on $name', (testDb) => {
     const body = JSON.stringify(BODY);
     for (const skew of [-301, 301, -3600, 86_400]) {
       const { envelope } = await rawCall(ISSUE, body, signed(ISSUE, body, nowSeconds() + skew));
-      expect(envelope).toMatchObject({ ret_code: RET_CODES.PARTNER_TIMESTAMP_OUT_OF_WINDOW.code, result: null });
+      expect(envelope).toMatchObject({
+        ret_code: RET_CODES.PARTNER_TIMESTAMP_OUT_OF_WINDOW.code,
+        result: null,
+      });
     }
     for (const skew of [-290, 290]) {
       const { envelope } = await rawCall(ISSUE, body, signed(ISSUE, body, nowSeconds() + skew));
@@ -127,7 +137,10 @@ describe.each(testDatabases())('signed partner calls on $name', (testDb) => {
     const headers = signed(ISSUE, body);
     expect((await rawCall(ISSUE, body, headers)).envelope).toMatchObject({ ret_code: 0 });
     const again = await rawCall(ISSUE, body, headers);
-    expect(again.envelope).toMatchObject({ ret_code: RET_CODES.PARTNER_SIGNATURE_REPLAYED.code, result: null });
+    expect(again.envelope).toMatchObject({
+      ret_code: RET_CODES.PARTNER_SIGNATURE_REPLAYED.code,
+      result: null,
+    });
 
     const second = await testApp(fixture.database, { env: { DATA_DIR: fixture.dataDir } });
     try {
@@ -164,14 +177,17 @@ describe.each(testDatabases())('signed partner calls on $name', (testDb) => {
     const newer = testPartnerSecret('rotated');
     await storePartnerSecret(fixture.database, DEMO_PARTNER.id, newer);
     const withNew = { id: DEMO_PARTNER.id, secret: newer };
-    expect(parseEnvelope(await partnerInject(fixture.app, withNew, { url: ISSUE, body: BODY }))?.ret_code).toBe(0);
     expect(
-      parseEnvelope(await partnerInject(fixture.app, DEMO_PARTNER_CREDENTIALS, { url: ISSUE, body: BODY }))?.ret_code,
+      parseEnvelope(await partnerInject(fixture.app, withNew, { url: ISSUE, body: BODY }))?.ret_code,
+    ).toBe(0);
+    expect(
+      parseEnvelope(await partnerInject(fixture.app, DEMO_PARTNER_CREDENTIALS, { url: ISSUE, body: BODY }))
+        ?.ret_code,
     ).toBe(0);
 
     const repo = partnerSecretsRepo(fixture.database.db);
-    const [oldest] = await repo.liveSecrets(DEMO_PARTNER.id);
-    expect(await repo.revokeSecret(DEMO_PARTNER.id, oldest!.id, Date.now())).toBe(true);
+    const oldest = firstOf(await repo.liveSecrets(DEMO_PARTNER.id));
+    expect(await repo.revokeSecret(DEMO_PARTNER.id, oldest.id, Date.now())).toBe(true);
     expect(
       parseEnvelope(await partnerInject(fixture.app, DEMO_PARTNER_CREDENTIALS, { url: ISSUE, body: BODY })),
     ).toEqual(REFUSED);
@@ -204,7 +220,8 @@ describe.each(testDatabases())('signed partner calls on $name', (testDb) => {
   it('when a secret is stored, then the row holds it sealed, bound to its business', async () => {
     const rows = await fixture.database.db.selectFrom('sdk_business_secrets').selectAll().execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.secret_sealed).toMatch(/^ps1:/);
+    const row = firstOf(rows);
+    expect(row.secret_sealed).toMatch(/^ps1:/);
     expect(JSON.stringify(rows)).not.toContain(DEMO_PARTNER.secret.slice(5));
     // Copied to another business, the sealed value does not open: calls signed with it are refused.
     await sdkRepo(fixture.database.db).insertBusiness(
@@ -212,7 +229,7 @@ describe.each(testDatabases())('signed partner calls on $name', (testDb) => {
       Date.now(),
     );
     await partnerSecretsRepo(fixture.database.db).insertSecret(
-      { businessId: 'copycat', sealed: rows[0]!.secret_sealed, fingerprint: rows[0]!.fingerprint },
+      { businessId: 'copycat', sealed: row.secret_sealed, fingerprint: row.fingerprint },
       Date.now(),
     );
     const copied = await partnerInject(

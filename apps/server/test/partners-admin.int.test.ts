@@ -9,7 +9,7 @@ import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { staffClient } from './support/kyc-flows.ts';
 import { TestClient, parseEnvelope } from './support/test-app.ts';
-import { DEMO_PARTNER_CREDENTIALS, partnerInject } from './support/partner-calls.ts';
+import { DEMO_PARTNER_CREDENTIALS, firstOf, partnerInject } from './support/partner-calls.ts';
 
 const PARTNERS = '/backoffice/api/partners';
 const ISSUE = '/v1/s1/kyc/integration/access-token';
@@ -31,25 +31,33 @@ describe.each(testDatabases())('back-office partners on $name', (testDb) => {
   }
 
   async function auditOf(admin: TestClient, action: string) {
-    return ((await admin.get(`/backoffice/api/audit?action=${action}`)).envelope?.result as AuditResult).items;
+    return ((await admin.get(`/backoffice/api/audit?action=${action}`)).envelope?.result as AuditResult)
+      .items;
   }
 
   const call = async (secret: string) =>
     parseEnvelope(
-      await partnerInject(fixture.app, { id: DEMO_PARTNER_CREDENTIALS.id, secret }, { url: ISSUE, body: BODY }),
+      await partnerInject(
+        fixture.app,
+        { id: DEMO_PARTNER_CREDENTIALS.id, secret },
+        { url: ISSUE, body: BODY },
+      ),
     )?.ret_code;
 
   it('when a reviewer, senior or auditor asks, then 10005 for every partners route; signed out, 10007', async () => {
     for (const email of ['reviewer@demo.test', 'senior@demo.test', 'auditor@demo.test']) {
       const staff = await staffClient(fixture.app, email);
       expect((await staff.get(PARTNERS)).envelope?.ret_code).toBe(10005);
-      expect((await staff.post(PARTNERS, { id: 'x', name: 'X', allowedOrigins: [] })).envelope?.ret_code).toBe(
-        10005,
-      );
       expect(
-        (await staff.send('PATCH', `${PARTNERS}/demo-partner`, { updatedAt: 0, active: false })).envelope?.ret_code,
+        (await staff.post(PARTNERS, { id: 'x', name: 'X', allowedOrigins: [] })).envelope?.ret_code,
       ).toBe(10005);
-      expect((await staff.post(`${PARTNERS}/demo-partner/secrets`, { updatedAt: 0 })).envelope?.ret_code).toBe(10005);
+      expect(
+        (await staff.send('PATCH', `${PARTNERS}/demo-partner`, { updatedAt: 0, active: false })).envelope
+          ?.ret_code,
+      ).toBe(10005);
+      expect(
+        (await staff.post(`${PARTNERS}/demo-partner/secrets`, { updatedAt: 0 })).envelope?.ret_code,
+      ).toBe(10005);
       expect(
         (await staff.post(`${PARTNERS}/demo-partner/secrets/1/revoke`, { updatedAt: 0 })).envelope?.ret_code,
       ).toBe(10005);
@@ -97,17 +105,24 @@ describe.each(testDatabases())('back-office partners on $name', (testDb) => {
     const made = envelope?.result as PartnerSecretResult;
     expect(made.secret).toMatch(/^kycs_[A-Za-z0-9_-]{43}$/);
     expect(made.partner.secrets).toEqual([expect.objectContaining({ fingerprint: made.fingerprint })]);
-    const signed = await partnerInject(fixture.app, { id: 'acme', secret: made.secret }, { url: ISSUE, body: BODY });
+    const signed = await partnerInject(
+      fixture.app,
+      { id: 'acme', secret: made.secret },
+      { url: ISSUE, body: BODY },
+    );
     expect(parseEnvelope(signed)?.ret_code).toBe(0);
     expect(JSON.stringify(await partner(admin, 'acme'))).not.toContain(made.secret);
 
     const audit = await auditOf(admin, 'partners.create');
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ caseRef: 'partner:acme', details: { to: { secrets: [made.fingerprint] } } });
+    expect(audit[0]).toMatchObject({
+      caseRef: 'partner:acme',
+      details: { to: { secrets: [made.fingerprint] } },
+    });
     expect(JSON.stringify(audit)).not.toContain(made.secret);
-    expect((await admin.post(PARTNERS, { id: 'acme', name: 'Again', allowedOrigins: [] })).envelope?.ret_code).toBe(
-      54017,
-    );
+    expect(
+      (await admin.post(PARTNERS, { id: 'acme', name: 'Again', allowedOrigins: [] })).envelope?.ret_code,
+    ).toBe(54017);
   });
 
   it.each([
@@ -144,7 +159,10 @@ describe.each(testDatabases())('back-office partners on $name', (testDb) => {
     const [entry] = await auditOf(admin, 'partners.update');
     expect(entry?.details).toMatchObject({
       from: { allowedOrigins: ['https://partner.demo.test'], firstParty: false },
-      to: { allowedOrigins: ['https://partner.demo.test', 'https://app.partner.demo.test:8443'], firstParty: true },
+      to: {
+        allowedOrigins: ['https://partner.demo.test', 'https://app.partner.demo.test:8443'],
+        firstParty: true,
+      },
     });
   });
 
@@ -173,14 +191,17 @@ describe.each(testDatabases())('back-office partners on $name', (testDb) => {
   it('when an admin rotates, then old and new secrets both sign until the old is revoked; the last live one of an active partner stays', async () => {
     const admin = await staffClient(fixture.app, 'admin@demo.test');
     const start = await partner(admin, 'demo-partner');
-    const oldSecretId = start.secrets[0]!.id;
-    const rotated = (await admin.post(`${PARTNERS}/demo-partner/secrets`, { updatedAt: start.updatedAt })).envelope
-      ?.result as PartnerSecretResult;
+    const oldSecret = firstOf(start.secrets);
+    const oldSecretId = oldSecret.id;
+    const rotated = (await admin.post(`${PARTNERS}/demo-partner/secrets`, { updatedAt: start.updatedAt }))
+      .envelope?.result as PartnerSecretResult;
     expect(rotated.partner.secrets).toHaveLength(2);
     expect(await call(DEMO_PARTNER_CREDENTIALS.secret)).toBe(0);
     expect(await call(rotated.secret)).toBe(0);
 
-    const third = await admin.post(`${PARTNERS}/demo-partner/secrets`, { updatedAt: rotated.partner.updatedAt });
+    const third = await admin.post(`${PARTNERS}/demo-partner/secrets`, {
+      updatedAt: rotated.partner.updatedAt,
+    });
     expect(third.envelope?.ret_code).toBe(54019);
 
     const revoked = await admin.post(`${PARTNERS}/demo-partner/secrets/${oldSecretId}/revoke`, {
@@ -196,24 +217,25 @@ describe.each(testDatabases())('back-office partners on $name', (testDb) => {
       updatedAt: after.updatedAt,
     });
     expect(again.envelope?.ret_code).toBe(54018);
-    const last = await admin.post(`${PARTNERS}/demo-partner/secrets/${after.secrets[0]!.id}/revoke`, {
+    const last = await admin.post(`${PARTNERS}/demo-partner/secrets/${firstOf(after.secrets).id}/revoke`, {
       updatedAt: after.updatedAt,
     });
     expect(last.envelope?.ret_code).toBe(54016);
 
     const audit = await auditOf(admin, 'partners.secret_revoked');
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.details).toMatchObject({ fingerprint: start.secrets[0]!.fingerprint });
+    expect(audit[0]?.details).toMatchObject({ fingerprint: oldSecret.fingerprint });
     expect(JSON.stringify(await auditOf(admin, 'partners.secret_rotated'))).not.toContain(rotated.secret);
   });
 
   it('when a partner is deactivated, then its calls get 10005 and its last secret may be revoked', async () => {
     const admin = await staffClient(fixture.app, 'admin@demo.test');
     const start = await partner(admin, 'demo-partner');
-    const off = (await admin.send('PATCH', `${PARTNERS}/demo-partner`, { updatedAt: start.updatedAt, active: false }))
-      .envelope?.result as PartnerEntry;
+    const off = (
+      await admin.send('PATCH', `${PARTNERS}/demo-partner`, { updatedAt: start.updatedAt, active: false })
+    ).envelope?.result as PartnerEntry;
     expect(await call(DEMO_PARTNER_CREDENTIALS.secret)).toBe(10005);
-    const revoked = await admin.post(`${PARTNERS}/demo-partner/secrets/${off.secrets[0]!.id}/revoke`, {
+    const revoked = await admin.post(`${PARTNERS}/demo-partner/secrets/${firstOf(off.secrets).id}/revoke`, {
       updatedAt: off.updatedAt,
     });
     expect(revoked.envelope?.ret_code).toBe(0);
@@ -222,9 +244,9 @@ describe.each(testDatabases())('back-office partners on $name', (testDb) => {
 
   it('when an admin names an unknown partner, then 54013', async () => {
     const admin = await staffClient(fixture.app, 'admin@demo.test');
-    expect((await admin.send('PATCH', `${PARTNERS}/nobody`, { updatedAt: 1, active: false })).envelope?.ret_code).toBe(
-      54013,
-    );
+    expect(
+      (await admin.send('PATCH', `${PARTNERS}/nobody`, { updatedAt: 1, active: false })).envelope?.ret_code,
+    ).toBe(54013);
     expect((await admin.post(`${PARTNERS}/nobody/secrets`, { updatedAt: 1 })).envelope?.ret_code).toBe(54013);
   });
 });

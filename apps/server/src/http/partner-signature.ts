@@ -10,7 +10,12 @@
  *   validated, so an unsigned caller learns nothing about the body's schema.
  */
 import { Transform } from 'node:stream';
-import type { FastifyInstance, FastifyRequest, preParsingHookHandler, preValidationHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preParsingHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import { SDK_BUSINESS_HEADER, SDK_KEY_HEADER, SDK_SIGN_HEADER, SDK_TS_HEADER } from '@kyc/contracts';
 import type { PartnerAuthUseCases } from '../domain/partners/partner-auth.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -74,7 +79,10 @@ function verifySignature(partners: PartnerAuthUseCases): preValidationHookHandle
           'kyc-access-ts is more than 300 seconds from the server time; check the clock and sign again',
         );
       case 'replayed':
-        throw new AppError('PARTNER_SIGNATURE_REPLAYED', 'this signed request was already accepted; sign each call afresh');
+        throw new AppError(
+          'PARTNER_SIGNATURE_REPLAYED',
+          'this signed request was already accepted; sign each call afresh',
+        );
       case 'refused':
         throw new AppError('INVALID_API_KEY', 'invalid business id or signature');
     }

@@ -24,6 +24,14 @@ export const DEMO_PARTNER_CREDENTIALS: PartnerCredentials = {
   secret: DEMO_PARTNER.secret,
 };
 
+/** The three headers of a signed call. */
+export interface PartnerAuthHeaders {
+  'kyc-access-business': string;
+  'kyc-access-ts': string;
+  'kyc-access-sign': string;
+  [header: string]: string;
+}
+
 export interface SigningOptions {
   /** Unix seconds to sign with (default: now). */
   ts?: number | string;
@@ -42,7 +50,7 @@ export function partnerAuthHeaders(
   credentials: PartnerCredentials,
   request: { method: string; url: string; body: string },
   options: SigningOptions = {},
-): Record<string, string> {
+): PartnerAuthHeaders {
   const signAt = (ts: string) =>
     createHmac('sha256', credentials.secret)
       .update(partnerSigningString(ts, request.method, request.url, request.body), 'utf8')
@@ -56,7 +64,11 @@ export function partnerAuthHeaders(
     }
     made.add(sign);
   }
-  return { [SDK_BUSINESS_HEADER]: credentials.id, [SDK_TS_HEADER]: ts, [SDK_SIGN_HEADER]: sign };
+  return {
+    [SDK_BUSINESS_HEADER]: credentials.id,
+    [SDK_TS_HEADER]: ts,
+    [SDK_SIGN_HEADER]: sign,
+  } as PartnerAuthHeaders;
 }
 
 /** A partner server's call: no cookie, no CSRF header, no Origin; JSON body. */
@@ -96,9 +108,20 @@ export async function storePartnerSecret(
 ): Promise<number> {
   const keyring = createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64'));
   return partnerSecretsRepo(database.db).insertSecret(
-    { businessId, sealed: sealPartnerSecret(keyring, businessId, secret), fingerprint: secretFingerprint(secret) },
+    {
+      businessId,
+      sealed: sealPartnerSecret(keyring, businessId, secret),
+      fingerprint: secretFingerprint(secret),
+    },
     at,
   );
+}
+
+/** The first element, for tests that know there is one. */
+export function firstOf<T>(items: readonly T[]): T {
+  const [item] = items;
+  if (item === undefined) throw new Error('expected at least one item');
+  return item;
 }
 
 /** A well-formed secret for a test business, derived from a label so tests read the same every run. */

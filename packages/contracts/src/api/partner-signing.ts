@@ -19,6 +19,11 @@ export const PARTNER_MAX_LIVE_SECRETS = 2;
 export const PARTNER_SECRET_PATTERN = /^kycs_[A-Za-z0-9_-]{43}$/;
 
 /** The string a partner signs: the timestamp, the method in capitals, the path with its query, the body. */
-export function partnerSigningString(ts: string, method: string, pathWithQuery: string, body: string): string {
+export function partnerSigningString(
+  ts: string,
+  method: string,
+  pathWithQuery: string,
+  body: string,
+): string {
   return `${ts}${method.toUpperCase()}${pathWithQuery}${body}`;
 }

@@ -46,7 +46,10 @@ export function partnersRepo(db: Db) {
     async page(cursor: string | undefined, limit: number): Promise<PartnerRow[]> {
       let query = db.selectFrom('sdk_businesses').selectAll();
       if (cursor !== undefined) query = query.where('id', '>', cursor);
-      const rows = await query.orderBy('id').limit(limit + 1).execute();
+      const rows = await query
+        .orderBy('id')
+        .limit(limit + 1)
+        .execute();
       return rows.map(toPartner);
     },
 
@@ -57,7 +60,13 @@ export function partnersRepo(db: Db) {
 
     /** False when the id is taken (the row is left as it is). */
     async insert(
-      partner: { id: string; name: string; allowedOrigins: readonly string[]; firstParty: boolean; retiredKeyHash: string },
+      partner: {
+        id: string;
+        name: string;
+        allowedOrigins: readonly string[];
+        firstParty: boolean;
+        retiredKeyHash: string;
+      },
       at: number,
     ): Promise<boolean> {
       const result = await db

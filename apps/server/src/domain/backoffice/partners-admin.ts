@@ -52,7 +52,10 @@ function auditView(entry: PartnerEntry) {
 function checkedOrigins(origins: readonly string[]): string[] {
   const bad = origins.find((o) => !isHttpsOrigin(o));
   if (bad !== undefined)
-    throw new AppError('PARTNER_ORIGIN_INVALID', `allowedOrigins: ${JSON.stringify(bad)} is not an https origin`);
+    throw new AppError(
+      'PARTNER_ORIGIN_INVALID',
+      `allowedOrigins: ${JSON.stringify(bad)} is not an https origin`,
+    );
   if (new Set(origins).size !== origins.length)
     throw new AppError('PARTNER_ORIGIN_INVALID', 'allowedOrigins: an origin is listed twice');
   return [...origins];
@@ -76,7 +79,11 @@ export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: Master
     return entryOf(row, await partnerSecretsRepo(trx).liveSecrets(id));
   }
 
-  async function addSecret(trx: Db, id: string, now: number): Promise<{ secret: string; fingerprint: string }> {
+  async function addSecret(
+    trx: Db,
+    id: string,
+    now: number,
+  ): Promise<{ secret: string; fingerprint: string }> {
     const secret = newPartnerSecret();
     const fingerprint = secretFingerprint(secret);
     await partnerSecretsRepo(trx).insertSecret(
@@ -99,7 +106,11 @@ export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: Master
     },
 
     /** A new, active partner with its first secret (answered once). 54017 when the id is taken. */
-    async create(staff: StaffMe, input: PartnerCreateRequest, now = Date.now()): Promise<PartnerSecretResult> {
+    async create(
+      staff: StaffMe,
+      input: PartnerCreateRequest,
+      now = Date.now(),
+    ): Promise<PartnerSecretResult> {
       requirePermission(staff, 'manage_partners');
       const request = partnerCreateRequest.parse(input);
       const allowedOrigins = checkedOrigins(request.allowedOrigins);
@@ -129,7 +140,9 @@ export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: Master
     async update(staff: StaffMe, id: string, patch: PartnerPatch, now = Date.now()): Promise<PartnerEntry> {
       requirePermission(staff, 'manage_partners');
       const change = {
-        ...(patch.allowedOrigins === undefined ? {} : { allowedOrigins: checkedOrigins(patch.allowedOrigins) }),
+        ...(patch.allowedOrigins === undefined
+          ? {}
+          : { allowedOrigins: checkedOrigins(patch.allowedOrigins) }),
         ...(patch.firstParty === undefined ? {} : { firstParty: patch.firstParty }),
         ...(patch.active === undefined ? {} : { active: patch.active }),
       };
@@ -197,9 +210,13 @@ export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: Master
         const { before, secretsBefore, claimed } = await claim(trx, id, request.updatedAt, now);
         if (!claimed) throw conflict(id);
         const target = secretsBefore.find((s) => s.id === secretId);
-        if (!target) throw new AppError('PARTNER_SECRET_UNKNOWN', `partner ${id} has no live secret ${secretId}`);
+        if (!target)
+          throw new AppError('PARTNER_SECRET_UNKNOWN', `partner ${id} has no live secret ${secretId}`);
         if (secretsBefore.length === 1 && before.active)
-          throw new AppError('PARTNER_LAST_SECRET', `secret ${target.fingerprint} is the last live one of ${id}`);
+          throw new AppError(
+            'PARTNER_LAST_SECRET',
+            `secret ${target.fingerprint} is the last live one of ${id}`,
+          );
         await partnerSecretsRepo(trx).revokeSecret(id, secretId, now);
         const partner = await entry(trx, id);
         await auditRepo(trx).insert(

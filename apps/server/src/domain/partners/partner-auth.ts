@@ -39,8 +39,7 @@ export type SignedPartner = Omit<SdkBusiness, 'apiKeyHash'>;
 
 export type SignatureRefusal = 'unsigned_key' | 'refused' | 'inactive' | 'out_of_window' | 'replayed';
 export type SignatureCheck =
-  | { ok: true; partner: SignedPartner }
-  | { ok: false; reason: SignatureRefusal; business?: string };
+  { ok: true; partner: SignedPartner } | { ok: false; reason: SignatureRefusal; business?: string };
 
 export interface PresentedSignature extends Omit<SignedRequest, 'ts'> {
   business: string | undefined;
@@ -79,7 +78,9 @@ export function partnerAuthUseCases(deps: {
       const { business: businessId, ts, sign } = presented;
       if (!businessId || !ts || !sign)
         return { ok: false, reason: presented.bareKey ? 'unsigned_key' : 'refused' };
-      const business = SDK_CODE_PATTERN.test(businessId) ? await businesses.findBusiness(businessId) : undefined;
+      const business = SDK_CODE_PATTERN.test(businessId)
+        ? await businesses.findBusiness(businessId)
+        : undefined;
       const wellFormed = isWellFormedTs(ts) && isWellFormedSignature(sign);
       let matched = false;
       for (const secret of await candidateSecrets(business)) {
@@ -108,7 +109,11 @@ export function partnerAuthUseCases(deps: {
     async sealClearSecrets(): Promise<number> {
       let count = 0;
       for (const row of await secrets.secretsWithPrefix(CLEAR_SECRET_PREFIX)) {
-        const sealed = sealPartnerSecret(keyring, row.businessId, row.sealed.slice(CLEAR_SECRET_PREFIX.length));
+        const sealed = sealPartnerSecret(
+          keyring,
+          row.businessId,
+          row.sealed.slice(CLEAR_SECRET_PREFIX.length),
+        );
         if (await secrets.replaceSealed(row.id, row.sealed, sealed)) count += 1;
       }
       return count;

@@ -32,7 +32,8 @@ export function partnersRoutes(services: Services): FastifyPluginAsync {
       '/backoffice/api/partners',
       {
         schema: {
-          summary: 'Partners: origins, flags, linked users and live secret fingerprints, cursor-paged (admin)',
+          summary:
+            'Partners: origins, flags, linked users and live secret fingerprints, cursor-paged (admin)',
           querystring: partnerListQuery,
           response: { 200: envelopeOf(partnerList) },
         },
@@ -65,8 +66,7 @@ export function partnersRoutes(services: Services): FastifyPluginAsync {
         },
         preHandler,
       },
-      async (request) =>
-        ok(await partnersAdmin.update(await me(request), request.params.id, request.body)),
+      async (request) => ok(await partnersAdmin.update(await me(request), request.params.id, request.body)),
     );
 
     r.post(
@@ -80,8 +80,7 @@ export function partnersRoutes(services: Services): FastifyPluginAsync {
         },
         preHandler,
       },
-      async (request) =>
-        ok(await partnersAdmin.rotate(await me(request), request.params.id, request.body)),
+      async (request) => ok(await partnersAdmin.rotate(await me(request), request.params.id, request.body)),
     );
 
     r.post(

@@ -42,10 +42,9 @@ export function rotateSecret(partner: PartnerEntry): Promise<PartnerSecretResult
 
 /** POST …/secrets/:secretId/revoke (admin, audited as partners.secret_revoked). */
 export function revokeSecret(partner: PartnerEntry, secretId: number): Promise<PartnerEntry> {
-  return api.post<PartnerEntry>(
-    `/partners/${encodeURIComponent(partner.id)}/secrets/${secretId}/revoke`,
-    { updatedAt: partner.updatedAt },
-  );
+  return api.post<PartnerEntry>(`/partners/${encodeURIComponent(partner.id)}/secrets/${secretId}/revoke`, {
+    updatedAt: partner.updatedAt,
+  });
 }
 
 /** The origins typed one per line, blanks dropped. */

@@ -71,14 +71,17 @@ export function PartnerDialog({ partner, onSaved, onCreated, onConflict, onClose
       if (isApiError(error, RET_CODES.PARTNER_EDIT_CONFLICT.code)) onConflict();
       else if (isApiError(error, RET_CODES.PARTNER_ORIGIN_INVALID.code))
         setErrors({ origins: t('partners.errors.origins') });
-      else if (isApiError(error, RET_CODES.PARTNER_ID_TAKEN.code)) setErrors({ id: t('partners.errors.idTaken') });
+      else if (isApiError(error, RET_CODES.PARTNER_ID_TAKEN.code))
+        setErrors({ id: t('partners.errors.idTaken') });
       else setFailure(t(errorMessageKey(error)));
     } finally {
       setSaving(false);
     }
   };
 
-  const title = partner ? t('partners.form.editTitle', { partner: partner.name }) : t('partners.form.createTitle');
+  const title = partner
+    ? t('partners.form.editTitle', { partner: partner.name })
+    : t('partners.form.createTitle');
   return (
     <Dialog title={title} onClose={onClose}>
       <form className="partners-form" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -117,7 +120,11 @@ export function PartnerDialog({ partner, onSaved, onCreated, onConflict, onClose
           data-autofocus={partner ? true : undefined}
         />
         <label className="partners-form__choice">
-          <input type="checkbox" checked={firstParty} onChange={(event) => setFirstParty(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={firstParty}
+            onChange={(event) => setFirstParty(event.target.checked)}
+          />
           <span>{t('partners.form.firstParty')}</span>
         </label>
         {partner ? (
@@ -131,7 +138,11 @@ export function PartnerDialog({ partner, onSaved, onCreated, onConflict, onClose
             {t('partners.form.cancel')}
           </Button>
           <Button type="submit" busy={saving}>
-            {saving ? t('partners.form.saving') : partner ? t('partners.form.save') : t('partners.form.create')}
+            {saving
+              ? t('partners.form.saving')
+              : partner
+                ? t('partners.form.save')
+                : t('partners.form.create')}
           </Button>
         </div>
       </form>

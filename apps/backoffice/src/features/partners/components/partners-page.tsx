@@ -174,7 +174,12 @@ export function PartnersPage() {
           </Card>
         ) : null}
         {items.length > 0 ? (
-          <DataTable caption={t('partners.tableCaption')} columns={columns} items={items} rowKey={(p) => p.id} />
+          <DataTable
+            caption={t('partners.tableCaption')}
+            columns={columns}
+            items={items}
+            rowKey={(p) => p.id}
+          />
         ) : null}
         {cursor ? (
           <p className="partners-more">
@@ -195,7 +200,10 @@ export function PartnersPage() {
             setNotice({ tone: 'info', text: t('partners.saved', { partner: saved.name }) });
           }}
           onCreated={(made) => {
-            setMore((now) => ({ items: [...(now?.items ?? []), made.partner], cursor: now?.cursor ?? cursor }));
+            setMore((now) => ({
+              items: [...(now?.items ?? []), made.partner],
+              cursor: now?.cursor ?? cursor,
+            }));
             setOpen({ kind: 'secret', made });
           }}
         />
@@ -209,7 +217,10 @@ export function PartnersPage() {
           onRevoked={(partner) => {
             replace(partner);
             setOpen(null);
-            setNotice({ tone: 'info', text: t('partners.revoke.done', { fingerprint: open.secret.fingerprint }) });
+            setNotice({
+              tone: 'info',
+              text: t('partners.revoke.done', { fingerprint: open.secret.fingerprint }),
+            });
           }}
         />
       ) : null}

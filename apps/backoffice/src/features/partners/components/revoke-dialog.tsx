@@ -29,7 +29,8 @@ export function RevokeDialog({ partner, secret, onRevoked, onConflict, onClose }
       onRevoked(await revokeSecret(partner, secret.id));
     } catch (error) {
       if (isApiError(error, RET_CODES.PARTNER_EDIT_CONFLICT.code)) onConflict();
-      else if (isApiError(error, RET_CODES.PARTNER_LAST_SECRET.code)) setFailure(t('partners.errors.lastSecret'));
+      else if (isApiError(error, RET_CODES.PARTNER_LAST_SECRET.code))
+        setFailure(t('partners.errors.lastSecret'));
       else setFailure(t(errorMessageKey(error)));
     } finally {
       setBusy(false);
