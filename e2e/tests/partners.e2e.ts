@@ -71,61 +71,76 @@ describe('back-office partners', () => {
       }
     }
 
-    // The rotation itself, in English on a desktop.
+    /** Rotates the demo partner's secret, checks it is shown once and signs, then revokes it again. */
+    const rotateAndRevoke = async (lang: 'en' | 'ar-SA') => {
+      const t = (key: string) => textOf(localeOf(lang === 'en' ? 'en-US' : lang), key);
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${baseUrl()}/backoffice/partners`);
+      await page
+        .getByRole('button', { name: fill(t('partners.rotate'), { partner: 'Demo Partner' }) })
+        .click();
+      const shown = page.getByRole('dialog', {
+        name: fill(t('partners.secret.title'), { partner: 'Demo Partner' }),
+      });
+      await shown.waitFor();
+      await shown.getByText(t('partners.secret.warning')).waitFor();
+      const secret = await shown.getByLabel(t('partners.secret.label')).inputValue();
+      expect(secret).toMatch(/^kycs_[A-Za-z0-9_-]{43}$/);
+      await shown.getByRole('button', { name: t('partners.secret.copy') }).click();
+      await shown.getByText(t('partners.secret.copied')).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+      for (const viewport of [DESKTOP, PHONE]) {
+        await page.setViewportSize(viewport);
+        await screenshot(page, `backoffice-partner-secret-${lang}`);
+        await expectNoAxeViolations(page, { soft: true, message: `secret dialog ${lang}` });
+      }
+      await page.setViewportSize(DESKTOP);
+      await shown.getByRole('button', { name: t('partners.secret.done') }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      // Shown once: gone from the page, and the list names it by fingerprint only.
+      expect(await page.locator('body').innerText()).not.toContain(secret);
+      const revokeName = new RegExp(`^${fill(t('partners.revoke.action'), { fingerprint: '[0-9a-f]{8}' })}$`);
+      const revokes = page.getByRole('button', { name: revokeName });
+      await expect.poll(() => revokes.count()).toBe(2);
+
+      // Both secrets sign partner calls: the new one and the seed's.
+      const signedWith = async (key: string) => {
+        const answer = await partnerPost(
+          baseUrl(),
+          '/v1/s1/kyc/integration/revoke-token',
+          { token: 'no-such-token-0000000000000000000000000000' },
+          { id: DEMO_PARTNER.id, secret: key },
+        );
+        return ((await answer.json()) as { ret_code: number }).ret_code;
+      };
+      expect(await signedWith(secret)).toBe(0);
+      expect(await signedWith(DEMO_PARTNER.secret)).toBe(0);
+
+      // Revoke the new one (the last button: secrets are listed oldest first), from the keyboard.
+      await revokes.last().focus();
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('dialog', {
+        name: new RegExp(
+          fill(t('partners.revoke.title'), { fingerprint: '[0-9a-f]{8}' }).replace('?', '\\?'),
+        ),
+      });
+      await confirm.waitFor();
+      for (const viewport of [DESKTOP, PHONE]) {
+        await page.setViewportSize(viewport);
+        await screenshot(page, `backoffice-partner-revoke-${lang}`);
+        await expectNoAxeViolations(page, { soft: true, message: `revoke dialog ${lang}` });
+      }
+      await confirm.getByRole('button', { name: t('partners.revoke.confirm') }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => revokes.count()).toBe(1);
+      expect(await signedWith(secret)).toBe(10003);
+    };
+
+    await rotateAndRevoke('ar-SA');
     await page.getByLabel(textOf(localeOf('ar-SA'), 'language.label')).selectOption('en');
     await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
-    await page.setViewportSize(DESKTOP);
-    await page.goto(`${baseUrl()}/backoffice/partners`);
-    await page.getByRole('button', { name: 'New secret for Demo Partner' }).click();
-    const shown = page.getByRole('dialog', { name: 'New secret for Demo Partner' });
-    await shown.waitFor();
-    await shown.getByText('It is shown only once').waitFor();
-    const secret = await shown.getByLabel('Signing secret').inputValue();
-    expect(secret).toMatch(/^kycs_[A-Za-z0-9_-]{43}$/);
-    await shown.getByRole('button', { name: 'Copy secret' }).click();
-    await shown.getByText(/Copied to the clipboard\.|Could not copy/).waitFor();
-    await screenshot(page, 'backoffice-partner-secret-en');
-    await expectNoAxeViolations(page, { soft: true, message: 'secret dialog en' });
-    for (const viewport of [PHONE]) {
-      await page.setViewportSize(viewport);
-      await screenshot(page, 'backoffice-partner-secret-en');
-    }
-    await page.setViewportSize(DESKTOP);
-    await shown.getByRole('button', { name: 'I have stored it' }).click();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    // Shown once: gone from the page, and the list names it by fingerprint only.
-    expect(await page.locator('body').innerText()).not.toContain(secret);
-    const revokes = page.getByRole('button', { name: /^Revoke [0-9a-f]{8}$/ });
-    await expect.poll(() => revokes.count()).toBe(2);
-
-    // Both secrets sign partner calls: the new one and the seed's.
-    for (const key of [secret, DEMO_PARTNER.secret]) {
-      const answer = await partnerPost(
-        baseUrl(),
-        '/v1/s1/kyc/integration/revoke-token',
-        { token: 'no-such-token-0000000000000000000000000000' },
-        { id: DEMO_PARTNER.id, secret: key },
-      );
-      expect(((await answer.json()) as { ret_code: number }).ret_code).toBe(0);
-    }
-
-    // Revoke the new one (the last button: secrets are listed oldest first), from the keyboard.
-    await revokes.last().focus();
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: /^Revoke secret [0-9a-f]{8}\?$/ });
-    await confirm.waitFor();
-    await screenshot(page, 'backoffice-partner-revoke-en');
-    await expectNoAxeViolations(page, { soft: true, message: 'revoke dialog en' });
-    await confirm.getByRole('button', { name: 'Revoke secret' }).click();
+    await rotateAndRevoke('en');
     await page.getByText(/^Secret [0-9a-f]{8} revoked\.$/).waitFor();
-    await expect.poll(() => revokes.count()).toBe(1);
-    const refused = await partnerPost(
-      baseUrl(),
-      '/v1/s1/kyc/integration/revoke-token',
-      { token: 'no-such-token-0000000000000000000000000000' },
-      { id: DEMO_PARTNER.id, secret },
-    );
-    expect(((await refused.json()) as { ret_code: number }).ret_code).toBe(10003);
 
     await page.goto(`${baseUrl()}/backoffice/audit-log`);
     await page.getByRole('table').getByText('Partner secret created').first().waitFor();

@@ -106,8 +106,7 @@ export const routes: RouteObject[] = [
               ),
               areaRoute(
                 'partners',
-                async () =>
-                  (await import('../features/partners/components/partners-page.tsx')).PartnersPage,
+                async () => (await import('../features/partners/components/partners-page.tsx')).PartnersPage,
               ),
               areaRoute(
                 'supportInbox',

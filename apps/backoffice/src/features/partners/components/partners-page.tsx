@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RET_CODES } from '@kyc/contracts';
+import { RET_CODES, formattingLocale } from '@kyc/contracts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
@@ -43,7 +42,8 @@ export function PartnersPage() {
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const number = new Intl.NumberFormat(i18n.language);
+  // Western digits in every language, as every number of the console (formattingLocale, D34).
+  const number = new Intl.NumberFormat(formattingLocale(i18n.language));
 
   const replace = (partner: PartnerEntry) => setChanged((map) => new Map(map).set(partner.id, partner));
   const reread = () => {
@@ -93,8 +93,10 @@ export function PartnersPage() {
         <div className="partners-name">
           <strong>{p.name}</strong> <bdi className="partners-id">{p.id}</bdi>
           <span className="partners-badges">
-            <Badge>{p.active ? t('partners.flags.active') : t('partners.flags.inactive')}</Badge>
-            {p.firstParty ? <Badge>{t('partners.flags.firstParty')}</Badge> : null}
+            <span className={p.active ? 'partners-flag' : 'partners-flag partners-flag--off'}>
+              {p.active ? t('partners.flags.active') : t('partners.flags.inactive')}
+            </span>
+            {p.firstParty ? <span className="partners-flag">{t('partners.flags.firstParty')}</span> : null}
           </span>
         </div>
       ),
