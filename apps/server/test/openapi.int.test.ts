@@ -99,7 +99,9 @@ describe('the OpenAPI document', () => {
         if (method === 'get') return false;
         const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
         return (
-          !schemes.includes('csrfToken') && !schemes.includes('sdkToken') && !schemes.includes('partnerSignature')
+          !schemes.includes('csrfToken') &&
+          !schemes.includes('sdkToken') &&
+          !schemes.includes('partnerSignature')
         );
       })
       .map(({ method, path }) => `${method.toUpperCase()} ${path}`);

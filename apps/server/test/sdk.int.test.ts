@@ -409,11 +409,7 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
       const url = '/v1/s1/kyc/integration/token-info';
       const first = await issuedToken();
       const second = await issuedToken();
-      const foreign = await partnerPost(
-        '/v1/s1/kyc/integration/revoke-token',
-        { token: first },
-        other,
-      );
+      const foreign = await partnerPost('/v1/s1/kyc/integration/revoke-token', { token: first }, other);
       expect(foreign.envelope).toMatchObject({ ret_code: 0, result: { revoked: 0 } });
       expect((await sdkGet(url, sdkHeaders(first))).envelope.ret_code).toBe(0);
 

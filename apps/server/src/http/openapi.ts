@@ -93,7 +93,7 @@ const SECURITY_SCHEMES = {
     in: 'header',
     name: SDK_SIGN_HEADER,
     description:
-      "Partner server calls: lower-case hex HMAC-SHA256 of ts + METHOD + path-with-query + raw body under one of the business's live secrets; each signature is accepted once (54012 again). Never sent by a browser; the old kyc-access-key is refused (10003). docs/sdk.md \"Signed partner calls\".",
+      'Partner server calls: lower-case hex HMAC-SHA256 of ts + METHOD + path-with-query + raw body under one of the business\'s live secrets; each signature is accepted once (54012 again). Never sent by a browser; the old kyc-access-key is refused (10003). docs/sdk.md "Signed partner calls".',
   },
 } as const;
 
