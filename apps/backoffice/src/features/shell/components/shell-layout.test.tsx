@@ -70,7 +70,16 @@ describe('ShellLayout', () => {
     ['auditor', ['Home', 'Audit log']],
     [
       'admin',
-      ['Home', 'Verification queue', 'Questionnaires', 'Audit log', 'Quotas', 'Countries', 'Support inbox'],
+      [
+        'Home',
+        'Verification queue',
+        'Questionnaires',
+        'Audit log',
+        'Quotas',
+        'Countries',
+        'Partners',
+        'Support inbox',
+      ],
     ],
   ])('when the role is %s, then the side navigation offers %j', (role, expected) => {
     stubApi({});
