@@ -53,6 +53,11 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { OneLineRequestLog, loggerOptions } from './http/request-log.ts';
 import { installSdkAuth } from './http/sdk-auth.ts';
+import { installPartnerSignatures } from './http/partner-signature.ts';
+import { partnerAuthUseCases } from './domain/partners/partner-auth.ts';
+import { partnerSecretsRepo } from './data/repositories/partner-secrets-repo.ts';
+import { partnersAdminUseCases } from './domain/backoffice/partners-admin.ts';
+import { partnersRoutes } from './routes/backoffice/partners-routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
@@ -210,6 +215,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sdkLimits,
     kycRepo(database.db, personal),
   );
+  // Signed partner calls (docs/sdk.md): the demo seed's secret is sealed now that the keyring exists.
+  const partnerAuth = partnerAuthUseCases({
+    businesses: sdkRepo(database.db),
+    secrets: partnerSecretsRepo(database.db),
+    keyring,
+  });
+  await partnerAuth.sealClearSecrets();
   const questionnaires = questionnaireUseCases({
     repo: questionnairesRepo(database.db),
     keys: submissionsRepo(database.db, personal),
@@ -291,6 +303,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       localesDir: paths.locales,
     }),
     auditChain: auditChainUseCases(database.db),
+    partnersAdmin: partnersAdminUseCases({ db: database.db, keyring }),
     paths,
   };
 
@@ -299,6 +312,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async () =>
       (await sessions.sweep()) +
       (await services.sdk.sweep()) +
+      (await partnerAuth.sweep()) +
       (await services.verificationPaths.sweep()) +
       (await services.submissions.dailyReset()) +
       (await services.submissions.sweepAbandonedUploads()) +
@@ -320,6 +334,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
   installSdkAuth(app);
+  installPartnerSignatures(app, partnerAuth);
   installAuth(app, config, sessions);
 
   await installOpenApi(app, '0.1.0');
@@ -334,6 +349,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(questionnaireReviewRoutes(services));
   await app.register(countryCoverageRoutes(services));
   await app.register(auditChainRoutes(services));
+  await app.register(partnersRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
   await app.register(kycRoutes(services));

@@ -65,7 +65,10 @@ function printBanner(origin: string, demo: boolean, dialect: string): void {
     lines.push('', `Demo accounts (password for all: ${DEMO_PASSWORD})`);
     for (const u of DEMO_USERS) lines.push(`  ${u.email.padEnd(22)} ${u.note}`);
     for (const s of DEMO_STAFF) lines.push(`  ${s.email.padEnd(22)} staff: ${s.role}`);
-    lines.push(`  SDK partner ${DEMO_PARTNER.id}, API key ${DEMO_PARTNER.apiKey} (docs/sdk.md)`);
+    lines.push(
+      `  SDK partner ${DEMO_PARTNER.id}, signing secret ${DEMO_PARTNER.secret}`,
+      '    (sign calls with scripts/partner-call.mjs; docs/sdk.md "Signed partner calls")',
+    );
   }
   lines.push('', 'Press Ctrl-C to stop.', '');
   console.log(lines.join('\n'));

@@ -85,9 +85,12 @@ describe('the OpenAPI document', () => {
         'header:kyc-access-token',
         'header:kyc-access-business',
         'header:kyc-access-origin',
-        'header:kyc-access-key',
+        'header:kyc-access-ts',
+        'header:kyc-access-sign',
       ]),
     );
+    // Partner calls are signed; the retired bare key is no credential any more (docs/sdk.md).
+    expect(schemes).not.toContain('header:kyc-access-key');
   });
 
   it('when an operation states its security, then state changes name the CSRF token or a header credential', () => {
@@ -96,7 +99,9 @@ describe('the OpenAPI document', () => {
         if (method === 'get') return false;
         const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
         return (
-          !schemes.includes('csrfToken') && !schemes.includes('sdkToken') && !schemes.includes('partnerKey')
+          !schemes.includes('csrfToken') &&
+          !schemes.includes('sdkToken') &&
+          !schemes.includes('partnerSignature')
         );
       })
       .map(({ method, path }) => `${method.toUpperCase()} ${path}`);

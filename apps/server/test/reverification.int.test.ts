@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { TestClient } from './support/test-app.ts';
+import { partnerInject, testPartnerSecret } from './support/partner-calls.ts';
 import {
   decide,
   kycView,
@@ -159,13 +160,12 @@ describe.each(testDatabases())('re-verification, sdk-access and SDK writes on $n
       expect(envelope?.ret_code).toBe(10006);
     });
 
-    it('when someone presents a key for exchange-web as a partner, then 10003: nobody holds its key', async () => {
-      const response = await fixture.app.inject({
-        method: 'POST',
-        url: '/v1/s1/kyc/integration/access-token',
-        headers: { 'kyc-access-business': 'exchange-web', 'kyc-access-key': 'kyck_guess' },
-        payload: { email: 'l1@demo.test', from: 'web' },
-      });
+    it('when someone signs a call as exchange-web, then 10003: it has no signing secret for anyone to hold', async () => {
+      const response = await partnerInject(
+        fixture.app,
+        { id: 'exchange-web', secret: testPartnerSecret('a guess') },
+        { url: '/v1/s1/kyc/integration/access-token', body: { email: 'l1@demo.test', from: 'web' } },
+      );
       expect(response.json()).toMatchObject({ ret_code: 10003 });
     });
   });

@@ -9,18 +9,24 @@ import { usersRepo } from '../src/data/repositories/users-repo.ts';
 import { createRateLimiter } from '../src/lib/rate-limiter.ts';
 import { sha256Hex } from '../src/lib/tokens.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
-import { DEMO_PARTNER_CREDENTIALS, partnerInject } from './support/partner-calls.ts';
+import {
+  DEMO_PARTNER_CREDENTIALS,
+  partnerInject,
+  storePartnerSecret,
+  testPartnerSecret,
+  type PartnerCredentials,
+} from './support/partner-calls.ts';
 
 const ACME = {
   id: 'acme',
   name: 'Acme Wallet',
-  key: 'kyck_test_acme_0123456789abcdefghijklmnopqrstuvwxyzABCDEF',
+  secret: testPartnerSecret('acme'),
   origins: ['https://acme.example', 'https://app.acme.example'],
 };
 const OTHER = {
   id: 'other-partner',
   name: 'Other Partner',
-  key: 'kyck_test_other_0123456789abcdefghijklmnopqrstuvwxyzABCDE',
+  secret: testPartnerSecret('other-partner'),
   origins: ['https://other.example'],
 };
 
@@ -37,11 +43,12 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
         id: b.id,
         name: b.name,
         allowedOrigins: b.origins,
-        apiKeyHash: sha256Hex(b.key),
+        apiKeyHash: sha256Hex(`retired-${b.id}`),
         ...fields,
       },
       Date.now(),
     );
+    await storePartnerSecret(database, b.id, b.secret);
   }
 
   async function addUser(email: string): Promise<number> {
@@ -56,24 +63,20 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
     });
   }
 
-  /** A partner server's call: no cookie, no CSRF header, no Origin. */
-  async function partnerPost(url: string, body: unknown, headers: Record<string, string>) {
-    const response = await app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
+  /** A partner server's signed call: no cookie, no CSRF header, no Origin. */
+  async function partnerPost(url: string, body: unknown, credentials: PartnerCredentials) {
+    const response = await partnerInject(app, credentials, { url, body });
     return { response, envelope: parseEnvelope(response) as Envelope<Result | null> };
   }
 
-  const acmeKey = { 'kyc-access-business': ACME.id, 'kyc-access-key': ACME.key };
+  const acme: PartnerCredentials = { id: ACME.id, secret: ACME.secret };
+  const other: PartnerCredentials = { id: OTHER.id, secret: OTHER.secret };
 
-  async function issue(body: Record<string, unknown> = {}, headers: Record<string, string> = acmeKey) {
+  async function issue(body: Record<string, unknown> = {}, credentials: PartnerCredentials = acme) {
     return partnerPost(
       '/v1/s1/kyc/integration/access-token',
       { uid: userId, from: 'acme-app', ...body },
-      headers,
+      credentials,
     );
   }
 
@@ -157,35 +160,8 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
       });
     });
 
-    it('when the key is wrong, the business unknown or a header missing, then the answer is 10003 and the same for each', async () => {
-      const answers = [
-        await issue({}, { ...acmeKey, 'kyc-access-key': OTHER.key }),
-        await issue({}, { ...acmeKey, 'kyc-access-key': `${ACME.key}x` }),
-        await issue({}, { 'kyc-access-business': 'nobody', 'kyc-access-key': ACME.key }),
-        await issue({}, { 'kyc-access-business': 'bad id!', 'kyc-access-key': ACME.key }),
-        await issue({}, { 'kyc-access-key': ACME.key }),
-        await issue({}, { 'kyc-access-business': ACME.id }),
-      ];
-      for (const { response, envelope } of answers) {
-        expect(response.statusCode).toBe(200);
-        expect(envelope).toEqual({
-          ret_code: RET_CODES.INVALID_API_KEY.code,
-          ret_msg: 'invalid business id or API key',
-          result: null,
-        });
-      }
-    });
-
-    it("when one business's key is sent with another business's id, then it is refused", async () => {
-      const { envelope } = await issue({}, { 'kyc-access-business': ACME.id, 'kyc-access-key': OTHER.key });
-      expect(envelope.ret_code).toBe(10003);
-    });
-
-    it('when the business is inactive, then its right key gets 10005 and issues nothing', async () => {
-      await sdkRepo(database.db).updateBusiness(ACME.id, { active: false }, Date.now());
-      const { envelope } = await issue();
-      expect(envelope).toEqual({ ret_code: 10005, ret_msg: 'business is inactive', result: null });
-    });
+    // Refusals of the signature itself (wrong secret, tampering, window, replay, bare key, inactive
+    // business) are in partner-signing.int.test.ts.
 
     it.each([
       ['http://acme.example/done', 'not https'],
@@ -243,20 +219,20 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
       expect((await issue()).envelope.ret_code).toBe(10009);
     });
 
-    it('when a business goes over its issuance limit, then it gets 429 with Retry-After; other businesses and wrong keys do not count', async () => {
+    it('when a business goes over its issuance limit, then it gets 429 with Retry-After; other businesses and wrong signatures do not count', async () => {
       await app.close();
       app = await testApp(database, { sdkLimits: { issuesPerBusiness: createRateLimiter(2, 60_000) } });
-      // Wrong keys are refused before the business's budget is touched.
+      // Wrong signatures are refused before the business's budget is touched.
       for (let i = 0; i < 3; i += 1)
-        expect((await issue({}, { ...acmeKey, 'kyc-access-key': 'wrong' })).envelope.ret_code).toBe(10003);
+        expect((await issue({}, { id: ACME.id, secret: OTHER.secret })).envelope.ret_code).toBe(10003);
       expect((await issue()).envelope.ret_code).toBe(0);
       expect((await issue()).envelope.ret_code).toBe(0);
       const limited = await issue();
       expect(limited.response.statusCode).toBe(429);
       expect(limited.envelope.ret_code).toBe(10006);
       expect(Number(limited.response.headers['retry-after'])).toBeGreaterThan(0);
-      const other = await issue({}, { 'kyc-access-business': OTHER.id, 'kyc-access-key': OTHER.key });
-      expect(other.envelope.ret_code).toBe(0);
+      const otherIssued = await issue({}, other);
+      expect(otherIssued.envelope.ret_code).toBe(0);
     });
   });
 
@@ -395,11 +371,12 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
           name: 'Brand',
           allowedOrigins: [],
           accessOrigin: 'brand-x',
-          apiKeyHash: sha256Hex('brand-key'),
+          apiKeyHash: sha256Hex('retired-brand'),
         },
         Date.now(),
       );
-      const issued = await issue({}, { 'kyc-access-business': 'brand', 'kyc-access-key': 'brand-key' });
+      await storePartnerSecret(database, 'brand', testPartnerSecret('brand'));
+      const issued = await issue({}, { id: 'brand', secret: testPartnerSecret('brand') });
       const token = String(issued.envelope.result?.token);
       const url = '/v1/s1/kyc/integration/token-info';
       const first = await sdkGet(url, sdkHeaders(token));
@@ -415,7 +392,7 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
     it('when the token is revoked, its business deactivated or its user disabled, then it stops working', async () => {
       const url = '/v1/s1/kyc/integration/token-info';
       const revoked = await issuedToken();
-      const revoke = await partnerPost('/v1/s1/kyc/integration/revoke-token', { token: revoked }, acmeKey);
+      const revoke = await partnerPost('/v1/s1/kyc/integration/revoke-token', { token: revoked }, acme);
       expect(revoke.envelope).toMatchObject({ ret_code: 0, result: { revoked: 1 } });
       expect((await sdkGet(url, sdkHeaders(revoked))).envelope.ret_code).toBe(10007);
 
@@ -432,22 +409,18 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
       const url = '/v1/s1/kyc/integration/token-info';
       const first = await issuedToken();
       const second = await issuedToken();
-      const foreign = await partnerPost(
-        '/v1/s1/kyc/integration/revoke-token',
-        { token: first },
-        { 'kyc-access-business': OTHER.id, 'kyc-access-key': OTHER.key },
-      );
+      const foreign = await partnerPost('/v1/s1/kyc/integration/revoke-token', { token: first }, other);
       expect(foreign.envelope).toMatchObject({ ret_code: 0, result: { revoked: 0 } });
       expect((await sdkGet(url, sdkHeaders(first))).envelope.ret_code).toBe(0);
 
-      const byUser = await partnerPost('/v1/s1/kyc/integration/revoke-token', { uid: userId }, acmeKey);
+      const byUser = await partnerPost('/v1/s1/kyc/integration/revoke-token', { uid: userId }, acme);
       expect(byUser.envelope).toMatchObject({ ret_code: 0, result: { revoked: 2 } });
       expect((await sdkGet(url, sdkHeaders(first))).envelope.ret_code).toBe(10007);
       expect((await sdkGet(url, sdkHeaders(second))).envelope.ret_code).toBe(10007);
       const bad = await partnerPost(
         '/v1/s1/kyc/integration/revoke-token',
         { uid: userId, token: first },
-        acmeKey,
+        acme,
       );
       expect(bad.envelope.ret_code).toBe(10001);
     });
@@ -490,7 +463,7 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
       expect(login.response.statusCode).toBe(403);
 
       // The exemption follows the matched route, not a path prefix: an unknown integration path is not exempt.
-      const unknown = await partnerPost('/v1/s1/kyc/integration/nothing-here', {}, acmeKey);
+      const unknown = await partnerPost('/v1/s1/kyc/integration/nothing-here', {}, acme);
       expect(unknown.response.statusCode).toBe(403);
     });
 
@@ -509,8 +482,11 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
     });
   });
 
-  it('when the demo data is seeded, then the documented demo partner key issues tokens', async () => {
+  it('when the demo data is seeded, then the documented demo partner secret signs calls that issue tokens', async () => {
     await seedDemoData(database);
+    // The app seals the seed's secret at start-up (the seed holds no master key), as server.ts runs it.
+    await app.close();
+    app = await testApp(database);
     const response = await partnerInject(app, DEMO_PARTNER_CREDENTIALS, {
       url: '/v1/s1/kyc/integration/access-token',
       body: { email: 'new@demo.test', from: 'demo-app' },
@@ -532,8 +508,9 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
         .filter((scheme) => scheme?.in === 'header')
         .map((scheme) => scheme?.name);
     expect(headersOf('/v1/s1/kyc/integration/access-token', 'post')).toEqual(
-      expect.arrayContaining(['kyc-access-business', 'kyc-access-key']),
+      expect.arrayContaining(['kyc-access-business', 'kyc-access-ts', 'kyc-access-sign']),
     );
+    expect(headersOf('/v1/s1/kyc/integration/access-token', 'post')).not.toContain('kyc-access-key');
     expect(headersOf('/v1/s1/kyc/integration/token-info', 'get')).toEqual(
       expect.arrayContaining(['kyc-access-token', 'kyc-access-business', 'kyc-access-origin']),
     );

@@ -25,3 +25,5 @@ export * from './http.ts';
 export * from './api/support.ts';
 export * from './api/backoffice-staff.ts';
 export * from './api/security-log.ts';
+export * from './api/partner-signing.ts';
+export * from './api/backoffice-partners.ts';

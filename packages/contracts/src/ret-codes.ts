@@ -28,7 +28,7 @@ export const RET_CODES = {
   INVALID_API_KEY: {
     code: 10003,
     meaning:
-      'Integration: the kyc-access-business / kyc-access-key pair is missing, unknown or wrong (deliberately not saying which).',
+      'Integration: the partner call is not signed, or its business, timestamp or signature is missing, malformed, unknown or wrong (deliberately not saying which); a bare kyc-access-key is no longer accepted.',
   },
   PERMISSION_DENIED: {
     code: 10005,
@@ -353,6 +353,50 @@ export const RET_CODES = {
   SUPPORT_LANGUAGE_INVALID: {
     code: 52007,
     meaning: 'Support request: the language is not a supported language code.',
+  },
+
+  // Signed partner calls and the back-office partners page (docs/sdk.md "Signed partner calls", D37).
+  PARTNER_TIMESTAMP_OUT_OF_WINDOW: {
+    code: 54011,
+    meaning:
+      'Integration: the signature is right but kyc-access-ts is more than 300 seconds from the server clock (either way); sign again with the current time.',
+  },
+  PARTNER_SIGNATURE_REPLAYED: {
+    code: 54012,
+    meaning:
+      'Integration: this exact signed request was already accepted; each call is signed afresh (a new kyc-access-ts).',
+  },
+  PARTNER_UNKNOWN: {
+    code: 54013,
+    meaning: 'Partners (back office): no partner with this id.',
+  },
+  PARTNER_EDIT_CONFLICT: {
+    code: 54014,
+    meaning:
+      'Partners (back office): the partner was changed by someone else since it was read (updatedAt differs); nothing was changed. Reload and edit again.',
+  },
+  PARTNER_ORIGIN_INVALID: {
+    code: 54015,
+    meaning:
+      'Partners (back office): every allowed origin is an https origin (scheme and host, optional port; no path), listed once.',
+  },
+  PARTNER_LAST_SECRET: {
+    code: 54016,
+    meaning:
+      'Partners (back office): the last live secret of an active partner cannot be revoked (rotate first, or deactivate the partner).',
+  },
+  PARTNER_ID_TAKEN: {
+    code: 54017,
+    meaning: 'Partners (back office): a partner with this id already exists.',
+  },
+  PARTNER_SECRET_UNKNOWN: {
+    code: 54018,
+    meaning: 'Partners (back office): the partner has no live secret with this id.',
+  },
+  PARTNER_TOO_MANY_SECRETS: {
+    code: 54019,
+    meaning:
+      'Partners (back office): two secrets are already live; revoke the older one before making another.',
   },
 
   // Produced by the client, never by the server (spec §8).

@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
                   (await import('../features/countries/components/countries-page.tsx')).CountriesPage,
               ),
               areaRoute(
+                'partners',
+                async () => (await import('../features/partners/components/partners-page.tsx')).PartnersPage,
+              ),
+              areaRoute(
                 'supportInbox',
                 async () =>
                   (await import('../features/support-inbox/components/support-inbox-page.tsx'))

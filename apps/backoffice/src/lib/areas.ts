@@ -13,6 +13,7 @@ export const AREA_IDS = [
   'auditLog',
   'quotas',
   'countries',
+  'partners',
   'supportInbox',
   'staff',
   'security',
@@ -40,6 +41,7 @@ export const AREAS: Record<AreaId, Area> = {
   auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
   countries: { id: 'countries', path: paths.countries.path, href: paths.countries.getHref() },
+  partners: { id: 'partners', path: paths.partners.path, href: paths.partners.getHref() },
   supportInbox: { id: 'supportInbox', path: paths.supportInbox.path, href: paths.supportInbox.getHref() },
   staff: { id: 'staff', path: paths.staff.path, href: paths.staff.getHref() },
   security: { id: 'security', path: paths.security.path, href: paths.security.getHref() },
@@ -47,7 +49,7 @@ export const AREAS: Record<AreaId, Area> = {
 
 /**
  * Reviewers work the queues, auditors read the audit log, administrators see everything (quotas,
- * countries, staff). Everyone has Security: their own two-step verification and recovery codes.
+ * countries, partners, staff). Everyone has Security: their own two-step verification and recovery codes.
  */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox', 'security'],
@@ -59,6 +61,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'auditLog',
     'quotas',
     'countries',
+    'partners',
     'supportInbox',
     'staff',
     'security',

@@ -27,6 +27,8 @@ export const paths = {
   quotas: { path: '/quotas', getHref: () => '/quotas' },
   /** Country coverage: which countries' documents are offered, and why the others are closed. */
   countries: { path: '/countries', getHref: () => '/countries' },
+  /** Partners of the integration API: origins, flags, linked users and signing secrets. */
+  partners: { path: '/partners', getHref: () => '/partners' },
   supportInbox: { path: '/support-inbox', getHref: () => '/support-inbox' },
   /** Staff members and the reset of a member's second factor (admin, issue 11). */
   staff: { path: '/staff', getHref: () => '/staff' },

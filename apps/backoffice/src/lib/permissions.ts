@@ -12,7 +12,8 @@ export type Permission =
   | 'read_audit'
   | 'edit_quotas'
   | 'edit_countries'
-  | 'manage_staff';
+  | 'manage_staff'
+  | 'manage_partners';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   reviewer: ['view_cases', 'decide'],
@@ -25,6 +26,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'edit_quotas',
     'edit_countries',
     'manage_staff',
+    'manage_partners',
   ],
   auditor: ['read_audit'],
 };

@@ -12,8 +12,9 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import {
   CSRF_HEADER,
   SDK_BUSINESS_HEADER,
-  SDK_KEY_HEADER,
   SDK_ORIGIN_HEADER,
+  SDK_SIGN_HEADER,
+  SDK_TS_HEADER,
   SDK_TOKEN_HEADER,
   SESSION_COOKIE,
   STAFF_SESSION_COOKIE,
@@ -30,7 +31,7 @@ export const OPENAPI_TAGS = [
   {
     name: 'sdk-integration',
     description:
-      'SDK (embedded) mode: partner servers (API key) and the embedded flow (SDK token); docs/sdk.md.',
+      'SDK (embedded) mode: partner servers (signed calls) and the embedded flow (SDK token); docs/sdk.md.',
   },
   {
     name: 'backoffice',
@@ -72,7 +73,7 @@ const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'header',
     name: SDK_BUSINESS_HEADER,
-    description: 'The partner business id the SDK token or API key belongs to.',
+    description: 'The partner business id the SDK token or the signed call belongs to.',
   },
   sdkOrigin: {
     type: 'apiKey',
@@ -80,20 +81,29 @@ const SECURITY_SCHEMES = {
     name: SDK_ORIGIN_HEADER,
     description: 'The app the SDK token was issued for (its `from`).',
   },
-  partnerKey: {
+  partnerTimestamp: {
     type: 'apiKey',
     in: 'header',
-    name: SDK_KEY_HEADER,
-    description: "The partner server's API key (never sent by a browser).",
+    name: SDK_TS_HEADER,
+    description:
+      'Partner server calls: unix seconds when the request was signed; accepted 300 s either side of the server clock (54011 outside).',
+  },
+  partnerSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: SDK_SIGN_HEADER,
+    description:
+      'Partner server calls: lower-case hex HMAC-SHA256 of ts + METHOD + path-with-query + raw body under one of the business\'s live secrets; each signature is accepted once (54012 again). Never sent by a browser; the old kyc-access-key is refused (10003). docs/sdk.md "Signed partner calls".',
   },
 } as const;
 
 /**
  * How a group of routes authenticates. `public`: nobody, but state changes still carry the CSRF token
  * (signed double submit); `session` / `staff`: the cookie, plus the CSRF token on state changes;
- * `sdk-token` / `partner-key`: headers only (no cookie, so no CSRF; http/sdk-auth.ts).
+ * `sdk-token` / `partner-signature`: headers only (no cookie, so no CSRF; http/sdk-auth.ts,
+ * http/partner-signature.ts).
  */
-export type RouteAccess = 'public' | 'session' | 'staff' | 'sdk-token' | 'partner-key';
+export type RouteAccess = 'public' | 'session' | 'staff' | 'sdk-token' | 'partner-signature';
 
 type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>;
 
@@ -109,8 +119,8 @@ export function securityOf(access: RouteAccess, method: string): SecurityRequire
       return [{ staffSessionCookie: [], ...csrf }];
     case 'sdk-token':
       return [{ sdkToken: [], sdkBusiness: [], sdkOrigin: [] }];
-    case 'partner-key':
-      return [{ partnerKey: [], sdkBusiness: [] }];
+    case 'partner-signature':
+      return [{ sdkBusiness: [], partnerTimestamp: [], partnerSignature: [] }];
   }
 }
 

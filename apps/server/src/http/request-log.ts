@@ -54,6 +54,7 @@ export function loggerOptions(
         'req.headers["x-csrf-token"]',
         'req.headers["kyc-access-token"]',
         'req.headers["kyc-access-key"]',
+        'req.headers["kyc-access-sign"]',
       ],
       remove: true,
     },

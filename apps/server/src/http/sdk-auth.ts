@@ -2,21 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   SDK_BUSINESS_HEADER,
   SDK_INTEGRATION_PREFIX,
-  SDK_KEY_HEADER,
   SDK_ORIGIN_HEADER,
   SDK_TOKEN_HEADER,
 } from '@kyc/contracts';
 import type { SdkPartner, SdkPrincipal, SdkUseCases } from '../domain/sdk/sdk-service.ts';
 import { AppError, notLoggedIn } from '../lib/app-error.ts';
 
-/** How an integration route authenticates: the browser's SDK token, or the partner server's API key. */
+/** How an integration route authenticates: the browser's SDK token, or the partner server's signature. */
 export type SdkAuthKind = 'token' | 'partner';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The SDK caller, once requireSdkToken has accepted the headers. */
     sdk: SdkPrincipal | null;
-    /** The partner server, once requirePartnerKey has accepted its key. */
+    /** The partner server, once its signature is accepted (http/partner-signature.ts). */
     partner: SdkPartner | null;
   }
   interface FastifyContextConfig {
@@ -83,37 +82,12 @@ export function requireSdkToken(sdk: SdkUseCases) {
   };
 }
 
-/**
- * preHandler of the partner server's calls: kyc-access-business + kyc-access-key. Unknown business and
- * wrong key get the same answer (10003); a right key of an inactive business gets 10005.
- */
-export function requirePartnerKey(sdk: SdkUseCases) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const check = await sdk.authenticatePartner(
-      header(request, SDK_BUSINESS_HEADER),
-      header(request, SDK_KEY_HEADER),
-    );
-    if (check.ok) {
-      request.partner = check.partner;
-      return;
-    }
-    // The claimed business id is logged only when it is an id we know (never free text from the caller).
-    const business =
-      check.reason === 'wrong_key' || check.reason === 'inactive'
-        ? header(request, SDK_BUSINESS_HEADER)
-        : undefined;
-    request.log.warn({ event: 'sdk.partner.refused', reason: check.reason, business }, 'partner refused');
-    if (check.reason === 'inactive') throw new AppError('PERMISSION_DENIED', 'business is inactive');
-    throw new AppError('INVALID_API_KEY', 'invalid business id or API key');
-  };
-}
-
 export function sdkPrincipalOf(request: FastifyRequest): SdkPrincipal {
   if (!request.sdk) throw notLoggedIn();
   return request.sdk;
 }
 
 export function partnerOf(request: FastifyRequest): SdkPartner {
-  if (!request.partner) throw new AppError('INVALID_API_KEY', 'invalid business id or API key');
+  if (!request.partner) throw new AppError('INVALID_API_KEY', 'invalid business id or signature');
   return request.partner;
 }

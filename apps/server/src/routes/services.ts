@@ -20,6 +20,7 @@ import type { SupportUseCases } from '../domain/support/support-requests.ts';
 import type { NoticeUseCases } from '../domain/notices/notice-service.ts';
 import type { AuditChainUseCases } from '../domain/audit/chain-status.ts';
 import type { AgreementDocumentUseCases } from '../domain/questionnaires/agreement-document.ts';
+import type { PartnersAdminUseCases } from '../domain/backoffice/partners-admin.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -60,6 +61,8 @@ export interface Services {
   agreementDocuments: AgreementDocumentUseCases;
   /** The audit log's hash chain, verified incrementally for the audit page (issue 11). */
   auditChain: AuditChainUseCases;
+  /** Back-office partners: origins, flags and signing secrets, admin only, audited (docs/sdk.md). */
+  partnersAdmin: PartnersAdminUseCases;
   paths: StaticPaths;
 }
 

@@ -8,6 +8,8 @@ import type { Database } from '../data/db.ts';
 import { usersRepo } from '../data/repositories/users-repo.ts';
 import { staffRepo } from '../data/repositories/staff-repo.ts';
 import { sdkRepo } from '../data/repositories/sdk-repo.ts';
+import { partnerSecretsRepo } from '../data/repositories/partner-secrets-repo.ts';
+import { CLEAR_SECRET_PREFIX, secretFingerprint } from '../domain/partners/partner-secrets.ts';
 import { kycRepo, type ApplicantFields } from '../data/repositories/kyc-repo.ts';
 import { verificationPathsRepo } from '../data/repositories/verification-paths-repo.ts';
 import { submissionsRepo } from '../data/repositories/submissions-repo.ts';
@@ -152,14 +154,16 @@ export function demoRecoveryCodes(email: string): string[] {
 }
 
 /**
- * The demo SDK partner (docs/sdk.md, README). Its API key is published, so it exists only in demo mode;
- * a real business gets 256 random bits, shown once, stored as SHA-256.
+ * The demo SDK partner (docs/sdk.md, README). Its signing secret is published, so it exists only in demo
+ * mode; a real business gets 256 random bits from the back office, shown once, stored sealed. The API
+ * key is retired (calls are signed); its hash stays in the row only because the column is NOT NULL.
  */
 export const DEMO_PARTNER = {
   id: 'demo-partner',
   name: 'Demo Partner',
   allowedOrigins: ['https://partner.demo.test'],
   apiKey: 'kyck_demo_fokTmJRkLQCyGDhqIDixzwRn6CZHiXwPvB0TtO0QZb4',
+  secret: 'kycs_demo-partner-secret-published-in-the-READMA',
 } as const;
 
 export async function seedDemoData(database: Database, now = Date.now()): Promise<{ created: number }> {
@@ -249,6 +253,15 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
         name: DEMO_PARTNER.name,
         allowedOrigins: DEMO_PARTNER.allowedOrigins,
         apiKeyHash: sha256Hex(DEMO_PARTNER.apiKey),
+      },
+      now,
+    );
+    // In clear: the seed has no master key; buildApp seals it at start-up (partner-auth sealClearSecrets).
+    await partnerSecretsRepo(database.db).insertSecret(
+      {
+        businessId: DEMO_PARTNER.id,
+        sealed: CLEAR_SECRET_PREFIX + DEMO_PARTNER.secret,
+        fingerprint: secretFingerprint(DEMO_PARTNER.secret),
       },
       now,
     );

@@ -267,6 +267,10 @@ export const AUDIT_ACTIONS = [
   'staff.recovery_code_used',
   'staff.recovery_codes_regenerated',
   'staff.second_factor_reset',
+  'partners.create',
+  'partners.update',
+  'partners.secret_rotated',
+  'partners.secret_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,7 +1,6 @@
 import {
   ALL_LANGUAGES,
   DEFAULT_LANGUAGE,
-  SDK_CODE_PATTERN,
   matchLanguage,
   normaliseEmail,
   type AccessTokenRequest,
@@ -17,7 +16,7 @@ import type { UsersRepo } from '../../data/repositories/users-repo.ts';
 import type { NewSdkToken, UserRow } from '../../data/schema.ts';
 import { AppError, notLoggedIn, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { randomToken, safeEqual, sha256Hex } from '../../lib/tokens.ts';
+import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { maskEmail } from '../accounts/mask.ts';
 import { checkRedirectUrl, sdkLandingUrl } from './links.ts';
 import { headerRefusal, tokenRefusal, type PresentedSdkHeaders, type TokenRefusal } from './token-rules.ts';
@@ -61,12 +60,7 @@ export interface FirstPartyTokenInput {
 /** An authenticated partner server. */
 export type SdkPartner = Omit<SdkBusiness, 'apiKeyHash'>;
 
-export type PartnerRefusal = 'missing_header' | 'unknown_business' | 'wrong_key' | 'inactive';
-export type PartnerCheck = { ok: true; partner: SdkPartner } | { ok: false; reason: PartnerRefusal };
 export type TokenCheck = { ok: true; principal: SdkPrincipal } | { ok: false; reason: TokenRefusal };
-
-/** Compared against when the business is unknown, so both answers cost one hash and one comparison. */
-const NO_KEY_HASH = sha256Hex('no such business');
 
 /** A short reference to a token for logs and audit: a prefix of its hash, never the token. */
 export function tokenRef(tokenId: string): string {
@@ -125,21 +119,6 @@ export function sdkUseCases(
   }
 
   return {
-    /** Partner server: business id + API key (compared in constant time on their SHA-256). */
-    async authenticatePartner(
-      businessId: string | undefined,
-      apiKey: string | undefined,
-    ): Promise<PartnerCheck> {
-      if (!businessId || !apiKey) return { ok: false, reason: 'missing_header' };
-      const business = SDK_CODE_PATTERN.test(businessId) ? await repo.findBusiness(businessId) : undefined;
-      const keyMatches = safeEqual(sha256Hex(apiKey), business?.apiKeyHash ?? NO_KEY_HASH);
-      if (!business) return { ok: false, reason: 'unknown_business' };
-      if (!keyMatches) return { ok: false, reason: 'wrong_key' };
-      if (!business.active) return { ok: false, reason: 'inactive' };
-      const { apiKeyHash: _hash, ...partner } = business;
-      return { ok: true, partner };
-    },
-
     /** POST access-token: a new token for one existing user of the exchange, and its landing link. */
     async issueToken(
       partner: SdkPartner,

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   SDK_BUSINESS_HEADER,
-  SDK_KEY_HEADER,
+  SDK_SIGN_HEADER,
+  SDK_TS_HEADER,
   accessTokenRequest,
   accessTokenResult,
   revokeTokenRequest,
@@ -11,26 +12,35 @@ import {
 } from '@kyc/contracts';
 import { tokenRef } from '../../domain/sdk/sdk-service.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { partnerOf, requirePartnerKey } from '../../http/sdk-auth.ts';
+import { partnerOf } from '../../http/sdk-auth.ts';
 import type { Services } from '../services.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 
-/** Documented for the OpenAPI document; presence and value are checked by requirePartnerKey (10003). */
+/**
+ * Documented for the OpenAPI document; presence and value are checked by the signature hook of every
+ * partner route (http/partner-signature.ts: 10003, 10005, 54011, 54012).
+ */
 const partnerHeaders = z.looseObject({
   [SDK_BUSINESS_HEADER]: z.string().max(64).optional().describe('business id, e.g. demo-partner'),
-  [SDK_KEY_HEADER]: z.string().max(256).optional().describe("the business's API key"),
+  [SDK_TS_HEADER]: z.string().max(16).optional().describe('unix seconds when the request was signed'),
+  [SDK_SIGN_HEADER]: z
+    .string()
+    .max(128)
+    .optional()
+    .describe('hex HMAC-SHA256 of ts + METHOD + path-with-query + raw body under a live secret'),
 });
 
 /**
  * Called by a partner's server (never a browser): issue and revoke SDK access tokens (spec §7
- * "POST /v1/s1/kyc/integration/access-token"; docs/sdk.md). Authenticated by API key; no cookie, no CSRF.
+ * "POST /v1/s1/kyc/integration/access-token"; docs/sdk.md). Authenticated by a signature; no cookie, no CSRF.
  */
 export function sdkPartnerRoutes(services: Services): FastifyPluginAsync {
   const { sdk } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    documentRoutes(app, { tag: 'sdk-integration', access: 'partner-key' });
-    const auth = { preHandler: requirePartnerKey(sdk), config: { sdkAuth: 'partner' as const } };
+    documentRoutes(app, { tag: 'sdk-integration', access: 'partner-signature' });
+    // The signature is checked for every sdkAuth 'partner' route by http/partner-signature.ts.
+    const auth = { config: { sdkAuth: 'partner' as const } };
 
     r.post(
       '/v1/s1/kyc/integration/access-token',

@@ -77,6 +77,7 @@ describe('ShellLayout', () => {
         'Audit log',
         'Quotas',
         'Countries',
+        'Partners',
         'Support inbox',
         'Staff',
         'Security',
