@@ -13,6 +13,7 @@ import { usersRepo } from './data/repositories/users-repo.ts';
 import { staffRepo } from './data/repositories/staff-repo.ts';
 import { sessionsRepo } from './data/repositories/sessions-repo.ts';
 import { sdkRepo } from './data/repositories/sdk-repo.ts';
+import { partnerLinksRepo } from './data/repositories/partner-links-repo.ts';
 import { kycRepo } from './data/repositories/kyc-repo.ts';
 import { submissionsRepo } from './data/repositories/submissions-repo.ts';
 import { questionnairesRepo } from './data/repositories/questionnaires-repo.ts';
@@ -39,6 +40,7 @@ import { noticeUseCases } from './domain/notices/notice-service.ts';
 import { agreementDocumentUseCases } from './domain/questionnaires/agreement-document.ts';
 import { templateLoader } from './domain/questionnaires/template-loader.ts';
 import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
+import { linkFlowUseCases } from './domain/sdk/link-flow.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installOpenApi } from './http/openapi.ts';
@@ -58,6 +60,8 @@ import { questionnaireReviewRoutes } from './routes/backoffice/questionnaire-rev
 import { countryCoverageRoutes } from './routes/backoffice/country-coverage-routes.ts';
 import { sdkPartnerRoutes } from './routes/sdk/partner-routes.ts';
 import { sdkTokenRoutes } from './routes/sdk/token-routes.ts';
+import { sdkLinkRoutes } from './routes/sdk/link-routes.ts';
+import { partnerLinkRoutes } from './routes/user/partner-link-routes.ts';
 import { kycRoutes } from './routes/kyc/kyc-routes.ts';
 import { kycSdkRoutes } from './routes/kyc/kyc-sdk-routes.ts';
 import { kycSubmitRoutes } from './routes/kyc/kyc-submit-routes.ts';
@@ -190,7 +194,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
     sdkLimits,
     kycRepo(database.db, personal),
+    partnerLinksRepo(database.db),
   );
+  const accounts = accountUseCases(usersRepo(database.db), limits);
   const questionnaires = questionnaireUseCases({
     repo: questionnairesRepo(database.db),
     keys: submissionsRepo(database.db, personal),
@@ -206,13 +212,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     database,
     sessions,
-    accounts: accountUseCases(usersRepo(database.db), limits),
+    accounts,
     staff: staffUseCases(staffRepo(database.db), limits, {
       masterKey: config.dataMasterKey,
       demoStaffTotpRequired: config.demoStaffTotpRequired,
     }),
     review: reviewUseCases(database.db, { blobs, keyring }),
     sdk,
+    linkFlow: linkFlowUseCases({
+      links: partnerLinksRepo(database.db),
+      users: usersRepo(database.db),
+      accounts,
+    }),
     kyc: kycUseCases(
       kycRepo(database.db, personal),
       usersRepo(database.db),
@@ -296,6 +307,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(countryCoverageRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
+  await app.register(sdkLinkRoutes(services));
+  await app.register(partnerLinkRoutes(services));
   await app.register(kycRoutes(services));
   await app.register(kycSdkRoutes(services));
   await app.register(kycSubmitRoutes(services));

@@ -5,7 +5,14 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './data/db.ts';
 import { buildApp } from './app.ts';
-import { DEMO_PARTNER, DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, seedDemoData } from './seed/demo.ts';
+import {
+  DEMO_FIRST_PARTY_APP,
+  DEMO_PARTNER,
+  DEMO_PASSWORD,
+  DEMO_STAFF,
+  DEMO_USERS,
+  seedDemoData,
+} from './seed/demo.ts';
 
 const SESSION_SWEEP_MS = 10 * 60_000;
 
@@ -65,6 +72,7 @@ function printBanner(origin: string, demo: boolean, dialect: string): void {
     for (const u of DEMO_USERS) lines.push(`  ${u.email.padEnd(22)} ${u.note}`);
     for (const s of DEMO_STAFF) lines.push(`  ${s.email.padEnd(22)} staff: ${s.role}`);
     lines.push(`  SDK partner ${DEMO_PARTNER.id}, API key ${DEMO_PARTNER.apiKey} (docs/sdk.md)`);
+    lines.push(`  First-party app ${DEMO_FIRST_PARTY_APP.id}, API key ${DEMO_FIRST_PARTY_APP.apiKey}`);
   }
   lines.push('', 'Press Ctrl-C to stop.', '');
   console.log(lines.join('\n'));

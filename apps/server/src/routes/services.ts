@@ -4,6 +4,7 @@ import type { AccountUseCases } from '../domain/accounts/accounts.ts';
 import type { SessionService } from '../domain/sessions/session-service.ts';
 import type { StaffUseCases } from '../domain/staff/staff-auth.ts';
 import type { SdkUseCases } from '../domain/sdk/sdk-service.ts';
+import type { LinkFlowUseCases } from '../domain/sdk/link-flow.ts';
 import type { KycUseCases } from '../domain/kyc/kyc-service.ts';
 import type { ReviewUseCases } from '../domain/backoffice/review.ts';
 import type { SubmissionUseCases } from '../domain/kyc/submission-service.ts';
@@ -25,6 +26,8 @@ export interface Services {
   accounts: AccountUseCases;
   staff: StaffUseCases;
   sdk: SdkUseCases;
+  /** The embedded link flow and the person's partner links (docs/sdk.md "Partner links"). */
+  linkFlow: LinkFlowUseCases;
   kyc: KycUseCases;
   /** Back-office review (docs/backoffice.md). */
   review: ReviewUseCases;

@@ -141,6 +141,18 @@ export const DEMO_PARTNER = {
   apiKey: 'kyck_demo_fokTmJRkLQCyGDhqIDixzwRn6CZHiXwPvB0TtO0QZb4',
 } as const;
 
+/**
+ * The exchange's own mobile app (docs/sdk.md "Partner links"): a first-party business, so it names any
+ * user by uid or email. Demo only, like the demo partner; `demo-partner` stays a third-party partner that
+ * reaches only the people linked to it.
+ */
+export const DEMO_FIRST_PARTY_APP = {
+  id: 'exchange-app',
+  name: 'Exchange app',
+  allowedOrigins: [] as string[],
+  apiKey: 'kyck_demo_app_Xq3VnS8dLk2PzR7tYw0bHc5mJf9gNu4eAi6oKs1QxZ',
+} as const;
+
 export async function seedDemoData(database: Database, now = Date.now()): Promise<{ created: number }> {
   const users = usersRepo(database.db);
   const staff = staffRepo(database.db);
@@ -221,6 +233,19 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
         name: DEMO_PARTNER.name,
         allowedOrigins: DEMO_PARTNER.allowedOrigins,
         apiKeyHash: sha256Hex(DEMO_PARTNER.apiKey),
+      },
+      now,
+    );
+    created += 1;
+  }
+  if (!(await sdk.findBusiness(DEMO_FIRST_PARTY_APP.id))) {
+    await sdk.insertBusiness(
+      {
+        id: DEMO_FIRST_PARTY_APP.id,
+        name: DEMO_FIRST_PARTY_APP.name,
+        allowedOrigins: DEMO_FIRST_PARTY_APP.allowedOrigins,
+        apiKeyHash: sha256Hex(DEMO_FIRST_PARTY_APP.apiKey),
+        firstParty: true,
       },
       now,
     );
