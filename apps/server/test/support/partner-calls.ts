@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SDK_BUSINESS_HEADER, SDK_KEY_HEADER } from '@kyc/contracts';
-import { DEMO_PARTNER } from '../../src/seed/demo.ts';
+import { DEMO_FIRST_PARTY_APP, DEMO_PARTNER } from '../../src/seed/demo.ts';
 
 /**
  * How integration tests make a partner server's call (docs/sdk.md): every test goes through these, so
@@ -14,6 +14,12 @@ export interface PartnerCredentials {
 export const DEMO_PARTNER_CREDENTIALS: PartnerCredentials = {
   id: DEMO_PARTNER.id,
   apiKey: DEMO_PARTNER.apiKey,
+};
+
+/** The exchange's own app (first party): it names any user by uid or email (docs/sdk.md "Partner links"). */
+export const FIRST_PARTY_APP_CREDENTIALS: PartnerCredentials = {
+  id: DEMO_FIRST_PARTY_APP.id,
+  apiKey: DEMO_FIRST_PARTY_APP.apiKey,
 };
 
 /** The headers that authenticate one partner request (method, path with query, raw body). */
