@@ -401,6 +401,7 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
           allowedOrigins: [],
           accessOrigin: 'brand-x',
           apiKeyHash: sha256Hex('brand-key'),
+          firstParty: true,
         },
         Date.now(),
       );
