@@ -12,6 +12,15 @@ export const DEMO_PARTNER: PartnerCredentials = {
   key: 'kyck_demo_fokTmJRkLQCyGDhqIDixzwRn6CZHiXwPvB0TtO0QZb4',
 };
 
+/**
+ * The exchange's own app (first party, docs/sdk.md "Partner links"): it names any user by email or uid.
+ * A third-party partner (DEMO_PARTNER) names its users by its own userRef and reaches them after consent.
+ */
+export const FIRST_PARTY_APP: PartnerCredentials = {
+  id: 'exchange-app',
+  key: 'kyck_demo_app_Xq3VnS8dLk2PzR7tYw0bHc5mJf9gNu4eAi6oKs1QxZ',
+};
+
 /** The headers that authenticate one partner request (method, path with query, raw body). */
 export function partnerAuthHeaders(
   credentials: PartnerCredentials,
