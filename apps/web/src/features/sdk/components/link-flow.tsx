@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LinkInfo } from '@kyc/contracts';
 import { isApiError } from '../../../lib/http';
+import { isolate } from '../../../lib/i18n/bidi';
 import { errorMessage } from '../../../lib/i18n/error-message';
 import { useDocumentTitle } from '../../../lib/i18n/use-screen-title';
 import { LoginForm } from '../../../login/login-form';
@@ -33,7 +34,7 @@ function SignInStep({ partner, onSignedIn }: { partner: string; onSignedIn: (inf
   return (
     <div className="page link-flow">
       <h1>{title}</h1>
-      <p className="page__intro">{t('sdk.link.signIn.intro', { partner })}</p>
+      <p className="page__intro">{t('sdk.link.signIn.intro', { partner: isolate(partner) })}</p>
       <Card className="link-flow__card">
         <LoginForm
           redirectUrl={null}
@@ -55,7 +56,7 @@ function ConsentStep({
 }) {
   const { t, i18n } = useTranslation();
   const partner = info.businessName;
-  const title = t('sdk.link.consent.title', { partner });
+  const title = t('sdk.link.consent.title', { partner: isolate(partner) });
   useDocumentTitle(title);
   const [pending, setPending] = useState<'agree' | 'decline' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -78,16 +79,20 @@ function ConsentStep({
     <div className="page link-flow">
       <h1>{title}</h1>
       <Card className="link-flow__card">
-        <p>{t('sdk.link.consent.asks', { partner })}</p>
+        <p>{t('sdk.link.consent.asks', { partner: isolate(partner) })}</p>
         <ul className="link-flow__list">
           <li>{t('sdk.link.consent.status')}</li>
           <li>{t('sdk.link.consent.details')}</li>
         </ul>
         <p>{t('sdk.link.consent.withdraw')}</p>
         {info.email ? (
-          <p className="link-flow__meta">{t('sdk.link.consent.signedInAs', { email: info.email })}</p>
+          <p className="link-flow__meta">
+            {t('sdk.link.consent.signedInAs', { email: isolate(info.email) })}
+          </p>
         ) : null}
-        <p className="link-flow__meta">{t('sdk.link.consent.version', { version: info.consentVersion })}</p>
+        <p className="link-flow__meta">
+          {t('sdk.link.consent.version', { version: isolate(info.consentVersion) })}
+        </p>
         <div role="alert" className="link-flow__alert">
           {error ? (
             <p className="login-form__server-error">
@@ -130,7 +135,7 @@ function Declined({ partner }: { partner: string }) {
     <div className="page link-flow">
       <h1>{title}</h1>
       <Card className="link-flow__card">
-        <p>{t('sdk.link.declined.body', { partner })}</p>
+        <p>{t('sdk.link.declined.body', { partner: isolate(partner) })}</p>
         <p>{t('sdk.link.backToApp')}</p>
       </Card>
     </div>

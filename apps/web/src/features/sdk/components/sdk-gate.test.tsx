@@ -139,16 +139,18 @@ describe('start-up in SDK mode (spec §4, §6, §7)', () => {
     const user = userEvent.setup();
     renderGate(link('?token=tok-link&from=demo-app'));
     expect(await screen.findByRole('heading', { name: 'Sign in to continue' })).toBeTruthy();
-    expect(screen.getByText(/Demo Partner sent you here/)).toBeTruthy();
+    expect(screen.getByText(/Demo Partner\u2069 sent you here/)).toBeTruthy();
     await user.type(screen.getByLabelText('Email'), 'ana@example.com');
     await user.type(screen.getByLabelText('Password', { exact: true }), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(
-      await screen.findByRole('heading', { name: 'Share your verification with Demo Partner?' }),
+      await screen.findByRole('heading', {
+        name: /^Share your verification with \u2068Demo Partner\u2069\?$/,
+      }),
     ).toBeTruthy();
-    expect(screen.getByText(/Demo Partner asks to see your verification status/)).toBeTruthy();
-    expect(screen.getByText('Signed in as an***@example.com')).toBeTruthy();
+    expect(screen.getByText(/Demo Partner\u2069 asks to see your verification status/)).toBeTruthy();
+    expect(screen.getByText('Signed in as \u2068an***@example.com\u2069')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Agree and continue' }));
     expect(await screen.findByText('sdk screen')).toBeTruthy();
 

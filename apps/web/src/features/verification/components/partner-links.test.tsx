@@ -46,17 +46,19 @@ describe('partner links on the personal page (docs/sdk.md "Partner links")', () 
       await screen.findByRole('heading', { name: 'Apps you share your verification with' }),
     ).toBeTruthy();
     expect(screen.getByText('Demo Partner')).toBeTruthy();
-    expect(screen.getByText('Consent version 2026-11')).toBeTruthy();
-    expect(screen.getByText(/^Since .*2026$/)).toBeTruthy();
+    expect(screen.getByText('Consent version \u20682026-11\u2069')).toBeTruthy();
+    expect(screen.getByText(/^Since \u2068.*2026\u2069$/)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Revoke Demo Partner' }));
     const dialog = screen.getByRole('dialog', { hidden: true });
-    expect(dialog.textContent).toContain('Stop sharing with Demo Partner?');
+    expect(dialog.textContent).toContain('Stop sharing with \u2068Demo Partner\u2069?');
     // Nothing is sent before the confirmation.
     expect(fetch).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Revoke access', hidden: true }));
 
-    expect(await screen.findByText('You no longer share your verification with Demo Partner.')).toBeTruthy();
+    expect(
+      await screen.findByText('You no longer share your verification with \u2068Demo Partner\u2069.'),
+    ).toBeTruthy();
     expect(fetchCall(fetch, 1).url).toBe('/v3/private/kyc/partner-links/revoke');
     expect(JSON.parse(String(fetchCall(fetch, 1).init.body))).toEqual({ id: '7' });
     expect(screen.queryByRole('button', { name: 'Revoke Demo Partner' })).toBeNull();

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattingLocale, type PartnerLinkView } from '@kyc/contracts';
 import { isApiError } from '../../../lib/http';
+import { isolate } from '../../../lib/i18n/bidi';
 import { errorMessage } from '../../../lib/i18n/error-message';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -56,7 +57,7 @@ export function PartnerLinks() {
     <Card title={t('partnerLinks.title')} className="partner-links">
       <p className="partner-links__intro">{t('partnerLinks.intro')}</p>
       <div role="status" className="partner-links__status">
-        {revoked !== null ? t('partnerLinks.revoked', { partner: revoked }) : null}
+        {revoked !== null ? t('partnerLinks.revoked', { partner: isolate(revoked) }) : null}
       </div>
       {links.length > 0 ? (
         <ul className="partner-links__list">
@@ -67,10 +68,10 @@ export function PartnerLinks() {
                   <bdi>{link.businessName}</bdi>
                 </strong>
                 <span className="partner-links__meta">
-                  {t('partnerLinks.since', { date: date.format(link.since) })}
+                  {t('partnerLinks.since', { date: isolate(date.format(link.since)) })}
                 </span>
                 <span className="partner-links__meta">
-                  {t('partnerLinks.version', { version: link.consentVersion })}
+                  {t('partnerLinks.version', { version: isolate(link.consentVersion) })}
                 </span>
               </div>
               <Button
@@ -90,7 +91,7 @@ export function PartnerLinks() {
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          title={t('partnerLinks.dialog.title', { partner: confirming.businessName })}
+          title={t('partnerLinks.dialog.title', { partner: isolate(confirming.businessName) })}
           confirmLabel={t('partnerLinks.dialog.confirm')}
           cancelLabel={t('partnerLinks.dialog.cancel')}
           pending={pending}
@@ -98,7 +99,7 @@ export function PartnerLinks() {
           onConfirm={() => void revoke(confirming)}
           onCancel={() => setConfirming(null)}
         >
-          <p>{t('partnerLinks.dialog.body', { partner: confirming.businessName })}</p>
+          <p>{t('partnerLinks.dialog.body', { partner: isolate(confirming.businessName) })}</p>
         </ConfirmDialog>
       ) : null}
     </Card>
