@@ -157,7 +157,8 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
         }),
         await sdk('POST', 'self-reset', token, {}),
       ];
-      for (const [i, answer] of refused.entries()) expect(answer.ret_code, `${i} ${answer.ret_msg}`).toBe(10007);
+      for (const [i, answer] of refused.entries())
+        expect(answer.ret_code, `${i} ${answer.ret_msg}`).toBe(10007);
 
       const info = await sdk('GET', 'link-info', token);
       expect(info.result).toEqual({

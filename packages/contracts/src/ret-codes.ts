@@ -346,7 +346,8 @@ export const RET_CODES = {
   },
   PARTNER_LINK_NOT_FOUND: {
     code: 54006,
-    meaning: "Partner links: no live link with this id among the signed-in person's links (already revoked?).",
+    meaning:
+      "Partner links: no live link with this id among the signed-in person's links (already revoked?).",
   },
 
   // Produced by the client, never by the server (spec §8).
