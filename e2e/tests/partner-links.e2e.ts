@@ -23,6 +23,7 @@ import {
   useBrowser,
   DEMO_PASSWORD,
   type Browser,
+  type Page,
 } from '../support/browser.ts';
 import { signUpFresh } from '../support/kyc.ts';
 import { partnerPost } from '../support/partner.ts';
@@ -48,10 +49,16 @@ async function mintForRef(userRef: string, lang = 'en') {
 }
 
 /** A browser's call with the token's spec §6 headers (no cookie). */
-async function sdkCall<T>(token: string, pathName: string, body?: object): Promise<Envelope<T>> {
+async function sdkCall<T>(
+  token: string,
+  pathName: string,
+  body?: object,
+  extra: Record<string, string> = {},
+): Promise<Envelope<T>> {
   const response = await fetch(`${baseUrl()}${INTEGRATION}/${pathName}`, {
     method: body ? 'POST' : 'GET',
     headers: {
+      ...extra,
       'kyc-access-token': token,
       'kyc-access-business': 'demo-app',
       ...(body ? { 'content-type': 'application/json' } : {}),
@@ -74,6 +81,13 @@ function linkOn(url: string, origin: string, lang: string): string {
   const link = new URL(url);
   link.searchParams.set('lang', lang);
   return `${origin}/user/accounts/${lang}/auth/sdk${link.search}`;
+}
+
+/** The embedded sign-in form, in any language: its fields by name, the sign-in button by its value. */
+async function signInOnForm(page: Page, email: string) {
+  await page.locator('main input[name="email"]').fill(email);
+  await page.locator('main input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('main button[value="login"]').click();
 }
 
 const ref = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
@@ -99,6 +113,9 @@ describe('partner links (issue 11)', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     await page.getByRole('heading', { name: /Share your verification with .?Demo Partner.?\?/ }).waitFor();
+    // The partner holds the token too, but cannot agree in the person's place.
+    const byPartner = await sdkCall(token, 'link-consent', { decision: 'agree', consentVersion: '2026-11' });
+    expect(byPartner.ret_code).toBe(54004);
     await page.getByText(/Demo Partner.? asks to see your verification status/).waitFor();
     await page.getByText('You can withdraw this at any time on your personal page.').waitFor();
     await expectNoAxeViolations(page);
@@ -169,10 +186,9 @@ describe('partner links (issue 11)', () => {
         const texts = JSON.parse(
           readFileSync(path.join(ROOT, 'locales/user-accounts', `${lang}.json`), 'utf8'),
         ) as { sdk: { link: { consent: { agree: string } } } };
-        const { url, token } = await mintForRef(ref(`lang-${lang}`), lang);
-        const signedIn = await sdkCall(token, 'link-sign-in', { email, password: DEMO_PASSWORD });
-        expect(signedIn.ret_code, lang).toBe(0);
+        const { url } = await mintForRef(ref(`lang-${lang}`), lang);
         await page.goto(linkOn(url, host.origin(), lang));
+        await signInOnForm(page, email);
         await page.getByRole('button', { name: texts.sdk.link.consent.agree }).waitFor();
         const body = (await page.locator('main').textContent()) ?? '';
         expect(body, lang).toContain('Demo Partner');
@@ -193,14 +209,16 @@ describe('partner links (issue 11)', () => {
       for (const viewport of [PHONE, DESKTOP]) {
         const { context } = await newContext(browser(), viewport);
         const page = await context.newPage();
-        const { url, token } = await mintForRef(ref(`shots-${lang}`), lang);
+        const { url } = await mintForRef(ref(`shots-${lang}`), lang);
         await page.goto(linkOn(url, origin(), lang));
         await page.locator('main form').waitFor();
         expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
         await expectNoAxeViolations(page, { soft: true, message: `sign-in ${lang}` });
         await screenshot(page, `links-sign-in-${lang}`);
 
-        await sdkCall(token, 'link-sign-in', { email, password: DEMO_PASSWORD });
+        await signInOnForm(page, email);
+        await page.locator('main .link-flow__actions').waitFor();
+        // A reload of the tab keeps the consent step (the proof of sign-in stays in the tab).
         await page.reload();
         await page.locator('main .link-flow__actions').waitFor();
         await expectNoAxeViolations(page, { soft: true, message: `consent ${lang}` });
@@ -212,11 +230,16 @@ describe('partner links (issue 11)', () => {
       }
       // A live link for the personal page.
       const { token } = await mintForRef(ref(`shots-linked-${lang}`), lang);
-      await sdkCall(token, 'link-sign-in', { email, password: DEMO_PASSWORD });
-      const consent = await sdkCall<{ linked: boolean }>(token, 'link-consent', {
-        decision: 'agree',
-        consentVersion: '2026-11',
+      const signedIn = await sdkCall<{ proof: string }>(token, 'link-sign-in', {
+        email,
+        password: DEMO_PASSWORD,
       });
+      const consent = await sdkCall<{ linked: boolean }>(
+        token,
+        'link-consent',
+        { decision: 'agree', consentVersion: '2026-11' },
+        { 'kyc-link-proof': signedIn.result.proof },
+      );
       expect(consent.ret_code).toBe(0);
       for (const viewport of [PHONE, DESKTOP]) {
         const { context } = await newContext(browser(), viewport);

@@ -223,6 +223,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       links: partnerLinksRepo(database.db),
       users: usersRepo(database.db),
       accounts,
+      proofSecret: config.sessionSecret,
     }),
     kyc: kycUseCases(
       kycRepo(database.db, personal),

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { PARTNER_CONSENT_VERSION, type Envelope } from '@kyc/contracts';
+import { LINK_PROOF_HEADER, PARTNER_CONSENT_VERSION, type Envelope } from '@kyc/contracts';
 import type { Database } from '../src/data/db.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 import { partnerLinksRepo } from '../src/data/repositories/partner-links-repo.ts';
@@ -13,7 +13,7 @@ import {
   FIRST_PARTY_APP_CREDENTIALS,
   partnerInject,
 } from './support/partner-calls.ts';
-import { parseEnvelope, signedUpClient, testApp } from './support/test-app.ts';
+import { TEST_SECRET, parseEnvelope, signedUpClient, testApp } from './support/test-app.ts';
 
 /**
  * Issue 11 (High): a partner reaches only the people linked to it (docs/sdk.md "Partner links"). The
@@ -51,11 +51,18 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
   }
 
   /** A browser's call with a (link or SDK) token: the spec §6 headers, no cookie, no CSRF. */
-  async function sdk(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<Answer> {
+  async function sdk(
+    method: 'GET' | 'POST',
+    path: string,
+    token: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<Answer> {
     const response = await app.inject({
       method,
       url: `${INTEGRATION}/${path}`,
       headers: {
+        ...extra,
         'kyc-access-token': token,
         'kyc-access-business': 'demo-app',
         'idempotency-key': `test-${path}-0123456789`,
@@ -66,14 +73,28 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
     return parseEnvelope(response) as Answer;
   }
 
-  const agree = (token: string) =>
-    sdk('POST', 'link-consent', token, { decision: 'agree', consentVersion: PARTNER_CONSENT_VERSION });
+  /** The consent of the browser that signed in: its proof travels in the kyc-link-proof header. */
+  const agree = (token: string, proof = '') =>
+    sdk(
+      'POST',
+      'link-consent',
+      token,
+      { decision: 'agree', consentVersion: PARTNER_CONSENT_VERSION },
+      proof ? { [LINK_PROOF_HEADER]: proof } : {},
+    );
+
+  /** Signs in on a link token as the embedded flow does; answers the consent proof of that browser. */
+  async function signInOn(token: string, email: string): Promise<string> {
+    const answer = await sdk('POST', 'link-sign-in', token, { email, password: PASSWORD });
+    expect(answer.ret_code, JSON.stringify(answer)).toBe(0);
+    return String(answer.result?.proof);
+  }
 
   /** The whole embedded flow for an existing account: sign in, agree. Answers the (now ordinary) token. */
   async function link(userRef: string, email: string): Promise<string> {
     const token = await tokenFor(userRef);
-    expect((await sdk('POST', 'link-sign-in', token, { email, password: PASSWORD })).ret_code).toBe(0);
-    expect(await agree(token)).toMatchObject({ ret_code: 0, result: { linked: true } });
+    const proof = await signInOn(token, email);
+    expect(await agree(token, proof)).toMatchObject({ ret_code: 0, result: { linked: true } });
     return token;
   }
 
@@ -179,17 +200,21 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
       });
       expect(signedIn).toMatchObject({
         ret_code: 0,
-        result: { step: 'consent', email: 'be***@example.com' },
+        result: { step: 'consent', email: 'be***@example.com', proof: expect.any(String) },
       });
+      const proof = String(signedIn.result?.proof);
       expect((await sdk('GET', 'token-info', token)).ret_code).toBe(10007);
-      const outdated = await sdk('POST', 'link-consent', token, {
-        decision: 'agree',
-        consentVersion: '2000-01',
-      });
+      const outdated = await sdk(
+        'POST',
+        'link-consent',
+        token,
+        { decision: 'agree', consentVersion: '2000-01' },
+        { [LINK_PROOF_HEADER]: proof },
+      );
       expect(outdated.ret_code).toBe(54005);
 
       const before = Date.now();
-      expect(await agree(token)).toMatchObject({ ret_code: 0, result: { linked: true } });
+      expect(await agree(token, proof)).toMatchObject({ ret_code: 0, result: { linked: true } });
       expect(await sdk('GET', 'token-info', token)).toMatchObject({
         ret_code: 0,
         result: { sdkBusiness: 'demo-partner', email: 'be***@example.com' },
@@ -209,6 +234,32 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
       expect((await sdk('GET', 'token-info', again)).ret_code).toBe(0);
     });
 
+    it('when the partner, who holds the link token too, tries to agree for the person who signed in, then 54004 and it learns nothing', async () => {
+      await signedUpClient(app, 'mia@example.com', PASSWORD);
+      const token = await tokenFor('mia-1');
+      const proof = await signInOn(token, 'mia@example.com');
+      // The partner's calls with the token alone: no consent step, no email, no agreement.
+      expect((await sdk('GET', 'link-info', token)).result).toEqual({
+        step: 'sign_in',
+        businessName: 'Demo Partner',
+        consentVersion: PARTNER_CONSENT_VERSION,
+      });
+      expect((await agree(token)).ret_code).toBe(54004);
+      expect(
+        (
+          await agree(
+            token,
+            proof.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+          )
+        ).ret_code,
+      ).toBe(54004);
+      expect(await liveLinks()).toHaveLength(0);
+      // The person's browser, with its proof, sees the consent step and agrees.
+      const seen = await sdk('GET', 'link-info', token, undefined, { [LINK_PROOF_HEADER]: proof });
+      expect(seen.result).toMatchObject({ step: 'consent', email: 'mi***@example.com' });
+      expect((await agree(token, proof)).ret_code).toBe(0);
+    });
+
     it('when a person signs up inside the embedded flow, then the portal password rules apply and the consent step follows', async () => {
       const token = await tokenFor('new-1');
       const weak = await sdk('POST', 'link-sign-up', token, { email: 'cat@example.com', password: 'short' });
@@ -222,7 +273,7 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
         password: PASSWORD,
       });
       expect(created).toMatchObject({ ret_code: 0, result: { step: 'consent' } });
-      expect((await agree(token)).ret_code).toBe(0);
+      expect((await agree(token, String(created.result?.proof))).ret_code).toBe(0);
     });
 
     it('when the person declines, then there is no link and the token is spent', async () => {
@@ -243,9 +294,9 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
     it('when two consents arrive at once on the same link token, then exactly one link is made', async () => {
       await signedUpClient(app, 'fay@example.com', PASSWORD);
       const token = await tokenFor('fay-1');
-      await sdk('POST', 'link-sign-in', token, { email: 'fay@example.com', password: PASSWORD });
+      const proof = await signInOn(token, 'fay@example.com');
       // Over HTTP a loser either finds the token already spent (10007) or loses inside the transaction.
-      const answers = await Promise.all([agree(token), agree(token), agree(token)]);
+      const answers = await Promise.all([agree(token, proof), agree(token, proof), agree(token, proof)]);
       const codes = answers.map((a) => a.ret_code);
       expect(codes.filter((code) => code === 0)).toHaveLength(1);
       for (const code of codes.filter((c) => c !== 0)) expect([10007, 54003]).toContain(code);
@@ -255,19 +306,20 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
       // The compare-and-set itself: both past the token check, one wins, the other gets 54003.
       await signedUpClient(app, 'gil@example.com', PASSWORD);
       const second = await tokenFor('gil-1');
-      await sdk('POST', 'link-sign-in', second, { email: 'gil@example.com', password: PASSWORD });
+      const secondProof = await signInOn(second, 'gil@example.com');
       const flow = linkFlowUseCases({
         links: partnerLinksRepo(database.db),
         users: usersRepo(database.db),
         // Consent does not sign anyone in: the account use-cases are not reached.
         accounts: {} as AccountUseCases,
+        proofSecret: TEST_SECRET,
       });
       const check = await flow.resolveLinkToken({ token: second, business: 'demo-app', origin: undefined });
       if (!check.ok) throw new Error(check.reason);
       const body = { decision: 'agree', consentVersion: PARTNER_CONSENT_VERSION } as const;
       const outcomes = await Promise.allSettled([
-        flow.consent(check.principal, body),
-        flow.consent(check.principal, body),
+        flow.consent(check.principal, body, secondProof),
+        flow.consent(check.principal, body, secondProof),
       ]);
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       const lost = outcomes.find((o) => o.status === 'rejected');
@@ -292,9 +344,8 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
     it('when two link tokens of two references are agreed by one person at once, then one link wins and the other gets 54001', async () => {
       await signedUpClient(app, 'hal@example.com', PASSWORD);
       const [a, b] = [await tokenFor('hal-a'), await tokenFor('hal-b')];
-      for (const token of [a, b])
-        await sdk('POST', 'link-sign-in', token, { email: 'hal@example.com', password: PASSWORD });
-      const codes = (await Promise.all([agree(a), agree(b)])).map((x) => x.ret_code).sort();
+      const [proofA, proofB] = [await signInOn(a, 'hal@example.com'), await signInOn(b, 'hal@example.com')];
+      const codes = (await Promise.all([agree(a, proofA), agree(b, proofB)])).map((x) => x.ret_code).sort();
       expect(codes).toEqual([0, 54001]);
       expect(await liveLinks()).toHaveLength(1);
       expect(await linkedUsers()).toBe(1);

@@ -14,6 +14,12 @@ import { credentialsRequest } from './account.ts';
  */
 export const PARTNER_CONSENT_VERSION = '2026-11';
 
+/**
+ * The browser that signed in on a link token proves it at consent with this header (link-info and
+ * link-consent): the partner holds the token too, and must not be able to agree in the person's place.
+ */
+export const LINK_PROOF_HEADER = 'kyc-link-proof';
+
 /** Where a link token stands: nobody signed in yet, or signed in and asked to agree. */
 export const LINK_STEPS = ['sign_in', 'consent'] as const;
 export type LinkStep = (typeof LINK_STEPS)[number];
@@ -27,6 +33,11 @@ export const linkInfo = z.object({
   consentVersion: z.string(),
   /** The signed-in person's email, masked; only at the consent step. */
   email: z.string().optional(),
+  /**
+   * Only in the answer of link-sign-in / link-sign-up: the value of LINK_PROOF_HEADER for this browser
+   * (an HMAC of the token and the person the partner cannot compute).
+   */
+  proof: z.string().optional(),
 });
 export type LinkInfo = z.infer<typeof linkInfo>;
 

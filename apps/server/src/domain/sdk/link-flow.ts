@@ -10,7 +10,7 @@ import type { LinkTokenContext, PartnerLinksRepo } from '../../data/repositories
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
 import type { UserRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { sha256Hex } from '../../lib/tokens.ts';
+import { hmac, safeEqual, sha256Hex } from '../../lib/tokens.ts';
 import type { AccountUseCases } from '../accounts/accounts.ts';
 import { maskEmail } from '../accounts/mask.ts';
 import {
@@ -80,8 +80,23 @@ export function linkFlowUseCases(deps: {
   links: PartnerLinksRepo;
   users: UsersRepo;
   accounts: AccountUseCases;
+  /** Server secret of the consent proofs (the session secret). */
+  proofSecret: string;
 }) {
-  const { links, users, accounts } = deps;
+  const { links, users, accounts, proofSecret } = deps;
+
+  /**
+   * The partner minted the link token, so it holds it too; only the browser that signed in gets this
+   * proof, and consent (and the consent step of link-info) needs it: a partner cannot agree for a person.
+   */
+  const proofFor = (tokenId: string, userId: number) =>
+    hmac(proofSecret, `partner-link-consent:${tokenId}:${userId}`);
+  const provenUser = (principal: LinkPrincipal, proof: string | undefined): number | null =>
+    principal.pendingUserId !== null &&
+    proof !== undefined &&
+    safeEqual(proof, proofFor(principal.tokenId, principal.pendingUserId))
+      ? principal.pendingUserId
+      : null;
 
   /** A person may hold one live link per business: refuse a second reference clearly (54001). */
   async function checkNotLinkedElsewhere(principal: LinkPrincipal, user: UserRow): Promise<void> {
@@ -97,6 +112,7 @@ export function linkFlowUseCases(deps: {
       businessName: principal.businessName,
       consentVersion: PARTNER_CONSENT_VERSION,
       email: maskEmail(user.email),
+      proof: proofFor(principal.tokenId, user.id),
     };
   }
 
@@ -121,10 +137,10 @@ export function linkFlowUseCases(deps: {
       };
     },
 
-    /** GET link-info: the step the embedded flow shows. */
-    async info(principal: LinkPrincipal): Promise<LinkInfo> {
-      const user =
-        principal.pendingUserId === null ? undefined : await users.findById(principal.pendingUserId);
+    /** GET link-info: the step the embedded flow shows (consent only to the browser that signed in). */
+    async info(principal: LinkPrincipal, proof: string | undefined): Promise<LinkInfo> {
+      const userId = provenUser(principal, proof);
+      const user = userId === null ? undefined : await users.findById(userId);
       const base = { businessName: principal.businessName, consentVersion: PARTNER_CONSENT_VERSION };
       if (!user || user.disabled) return { step: 'sign_in', ...base };
       return { step: 'consent', ...base, email: maskEmail(user.email) };
@@ -150,6 +166,7 @@ export function linkFlowUseCases(deps: {
     async consent(
       principal: LinkPrincipal,
       input: LinkConsentRequest,
+      proof: string | undefined,
       now = Date.now(),
     ): Promise<LinkConsentResult> {
       if (input.decision === 'decline') {
@@ -161,7 +178,7 @@ export function linkFlowUseCases(deps: {
           'PARTNER_CONSENT_VERSION_OUTDATED',
           `the consent text is now version ${PARTNER_CONSENT_VERSION}`,
         );
-      const userId = principal.pendingUserId;
+      const userId = provenUser(principal, proof);
       if (userId === null) throw new AppError('PARTNER_LINK_SIGN_IN_REQUIRED', 'sign in before agreeing');
       try {
         await links.transaction(async (tx) => {

@@ -1,11 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { linkConsentRequest, linkConsentResult, linkCredentialsRequest, linkInfo } from '@kyc/contracts';
+import { z } from 'zod';
+import {
+  LINK_PROOF_HEADER,
+  linkConsentRequest,
+  linkConsentResult,
+  linkCredentialsRequest,
+  linkInfo,
+} from '@kyc/contracts';
+import type { FastifyRequest } from 'fastify';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import { linkPrincipalOf, requireSdkLinkToken } from '../../http/sdk-auth.ts';
 import type { Services } from '../services.ts';
 import { sdkHeaders } from './token-routes.ts';
+
+/** The spec §6 headers and the consent proof of the browser that signed in (link-sign-in's `proof`). */
+const linkHeaders = sdkHeaders.extend({
+  [LINK_PROOF_HEADER]: z.string().max(128).optional().describe('the `proof` of link-sign-in / link-sign-up'),
+});
+
+function proofOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[LINK_PROOF_HEADER];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
 
 /**
  * The embedded link flow (docs/sdk.md "Partner links"): what a link token opens — the partner's name and
@@ -27,11 +45,11 @@ export function sdkLinkRoutes(services: Services): FastifyPluginAsync {
         ...auth,
         schema: {
           summary: 'The partner and the step of a link token',
-          headers: sdkHeaders,
+          headers: linkHeaders,
           response: answer,
         },
       },
-      async (request) => ok(await linkFlow.info(linkPrincipalOf(request))),
+      async (request) => ok(await linkFlow.info(linkPrincipalOf(request), proofOf(request))),
     );
 
     r.post(
@@ -73,14 +91,14 @@ export function sdkLinkRoutes(services: Services): FastifyPluginAsync {
           summary: 'Agree (or decline) to share the verification with the partner',
           description:
             'Agree: the link is recorded with time and consent version and the same token becomes an ordinary SDK token. Decline: no link; the token is spent.',
-          headers: sdkHeaders,
+          headers: linkHeaders,
           body: linkConsentRequest,
           response: { 200: envelopeOf(linkConsentResult) },
         },
       },
       async (request) => {
         const principal = linkPrincipalOf(request);
-        const result = await linkFlow.consent(principal, request.body);
+        const result = await linkFlow.consent(principal, request.body, proofOf(request));
         request.log.info(
           {
             event: result.linked ? 'partner.link.agreed' : 'partner.link.declined',

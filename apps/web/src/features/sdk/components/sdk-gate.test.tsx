@@ -132,7 +132,7 @@ describe('start-up in SDK mode (spec §4, §6, §7)', () => {
     const fetch = stubFetch(
       () => fail(10007, 'not logged in'),
       () => ok({ step: 'sign_in', ...linkInfo }),
-      () => ok({ step: 'consent', ...linkInfo, email: 'an***@example.com' }),
+      () => ok({ step: 'consent', ...linkInfo, email: 'an***@example.com', proof: 'proof-1' }),
       () => ok({ linked: true }),
       () => ok(TOKEN_INFO),
     );
@@ -161,6 +161,8 @@ describe('start-up in SDK mode (spec §4, §6, §7)', () => {
       password: 'correct horse battery',
     });
     expect(new Headers(fetchCall(fetch, 2).init.headers).get('kyc-access-token')).toBe('tok-link');
+    // Only the browser that signed in can agree: its proof travels with the consent.
+    expect(new Headers(fetchCall(fetch, 3).init.headers).get('kyc-link-proof')).toBe('proof-1');
     expect(JSON.parse(String(fetchCall(fetch, 3).init.body))).toEqual({
       decision: 'agree',
       consentVersion: '2026-11',
