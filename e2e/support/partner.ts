@@ -15,6 +15,15 @@ export const DEMO_PARTNER: PartnerCredentials = {
   secret: 'kycs_demo-partner-secret-published-in-the-READMA',
 };
 
+/**
+ * The exchange's own app (first party, docs/sdk.md "Partner links"): it names any user by email or uid.
+ * A third-party partner (DEMO_PARTNER) names its users by its own userRef and reaches them after consent.
+ */
+export const FIRST_PARTY_APP: PartnerCredentials = {
+  id: 'exchange-app',
+  secret: 'kycs_exchange-app-demo-secret-published-in-READM',
+};
+
 /** Signatures made so far: an identical call in the same second would be a replay (54012). */
 const made = new Set<string>();
 

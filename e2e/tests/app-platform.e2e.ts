@@ -17,7 +17,7 @@ import {
   type Page,
   useBrowser,
 } from '../support/browser.ts';
-import { DEMO_PARTNER, partnerPost } from '../support/partner.ts';
+import { FIRST_PARTY_APP, partnerPost } from '../support/partner.ts';
 
 const PERSONAL = '/user/accounts/en/auth/personal';
 const PROFILE_PATH = '/v2/private/user/profile';
@@ -231,10 +231,12 @@ describe('app platform in Chromium (issue 3)', () => {
   });
 
   it('when a partner opens an SDK link, then the app starts in SDK mode without header and every call carries the kyc-access-* headers, no cookie', async () => {
-    const response = await partnerPost(baseUrl(), '/v1/s1/kyc/integration/access-token', {
-      email: 'new@demo.test',
-      from: 'demo-app',
-    });
+    const response = await partnerPost(
+      baseUrl(),
+      '/v1/s1/kyc/integration/access-token',
+      { email: 'new@demo.test', from: 'demo-app' },
+      FIRST_PARTY_APP,
+    );
     const minted = (await response.json()) as {
       ret_code: number;
       result: { token: string; url: string; expiresAt: string };
@@ -254,7 +256,7 @@ describe('app platform in Chromium (issue 3)', () => {
       result: { sdkBusiness: string; sdkScene: string; accessOrigin: string };
     };
     expect(info.ret_code).toBe(0);
-    expect(info.result.sdkBusiness).toBe(DEMO_PARTNER.id);
+    expect(info.result.sdkBusiness).toBe(FIRST_PARTY_APP.id);
     await expect.poll(() => heading(page)).toBe(SDK_TITLE);
     // The token info arrived through the headers alone: the screen shows the masked email.
     await expect.poll(() => page.getByText('ne***@demo.test').count()).toBeGreaterThan(0);
@@ -281,7 +283,9 @@ describe('app platform in Chromium (issue 3)', () => {
         expect(call.headers['kyc-access-business'], call.url).toBe('demo-app');
         expect(call.headers['kyc-access-origin'], call.url).toBe('bybit');
       } else {
-        expect(call.headers['kyc-access-business'], call.url).toBe(info.result.sdkScene || DEMO_PARTNER.id);
+        expect(call.headers['kyc-access-business'], call.url).toBe(
+          info.result.sdkScene || FIRST_PARTY_APP.id,
+        );
         expect(call.headers['kyc-access-origin'], call.url).toBe(info.result.accessOrigin || 'bybit');
       }
       expect(call.headers.cookie ?? '', call.url).not.toContain(`${SESSION_COOKIE}=`);

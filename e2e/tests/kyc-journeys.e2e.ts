@@ -21,7 +21,7 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { giveCaptureConsent, photoFile, signUpFresh, staffSignIn, type StaffEmail } from '../support/kyc.ts';
-import { partnerPost } from '../support/partner.ts';
+import { FIRST_PARTY_APP, partnerPost } from '../support/partner.ts';
 
 const PERSONAL = '/user/accounts/en/auth/personal';
 
@@ -310,12 +310,17 @@ describe('identity verification journeys', () => {
     expect(await reverifyPanel(page).getByRole('button', { name: 'Verify' }).count()).toBe(0);
 
     // The exchange's app (a partner of the integration API) opens the flow for the same person.
-    const issued = await partnerPost(baseUrl(), '/v1/s1/kyc/integration/access-token', {
-      email: 'reverify@demo.test',
-      from: 'app',
-      lang: 'en',
-      isUpdatePoi: true,
-    });
+    const issued = await partnerPost(
+      baseUrl(),
+      '/v1/s1/kyc/integration/access-token',
+      {
+        email: 'reverify@demo.test',
+        from: 'app',
+        lang: 'en',
+        isUpdatePoi: true,
+      },
+      FIRST_PARTY_APP,
+    );
     const { result } = (await issued.json()) as { result: { url: string } };
     const app = await newContext(browser(), PHONE);
     const appPage = await app.context.newPage();
@@ -358,12 +363,17 @@ describe('identity verification journeys', () => {
       .toBe(true);
 
     // The resubmission happens in the app, with a new link; the web then shows the review running.
-    const again = await partnerPost(baseUrl(), '/v1/s1/kyc/integration/access-token', {
-      email: 'reverify@demo.test',
-      from: 'app',
-      lang: 'en',
-      isUpdatePoi: true,
-    });
+    const again = await partnerPost(
+      baseUrl(),
+      '/v1/s1/kyc/integration/access-token',
+      {
+        email: 'reverify@demo.test',
+        from: 'app',
+        lang: 'en',
+        isUpdatePoi: true,
+      },
+      FIRST_PARTY_APP,
+    );
     const second = (await again.json()) as { result: { url: string } };
     await appPage.goto(second.result.url.replace(/^https?:\/\/[^/]+/, baseUrl()));
     await appPage.getByLabel('Country that issued your document').waitFor();

@@ -13,6 +13,7 @@ import { usersRepo } from './data/repositories/users-repo.ts';
 import { staffRepo } from './data/repositories/staff-repo.ts';
 import { sessionsRepo } from './data/repositories/sessions-repo.ts';
 import { sdkRepo } from './data/repositories/sdk-repo.ts';
+import { partnerLinksRepo } from './data/repositories/partner-links-repo.ts';
 import { kycRepo } from './data/repositories/kyc-repo.ts';
 import { submissionsRepo } from './data/repositories/submissions-repo.ts';
 import { questionnairesRepo } from './data/repositories/questionnaires-repo.ts';
@@ -48,6 +49,7 @@ import { noticeUseCases } from './domain/notices/notice-service.ts';
 import { agreementDocumentUseCases } from './domain/questionnaires/agreement-document.ts';
 import { templateLoader } from './domain/questionnaires/template-loader.ts';
 import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
+import { linkFlowUseCases } from './domain/sdk/link-flow.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installOpenApi } from './http/openapi.ts';
@@ -76,6 +78,8 @@ import { countryCoverageRoutes } from './routes/backoffice/country-coverage-rout
 import { auditChainRoutes } from './routes/backoffice/audit-chain-routes.ts';
 import { sdkPartnerRoutes } from './routes/sdk/partner-routes.ts';
 import { sdkTokenRoutes } from './routes/sdk/token-routes.ts';
+import { sdkLinkRoutes } from './routes/sdk/link-routes.ts';
+import { partnerLinkRoutes } from './routes/user/partner-link-routes.ts';
 import { kycRoutes } from './routes/kyc/kyc-routes.ts';
 import { kycSdkRoutes } from './routes/kyc/kyc-sdk-routes.ts';
 import { kycSubmitRoutes } from './routes/kyc/kyc-submit-routes.ts';
@@ -214,6 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
     sdkLimits,
     kycRepo(database.db, personal),
+    partnerLinksRepo(database.db),
   );
   // Signed partner calls (docs/sdk.md): the demo seed's secret is sealed now that the keyring exists.
   const partnerAuth = partnerAuthUseCases({
@@ -222,6 +227,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     keyring,
   });
   await partnerAuth.sealClearSecrets();
+  const signInLog = securityLog(securityLogRepo(database.db));
+  const accounts = accountUseCases(usersRepo(database.db), limits, signInLog);
   const questionnaires = questionnaireUseCases({
     repo: questionnairesRepo(database.db),
     keys: submissionsRepo(database.db, personal),
@@ -238,12 +245,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     recoveryCodes: recoveryCodesRepo(database.db),
     totp: { masterKey: config.dataMasterKey, demoStaffTotpRequired: config.demoStaffTotpRequired },
   });
-  const signInLog = securityLog(securityLogRepo(database.db));
   const services: Services = {
     config,
     database,
     sessions,
-    accounts: accountUseCases(usersRepo(database.db), limits, signInLog),
+    accounts,
     securityLog: signInLog,
     staff: staffUseCases({
       staff: staffRepo(database.db),
@@ -260,6 +266,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     staffAdmin: staffAdminUseCases({ db: database.db }),
     review: reviewUseCases(database.db, { blobs, keyring }),
     sdk,
+    linkFlow: linkFlowUseCases({
+      links: partnerLinksRepo(database.db),
+      users: usersRepo(database.db),
+      accounts,
+      proofSecret: config.sessionSecret,
+    }),
     kyc: kycUseCases(
       kycRepo(database.db, personal),
       usersRepo(database.db),
@@ -352,6 +364,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(partnersRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
+  await app.register(sdkLinkRoutes(services));
+  await app.register(partnerLinkRoutes(services));
   await app.register(kycRoutes(services));
   await app.register(kycSdkRoutes(services));
   await app.register(kycSubmitRoutes(services));

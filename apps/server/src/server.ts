@@ -6,7 +6,14 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './data/prepare.ts';
 import { buildApp } from './app.ts';
-import { DEMO_PARTNER, DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, seedDemoData } from './seed/demo.ts';
+import {
+  DEMO_FIRST_PARTY_APP,
+  DEMO_PARTNER,
+  DEMO_PASSWORD,
+  DEMO_STAFF,
+  DEMO_USERS,
+  seedDemoData,
+} from './seed/demo.ts';
 
 const SESSION_SWEEP_MS = 10 * 60_000;
 
@@ -69,6 +76,7 @@ function printBanner(origin: string, demo: boolean, dialect: string): void {
       `  SDK partner ${DEMO_PARTNER.id}, signing secret ${DEMO_PARTNER.secret}`,
       '    (sign calls with scripts/partner-call.mjs; docs/sdk.md "Signed partner calls")',
     );
+    lines.push(`  First-party app ${DEMO_FIRST_PARTY_APP.id}, signing secret ${DEMO_FIRST_PARTY_APP.secret}`);
   }
   lines.push('', 'Press Ctrl-C to stop.', '');
   console.log(lines.join('\n'));

@@ -15,7 +15,7 @@ import {
 import { TestClient, parseEnvelope, testApp, signedInClient } from './support/test-app.ts';
 import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
-import { DEMO_PARTNER, DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.ts';
+import { DEMO_FIRST_PARTY_APP, DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.ts';
 
 type Result = Record<string, unknown>;
 
@@ -340,7 +340,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
     async function sdkPost(url: string, body: unknown, token: string | undefined) {
       const headers: Record<string, string> = {
         'content-type': 'application/json',
-        'kyc-access-business': DEMO_PARTNER.id,
+        'kyc-access-business': DEMO_FIRST_PARTY_APP.id,
       };
       if (token !== undefined) headers['kyc-access-token'] = token;
       const response = await fixture.app.inject({
@@ -366,7 +366,10 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
         const response = await fixture.app.inject({
           method: 'GET',
           url: '/v1/s1/kyc/integration/token-info',
-          headers: { 'kyc-access-business': DEMO_PARTNER.id, 'kyc-access-token': await sdkToken(email) },
+          headers: {
+            'kyc-access-business': DEMO_FIRST_PARTY_APP.id,
+            'kyc-access-token': await sdkToken(email),
+          },
         });
         return (parseEnvelope(response) as Envelope<{ level: number }>).result?.level;
       };
@@ -389,7 +392,7 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
     it("a partner's user with no portal session: details, uploads and the level-1 submission all go through the SDK variants", async () => {
       const token = await sdkToken('new@demo.test');
       const call = (url: string, options: Parameters<typeof sdkCall>[4]) =>
-        sdkCall(fixture.app, url, token, DEMO_PARTNER.id, options);
+        sdkCall(fixture.app, url, token, DEMO_FIRST_PARTY_APP.id, options);
       const details = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10' };
       const stored = await call('/v1/s1/kyc/integration/kyc-personal-info', { body: details });
       expect(stored).toMatchObject({ ret_code: 0, result: details });

@@ -37,6 +37,10 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
   let app: FastifyInstance;
   let userId: number;
 
+  /**
+   * The token mechanics below are those of every business; these two are first party so that they may
+   * name the user by uid or email (third-party partners and their links: partner-links.int.test.ts).
+   */
   async function addBusiness(b: typeof ACME, fields: { active?: boolean; accessOrigin?: string } = {}) {
     await sdkRepo(database.db).insertBusiness(
       {
@@ -44,6 +48,7 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
         name: b.name,
         allowedOrigins: b.origins,
         apiKeyHash: sha256Hex(`retired-${b.id}`),
+        firstParty: true,
         ...fields,
       },
       Date.now(),
@@ -194,8 +199,8 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
       [{ from: 'has space' }, /^body\.from: /],
       [{ scene: 'x'.repeat(65) }, /^body\.scene: /],
       [{ lang: 'xx-XX' }, /^body\.lang: unsupported language/],
-      [{ uid: undefined }, /^body\.uid: give exactly one of uid, email/],
-      [{ email: 'zoe@example.com' }, /^body\.email: give exactly one of uid, email/],
+      [{ uid: undefined }, /^body\.userRef: give exactly one of userRef, uid, email/],
+      [{ email: 'zoe@example.com' }, /^body\.email: give exactly one of userRef, uid, email/],
       [{ uid: undefined, email: 'not an email' }, /^body\.email: invalid email/],
       [{ uid: -1 }, /^body\.uid: /],
       [{ uid: '1' }, /^body\.uid: /],
@@ -372,6 +377,7 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
           allowedOrigins: [],
           accessOrigin: 'brand-x',
           apiKeyHash: sha256Hex('retired-brand'),
+          firstParty: true,
         },
         Date.now(),
       );
@@ -482,14 +488,14 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
     });
   });
 
-  it('when the demo data is seeded, then the documented demo partner secret signs calls that issue tokens', async () => {
+  it('when the demo data is seeded, then the documented demo partner secret signs calls that issue tokens for its own user references', async () => {
     await seedDemoData(database);
     // The app seals the seed's secret at start-up (the seed holds no master key), as server.ts runs it.
     await app.close();
     app = await testApp(database);
     const response = await partnerInject(app, DEMO_PARTNER_CREDENTIALS, {
       url: '/v1/s1/kyc/integration/access-token',
-      body: { email: 'new@demo.test', from: 'demo-app' },
+      body: { userRef: 'partner-user-1', from: 'demo-app' },
     });
     expect(parseEnvelope(response)?.ret_code).toBe(0);
   });

@@ -9,6 +9,7 @@ export * from './screens.ts';
 export * from './validation.ts';
 export * from './api/account.ts';
 export * from './api/sdk.ts';
+export * from './api/partner-links.ts';
 export * from './api/kyc.ts';
 export * from './api/kyc-submit.ts';
 export * from './api/kyc-vendor.ts';

@@ -355,6 +355,36 @@ export const RET_CODES = {
     meaning: 'Support request: the language is not a supported language code.',
   },
 
+  // Partner links: partners reach only the people who agreed (docs/sdk.md "Partner links").
+  PARTNER_LINK_OTHER_REF: {
+    code: 54001,
+    meaning:
+      'Partner link: this person already shares their verification with this business under another of its user references; one person, one link per business.',
+  },
+  PARTNER_LINK_REF_TAKEN: {
+    code: 54002,
+    meaning:
+      "Partner link: the business's user reference was linked to another person meanwhile (a concurrent consent); nothing was changed.",
+  },
+  PARTNER_LINK_TOKEN_USED: {
+    code: 54003,
+    meaning:
+      'Partner link: this link token was already answered (agreed or declined, possibly in another tab); ask the app for a new link.',
+  },
+  PARTNER_LINK_SIGN_IN_REQUIRED: {
+    code: 54004,
+    meaning: 'Partner link: sign in or sign up in the embedded flow before agreeing.',
+  },
+  PARTNER_CONSENT_VERSION_OUTDATED: {
+    code: 54005,
+    meaning:
+      'Partner link: the consent text has changed since it was shown (version differs); read it again before agreeing.',
+  },
+  PARTNER_LINK_NOT_FOUND: {
+    code: 54006,
+    meaning:
+      "Partner links: no live link with this id among the signed-in person's links (already revoked?).",
+  },
   // Signed partner calls and the back-office partners page (docs/sdk.md "Signed partner calls", D37).
   PARTNER_TIMESTAMP_OUT_OF_WINDOW: {
     code: 54011,

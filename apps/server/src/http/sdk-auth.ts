@@ -5,11 +5,16 @@ import {
   SDK_ORIGIN_HEADER,
   SDK_TOKEN_HEADER,
 } from '@kyc/contracts';
+import type { LinkFlowUseCases, LinkPrincipal } from '../domain/sdk/link-flow.ts';
 import type { SdkPartner, SdkPrincipal, SdkUseCases } from '../domain/sdk/sdk-service.ts';
 import { AppError, notLoggedIn } from '../lib/app-error.ts';
 
-/** How an integration route authenticates: the browser's SDK token, or the partner server's signature. */
-export type SdkAuthKind = 'token' | 'partner';
+/**
+ * How an integration route authenticates: the browser's SDK token, the partner server's signature, or
+ * a link token (docs/sdk.md "Partner links": only the embedded sign-in and consent endpoints take one;
+ * every 'token' route refuses it with 10007, since a link token is not in sdk_tokens until consent).
+ */
+export type SdkAuthKind = 'token' | 'partner' | 'link';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +22,8 @@ declare module 'fastify' {
     sdk: SdkPrincipal | null;
     /** The partner server, once its signature is accepted (http/partner-signature.ts). */
     partner: SdkPartner | null;
+    /** The link token of the embedded link flow, once requireSdkLinkToken has accepted it. */
+    sdkLink: LinkPrincipal | null;
   }
   interface FastifyContextConfig {
     /** Required on every route under /v1/s1/kyc/integration/ (checked when the route is added). */
@@ -47,10 +54,11 @@ export function isHeaderAuthenticatedRoute(request: FastifyRequest): boolean {
 export function installSdkAuth(app: FastifyInstance): void {
   app.decorateRequest('sdk', null);
   app.decorateRequest('partner', null);
+  app.decorateRequest('sdkLink', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(SDK_INTEGRATION_PREFIX)) return;
     const kind = route.config?.sdkAuth;
-    if (kind !== 'token' && kind !== 'partner')
+    if (kind !== 'token' && kind !== 'partner' && kind !== 'link')
       throw new Error(`${route.method} ${route.url}: integration routes must set config.sdkAuth`);
   });
 }
@@ -80,6 +88,31 @@ export function requireSdkToken(sdk: SdkUseCases) {
     if (check.reason === 'user_disabled') throw new AppError('ACCOUNT_DISABLED', 'account disabled');
     throw notLoggedIn();
   };
+}
+
+/**
+ * preHandler of the embedded link flow: the spec §6 headers must fit one open link token (not answered,
+ * not expired, its business active). Any failure is 10007, like an ordinary token's.
+ */
+export function requireSdkLinkToken(linkFlow: LinkFlowUseCases) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const check = await linkFlow.resolveLinkToken({
+      token: header(request, SDK_TOKEN_HEADER),
+      business: header(request, SDK_BUSINESS_HEADER),
+      origin: header(request, SDK_ORIGIN_HEADER),
+    });
+    if (check.ok) {
+      request.sdkLink = check.principal;
+      return;
+    }
+    request.log.info({ event: 'sdk.link_token.refused', reason: check.reason }, 'link token refused');
+    throw notLoggedIn();
+  };
+}
+
+export function linkPrincipalOf(request: FastifyRequest): LinkPrincipal {
+  if (!request.sdkLink) throw notLoggedIn();
+  return request.sdkLink;
 }
 
 export function sdkPrincipalOf(request: FastifyRequest): SdkPrincipal {

@@ -7,6 +7,7 @@ import type { StaffUseCases } from '../domain/staff/staff-auth.ts';
 import type { RecoveryCodeUseCases } from '../domain/staff/recovery-codes.ts';
 import type { StaffAdminUseCases } from '../domain/staff/staff-admin.ts';
 import type { SdkUseCases } from '../domain/sdk/sdk-service.ts';
+import type { LinkFlowUseCases } from '../domain/sdk/link-flow.ts';
 import type { KycUseCases } from '../domain/kyc/kyc-service.ts';
 import type { ReviewUseCases } from '../domain/backoffice/review.ts';
 import type { SubmissionUseCases } from '../domain/kyc/submission-service.ts';
@@ -36,6 +37,8 @@ export interface Services {
   /** Staff list and the audited reset of a member's second factor, admin only (issue 11). */
   staffAdmin: StaffAdminUseCases;
   sdk: SdkUseCases;
+  /** The embedded link flow and the person's partner links (docs/sdk.md "Partner links"). */
+  linkFlow: LinkFlowUseCases;
   kyc: KycUseCases;
   /** Back-office review (docs/backoffice.md). */
   review: ReviewUseCases;

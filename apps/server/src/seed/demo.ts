@@ -166,6 +166,19 @@ export const DEMO_PARTNER = {
   secret: 'kycs_demo-partner-secret-published-in-the-READMA',
 } as const;
 
+/**
+ * The exchange's own mobile app (docs/sdk.md "Partner links"): a first-party business, so it names any
+ * user by uid or email. Demo only, like the demo partner; `demo-partner` stays a third-party partner that
+ * reaches only the people linked to it.
+ */
+export const DEMO_FIRST_PARTY_APP = {
+  id: 'exchange-app',
+  name: 'Exchange app',
+  allowedOrigins: [] as string[],
+  apiKey: 'kyck_demo_app_Xq3VnS8dLk2PzR7tYw0bHc5mJf9gNu4eAi6oKs1QxZ',
+  secret: 'kycs_exchange-app-demo-secret-published-in-READM',
+} as const;
+
 export async function seedDemoData(database: Database, now = Date.now()): Promise<{ created: number }> {
   const users = usersRepo(database.db);
   const staff = staffRepo(database.db);
@@ -262,6 +275,27 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
         businessId: DEMO_PARTNER.id,
         sealed: CLEAR_SECRET_PREFIX + DEMO_PARTNER.secret,
         fingerprint: secretFingerprint(DEMO_PARTNER.secret),
+      },
+      now,
+    );
+    created += 1;
+  }
+  if (!(await sdk.findBusiness(DEMO_FIRST_PARTY_APP.id))) {
+    await sdk.insertBusiness(
+      {
+        id: DEMO_FIRST_PARTY_APP.id,
+        name: DEMO_FIRST_PARTY_APP.name,
+        allowedOrigins: DEMO_FIRST_PARTY_APP.allowedOrigins,
+        apiKeyHash: sha256Hex(DEMO_FIRST_PARTY_APP.apiKey),
+        firstParty: true,
+      },
+      now,
+    );
+    await partnerSecretsRepo(database.db).insertSecret(
+      {
+        businessId: DEMO_FIRST_PARTY_APP.id,
+        sealed: CLEAR_SECRET_PREFIX + DEMO_FIRST_PARTY_APP.secret,
+        fingerprint: secretFingerprint(DEMO_FIRST_PARTY_APP.secret),
       },
       now,
     );

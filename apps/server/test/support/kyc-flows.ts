@@ -8,7 +8,7 @@ import { TestClient, parseEnvelope, signedInClient } from './test-app.ts';
 import { documentJpeg } from '../../src/lib/uploads/quality-fixtures.ts';
 import { base32Decode, totpAt } from '../../src/lib/totp.ts';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../src/seed/demo.ts';
-import { DEMO_PARTNER_CREDENTIALS, partnerInject } from './partner-calls.ts';
+import { FIRST_PARTY_APP_CREDENTIALS, partnerInject } from './partner-calls.ts';
 
 export type Result = Record<string, unknown>;
 export type Answer = Envelope<Result | null>;
@@ -144,7 +144,10 @@ export async function userWithCase(app: FastifyInstance, email: string, country 
   return { client, submitted: submitted.envelope.result as Result };
 }
 
-/** A token the demo partner issues for a user (its `from` decides the channel: 'web' or an app). */
+/**
+ * A token the exchange's own app (first party, so by email or uid) issues for a user (its `from` decides
+ * the channel: 'web' or an app). A third-party partner reaches a user only through a link (partner-links).
+ */
 export async function partnerToken(
   app: FastifyInstance,
   email: string,
@@ -161,7 +164,7 @@ export async function partnerTokenOf(
   from: string,
   isUpdatePoi = false,
 ): Promise<string> {
-  const response = await partnerInject(app, DEMO_PARTNER_CREDENTIALS, {
+  const response = await partnerInject(app, FIRST_PARTY_APP_CREDENTIALS, {
     url: '/v1/s1/kyc/integration/access-token',
     body: { ...user, from, isUpdatePoi },
   });

@@ -5,7 +5,7 @@ import type { Database } from '../../src/data/db.ts';
 import { partnerSecretsRepo } from '../../src/data/repositories/partner-secrets-repo.ts';
 import { sealPartnerSecret, secretFingerprint } from '../../src/domain/partners/partner-secrets.ts';
 import { createKeyring } from '../../src/lib/crypto/envelope.ts';
-import { DEMO_PARTNER } from '../../src/seed/demo.ts';
+import { DEMO_FIRST_PARTY_APP, DEMO_PARTNER } from '../../src/seed/demo.ts';
 import { TEST_MASTER_KEY } from './test-app.ts';
 
 /**
@@ -22,6 +22,12 @@ export interface PartnerCredentials {
 export const DEMO_PARTNER_CREDENTIALS: PartnerCredentials = {
   id: DEMO_PARTNER.id,
   secret: DEMO_PARTNER.secret,
+};
+
+/** The exchange's own app (first party): it names any user by uid or email (docs/sdk.md "Partner links"). */
+export const FIRST_PARTY_APP_CREDENTIALS: PartnerCredentials = {
+  id: DEMO_FIRST_PARTY_APP.id,
+  secret: DEMO_FIRST_PARTY_APP.secret,
 };
 
 /** The three headers of a signed call. */

@@ -12,11 +12,20 @@ import { validateCredentials, type FieldErrors, type Intent } from './validate';
 const EMAIL_ID = 'login-email';
 const PASSWORD_ID = 'login-password';
 
+export interface LoginFormProps {
+  redirectUrl: string | null;
+  /**
+   * Where the credentials go instead of the portal's sign-in and sign-up (the embedded link flow of
+   * docs/sdk.md "Partner links", which signs in without a session cookie). Same form, same checks.
+   */
+  onCredentials?: (intent: Intent, body: { email: string; password: string }) => Promise<void>;
+}
+
 /**
  * Sign in and sign up in one form: "Sign in" posts /user/public/login, "Create account" posts
  * /user/public/register; both pass the page's redirect_url and follow the answer's `redirect`.
  */
-export function LoginForm({ redirectUrl }: { redirectUrl: string | null }) {
+export function LoginForm({ redirectUrl, onCredentials }: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -42,6 +51,11 @@ export function LoginForm({ redirectUrl }: { redirectUrl: string | null }) {
     setPending(intent);
     const body = { email: email.trim(), password, ...(redirectUrl ? { redirect_url: redirectUrl } : {}) };
     try {
+      if (onCredentials) {
+        await onCredentials(intent, { email: body.email, password });
+        setPending(null);
+        return;
+      }
       const { redirect } = await (intent === 'register' ? register(body) : signIn(body));
       // Stay pending: the page is being replaced.
       browserLocation.assign(redirect);

@@ -22,13 +22,30 @@ describe('POST access-token body', () => {
     ).toBe(true);
   });
 
-  it('wants exactly one of uid and email, and names the field', () => {
+  it('wants exactly one of userRef, uid and email, and names the field', () => {
     expect(issues(accessTokenRequest.safeParse({ from: 'app' }))).toEqual([
-      'uid: give exactly one of uid, email',
+      'userRef: give exactly one of userRef, uid, email',
     ]);
     expect(issues(accessTokenRequest.safeParse({ uid: 1, email: 'a@example.com', from: 'app' }))).toEqual([
-      'email: give exactly one of uid, email',
+      'email: give exactly one of userRef, uid, email',
     ]);
+    expect(issues(accessTokenRequest.safeParse({ userRef: 'u-1', uid: 1, from: 'app' }))).toEqual([
+      'uid: give exactly one of userRef, uid, email',
+    ]);
+  });
+
+  it("accepts a partner's own user reference of 1 to 128 characters from its narrow alphabet", () => {
+    for (const userRef of [
+      'u-1',
+      'user:42@tenant.example',
+      'a'.repeat(128),
+      '550e8400-e29b-41d4-a716-446655440000',
+    ])
+      expect(accessTokenRequest.safeParse({ userRef, from: 'app' }).success, userRef).toBe(true);
+    for (const userRef of ['', 'a'.repeat(129), 'has space', 'slash/no', 'ü'])
+      expect(issues(accessTokenRequest.safeParse({ userRef, from: 'app' }))[0], userRef).toMatch(
+        /^userRef: /,
+      );
   });
 
   it('refuses unknown fields, bad codes, unsupported languages and invalid emails', () => {
@@ -45,14 +62,15 @@ describe('POST access-token body', () => {
 });
 
 describe('POST revoke-token body', () => {
-  it('wants exactly one of token, uid and email', () => {
+  it('wants exactly one of token, userRef, uid and email', () => {
     expect(revokeTokenRequest.safeParse({ token: 'abc' }).success).toBe(true);
     expect(revokeTokenRequest.safeParse({ uid: 3 }).success).toBe(true);
+    expect(revokeTokenRequest.safeParse({ userRef: 'u-1' }).success).toBe(true);
     expect(issues(revokeTokenRequest.safeParse({}))).toEqual([
-      'token: give exactly one of token, uid, email',
+      'token: give exactly one of token, userRef, uid, email',
     ]);
     expect(issues(revokeTokenRequest.safeParse({ token: 'abc', uid: 3 }))).toEqual([
-      'uid: give exactly one of token, uid, email',
+      'uid: give exactly one of token, userRef, uid, email',
     ]);
   });
 });

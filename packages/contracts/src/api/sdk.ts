@@ -37,6 +37,16 @@ const email = () =>
     }, 'invalid email');
 const uid = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/**
+ * A partner's own reference for its user (docs/sdk.md "Partner links"): opaque to us, never our email
+ * or user id. Letters, digits and . _ : @ - (so a partner's own ids, UUIDs and URNs fit), 1 to 128.
+ */
+export const PARTNER_REF_PATTERN = /^[A-Za-z0-9._:@-]{1,128}$/;
+const userRef = () =>
+  z
+    .string()
+    .regex(PARTNER_REF_PATTERN, "must be 1 to 128 characters: letters, digits, '.', '_', ':', '@' or '-'");
+
 /** Exactly one of the listed fields must be present; the issue names the first field. */
 function exactlyOne<T extends Record<string, unknown>>(fields: readonly (keyof T & string)[]) {
   return (value: T, ctx: z.RefinementCtx) => {
@@ -53,7 +63,11 @@ function exactlyOne<T extends Record<string, unknown>>(fields: readonly (keyof T
 /** POST /v1/s1/kyc/integration/access-token (partner server; headers kyc-access-business, kyc-access-key). */
 export const accessTokenRequest = z
   .strictObject({
-    /** The end user, by id or by email: exactly one. */
+    /**
+     * The end user, exactly one of: `userRef`, the partner's own reference (every partner); `uid` or
+     * `email`, our identifiers, accepted only from first-party businesses (10001 otherwise).
+     */
+    userRef: userRef().optional(),
     uid: uid().optional(),
     email: email().optional(),
     /** spec §2: the landing link's `from`; the client sends it as kyc-access-business when it knows nothing better. */
@@ -76,7 +90,7 @@ export const accessTokenRequest = z
       })
       .optional(),
   })
-  .superRefine(exactlyOne(['uid', 'email']));
+  .superRefine(exactlyOne(['userRef', 'uid', 'email']));
 export type AccessTokenRequest = z.infer<typeof accessTokenRequest>;
 
 export const accessTokenResult = z.object({
@@ -88,14 +102,18 @@ export const accessTokenResult = z.object({
 });
 export type AccessTokenResult = z.infer<typeof accessTokenResult>;
 
-/** POST /v1/s1/kyc/integration/revoke-token (partner server): one token, or every token of one user. */
+/**
+ * POST /v1/s1/kyc/integration/revoke-token (partner server): one token, or every token of one user
+ * (`userRef`; `uid` / `email` from first-party businesses only).
+ */
 export const revokeTokenRequest = z
   .strictObject({
     token: z.string().min(1).max(256).optional(),
+    userRef: userRef().optional(),
     uid: uid().optional(),
     email: email().optional(),
   })
-  .superRefine(exactlyOne(['token', 'uid', 'email']));
+  .superRefine(exactlyOne(['token', 'userRef', 'uid', 'email']));
 export type RevokeTokenRequest = z.infer<typeof revokeTokenRequest>;
 
 export const revokeTokenResult = z.object({ revoked: z.number().int() });

@@ -9,6 +9,8 @@ export interface SdkBusiness {
   accessOrigin: string;
   apiKeyHash: string;
   active: boolean;
+  /** The exchange's own apps: they reach every user; any other business only its linked users. */
+  firstParty: boolean;
 }
 
 export interface NewSdkBusiness {
@@ -18,6 +20,7 @@ export interface NewSdkBusiness {
   accessOrigin?: string;
   apiKeyHash: string;
   active?: boolean;
+  firstParty?: boolean;
 }
 
 /** A token row with what every SDK call must also check: its business and its user. */
@@ -25,6 +28,9 @@ export interface SdkTokenContext extends SdkTokenRow {
   business_active: number;
   access_origin: string;
   user_disabled: number;
+  business_first_party: number;
+  /** A live partner link of the token's business and user exists (1/true), or not. */
+  link_live: number | boolean;
 }
 
 function toBusiness(row: SdkBusinessRow): SdkBusiness {
@@ -35,6 +41,7 @@ function toBusiness(row: SdkBusinessRow): SdkBusiness {
     accessOrigin: row.access_origin,
     apiKeyHash: row.api_key_hash,
     active: row.active === 1,
+    firstParty: row.first_party === 1,
   };
 }
 
@@ -61,6 +68,7 @@ export function sdkRepo(db: Db) {
           ...(business.accessOrigin ? { access_origin: business.accessOrigin } : {}),
           api_key_hash: business.apiKeyHash,
           active: business.active === false ? 0 : 1,
+          first_party: business.firstParty === true ? 1 : 0,
           created_at: at,
           updated_at: at,
         })
@@ -94,17 +102,31 @@ export function sdkRepo(db: Db) {
       return db.selectFrom('sdk_tokens').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** One query for everything a presented token must satisfy. */
+    /**
+     * One query for everything a presented token must satisfy, including whether its business still
+     * holds a live link to its user (a partner's token stops the moment the person revokes the link).
+     */
     async findTokenContext(id: string): Promise<SdkTokenContext | undefined> {
       return db
         .selectFrom('sdk_tokens')
         .innerJoin('sdk_businesses', 'sdk_businesses.id', 'sdk_tokens.business_id')
         .innerJoin('users', 'users.id', 'sdk_tokens.user_id')
         .selectAll('sdk_tokens')
-        .select([
+        .select((eb) => [
           'sdk_businesses.active as business_active',
           'sdk_businesses.access_origin as access_origin',
+          'sdk_businesses.first_party as business_first_party',
           'users.disabled as user_disabled',
+          eb
+            .exists(
+              eb
+                .selectFrom('partner_links')
+                .select('partner_links.id')
+                .whereRef('partner_links.business_id', '=', 'sdk_tokens.business_id')
+                .whereRef('partner_links.user_id', '=', 'sdk_tokens.user_id')
+                .where('partner_links.revoked_at', 'is', null),
+            )
+            .as('link_live'),
         ])
         .where('sdk_tokens.id', '=', id)
         .executeTakeFirst();

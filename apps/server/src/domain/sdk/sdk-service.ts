@@ -2,7 +2,6 @@ import {
   ALL_LANGUAGES,
   DEFAULT_LANGUAGE,
   matchLanguage,
-  normaliseEmail,
   type AccessTokenRequest,
   type AccessTokenResult,
   type RevokeTokenRequest,
@@ -11,14 +10,16 @@ import {
   type SiteCode,
   type TokenInfoQuery,
 } from '@kyc/contracts';
+import type { PartnerLinksRepo } from '../../data/repositories/partner-links-repo.ts';
 import type { SdkBusiness, SdkRepo } from '../../data/repositories/sdk-repo.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { NewSdkToken, UserRow } from '../../data/schema.ts';
+import type { NewSdkToken } from '../../data/schema.ts';
 import { AppError, notLoggedIn, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { maskEmail } from '../accounts/mask.ts';
 import { checkRedirectUrl, sdkLandingUrl } from './links.ts';
+import { partnerReach } from './partner-reach.ts';
 import { headerRefusal, tokenRefusal, type PresentedSdkHeaders, type TokenRefusal } from './token-rules.ts';
 
 /** An SDK token lives 30 minutes: long enough for one verification sitting, short if the link leaks. */
@@ -79,16 +80,9 @@ export function sdkUseCases(
   policy: SdkPolicy,
   limits: SdkLimits,
   kyc: KycLevelSource,
+  links: PartnerLinksRepo,
 ) {
-  async function userFor(ref: { uid?: number | undefined; email?: string | undefined }): Promise<UserRow> {
-    const user =
-      ref.uid !== undefined
-        ? await users.findById(ref.uid)
-        : await users.findByEmail(normaliseEmail(ref.email ?? ''));
-    const field = ref.uid !== undefined ? 'uid' : 'email';
-    if (!user) throw new AppError('PARAMS_ERROR', `body.${field}: no such user`, 400);
-    return user;
-  }
+  const reach = partnerReach(links, users);
 
   /**
    * The redirect_url check of docs/sdk.md: an https URL on an allowed origin or a path on this portal.
@@ -118,8 +112,33 @@ export function sdkUseCases(
     return { token, tokenId, expiresAt };
   }
 
+  /** Stores a new link token (only its hash) for a reference not yet linked, and answers it once. */
+  async function mintLinkToken(
+    row: Omit<NewSdkToken, 'id' | 'created_at' | 'expires_at' | 'revoked_at' | 'user_id'> & {
+      partner_ref: string;
+    },
+    now: number,
+  ): Promise<{ token: string; tokenId: string; expiresAt: number }> {
+    const token = randomToken(32);
+    const tokenId = sha256Hex(token);
+    const expiresAt = now + policy.tokenTtlMs;
+    await links.insertLinkToken({
+      ...row,
+      redirect_url: row.redirect_url ?? null,
+      id: tokenId,
+      created_at: now,
+      expires_at: expiresAt,
+    });
+    return { token, tokenId, expiresAt };
+  }
+
   return {
-    /** POST access-token: a new token for one existing user of the exchange, and its landing link. */
+    /**
+     * POST access-token: a token for a person this business reaches, and its landing link. For a
+     * reference that is not linked (unknown, or known but not linked: the same answer, after the same
+     * work) the token is a link token, which opens only the embedded sign-in and consent screens
+     * (docs/sdk.md "Partner links"); the partner cannot tell the two apart.
+     */
     async issueToken(
       partner: SdkPartner,
       input: AccessTokenRequest,
@@ -128,25 +147,26 @@ export function sdkUseCases(
       const allowed = limits.issuesPerBusiness.consume(partner.id, now);
       if (!allowed.ok) throw tooManyRequests(allowed.retryAfterSeconds);
 
-      const user = await userFor(input);
-      if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'account disabled');
+      const subject = await reach.subjectFor(partner, input);
+      if (subject.kind === 'person' && subject.user.disabled)
+        throw new AppError('ACCOUNT_DISABLED', 'account disabled');
       const lang = matchLanguage(input.lang, ALL_LANGUAGES) ?? DEFAULT_LANGUAGE;
       const redirectUrl = checkedRedirect(input.extraParams?.redirect_url, partner.allowedOrigins);
       const isUpdatePoi = input.isUpdatePoi === true;
       const hidden = input.hidden === true;
-      const { token, tokenId, expiresAt } = await mint(
-        {
-          business_id: partner.id,
-          user_id: user.id,
-          sdk_from: input.from,
-          scene: input.scene ?? '',
-          lang,
-          is_update_poi: isUpdatePoi ? 1 : 0,
-          hidden: hidden ? 1 : 0,
-          redirect_url: redirectUrl,
-        },
-        now,
-      );
+      const fields = {
+        business_id: partner.id,
+        sdk_from: input.from,
+        scene: input.scene ?? '',
+        lang,
+        is_update_poi: isUpdatePoi ? 1 : 0,
+        hidden: hidden ? 1 : 0,
+        redirect_url: redirectUrl,
+      };
+      const { token, tokenId, expiresAt } =
+        subject.kind === 'person'
+          ? await mint({ ...fields, user_id: subject.user.id }, now)
+          : await mintLinkToken({ ...fields, partner_ref: subject.ref }, now);
       return {
         tokenId,
         result: {
@@ -191,11 +211,21 @@ export function sdkUseCases(
       );
     },
 
-    /** POST revoke-token: one token of this business, or all live tokens it holds for one user. */
+    /**
+     * POST revoke-token: one token of this business (an SDK token or a link token), or all live tokens
+     * it holds for one person (by userRef: the linked person's tokens and the reference's link tokens).
+     */
     async revoke(partner: SdkPartner, input: RevokeTokenRequest, now = Date.now()): Promise<number> {
-      if (input.token !== undefined) return repo.revokeToken(partner.id, sha256Hex(input.token), now);
-      const user = await userFor(input);
-      return repo.revokeUserTokens(partner.id, user.id, now);
+      if (input.token !== undefined) {
+        const tokenId = sha256Hex(input.token);
+        const ended = (await links.endLinkToken(tokenId, now, partner.id)) ? 1 : 0;
+        return ended + (await repo.revokeToken(partner.id, tokenId, now));
+      }
+      const target = await reach.revocationTarget(partner, input);
+      const linkTokens =
+        target.ref === null ? 0 : await links.endLinkTokensOfRef(partner.id, target.ref, now);
+      const tokens = target.userId === null ? 0 : await repo.revokeUserTokens(partner.id, target.userId, now);
+      return linkTokens + tokens;
     },
 
     /** Browser: the spec §6 headers → the principal, or why not (the caller answers 10007 / 10009). */
@@ -265,7 +295,7 @@ export function sdkUseCases(
 
     /** Deletes expired tokens; runs with the session sweep. */
     async sweep(now = Date.now()): Promise<number> {
-      return repo.deleteExpired(now);
+      return (await repo.deleteExpired(now)) + (await links.deleteExpiredLinkTokens(now));
     },
   };
 }

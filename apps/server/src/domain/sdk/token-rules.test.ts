@@ -28,6 +28,8 @@ function context(fields: Partial<SdkTokenContext> = {}): SdkTokenContext {
     business_active: 1,
     access_origin: 'bybit',
     user_disabled: 0,
+    business_first_party: 0,
+    link_live: 1,
     ...fields,
   };
 }
@@ -80,8 +82,15 @@ describe('SDK token rules', () => {
     ['business_mismatch', context(), presented('other-partner')],
     ['origin_mismatch', context(), presented('acme', 'elsewhere')],
     ['user_disabled', context({ user_disabled: 1 }), presented()],
+    ['unlinked', context({ link_live: 0 }), presented()],
+    ['unlinked', context({ link_live: false }), presented()],
   ] as const)('refuses %s', (reason, row, headers) => {
     expect(tokenRefusal(row, headers, NOW)).toBe(reason);
+  });
+
+  it("accepts a first-party business's token without a partner link, and a partner's with one", () => {
+    expect(tokenRefusal(context({ business_first_party: 1, link_live: 0 }), presented(), NOW)).toBeNull();
+    expect(tokenRefusal(context({ link_live: true }), presented(), NOW)).toBeNull();
   });
 
   it('treats a token as expired from the very millisecond of its expiry', () => {

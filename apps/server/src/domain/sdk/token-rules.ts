@@ -11,7 +11,8 @@ export type TokenRefusal =
   | 'business_inactive'
   | 'business_mismatch'
   | 'origin_mismatch'
-  | 'user_disabled';
+  | 'user_disabled'
+  | 'unlinked';
 
 /** The spec §6 headers of an SDK call, as received (undefined when absent). */
 export interface PresentedSdkHeaders {
@@ -70,5 +71,7 @@ export function tokenRefusal(
   if (!presented.business || !businessHeaderMatches(presented.business, context)) return 'business_mismatch';
   if (!originHeaderAccepted(presented.origin, context.access_origin)) return 'origin_mismatch';
   if (context.user_disabled !== 0) return 'user_disabled';
+  // docs/sdk.md "Partner links": a partner's token is good only while the person's link to it is live.
+  if (context.business_first_party !== 1 && !context.link_live) return 'unlinked';
   return null;
 }

@@ -57,6 +57,10 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
     ['sdkAccessToken', 'POST', '/v1/s1/kyc/integration/access-token'],
     ['sdkBusinessInfo', 'GET', '/v1/s1/kyc/integration/business-info'],
     ['sdkTokenInfo', 'GET', '/v1/s1/kyc/integration/token-info'],
+    ['sdkLinkInfo', 'GET', '/v1/s1/kyc/integration/link-info'],
+    ['sdkLinkSignIn', 'POST', '/v1/s1/kyc/integration/link-sign-in'],
+    ['sdkLinkSignUp', 'POST', '/v1/s1/kyc/integration/link-sign-up'],
+    ['sdkLinkConsent', 'POST', '/v1/s1/kyc/integration/link-consent'],
     ['vendorToken', 'POST', '/v3/private/kyc/vendor-token'],
     ['vendorVerify', 'POST', '/v3/private/kyc/vendor-verify'],
     ['uploadDocument', 'POST', '/v3/private/kyc/upload-document', '/v1/s1/kyc/integration/upload-document'],
@@ -78,6 +82,8 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
     ],
     ['notices', 'POST', '/v3/private/kyc/notices'],
     ['noticesRead', 'POST', '/v3/private/kyc/notices/read'],
+    ['partnerLinks', 'GET', '/v3/private/kyc/partner-links'],
+    ['partnerLinkRevoke', 'POST', '/v3/private/kyc/partner-links/revoke'],
     ['agreementDocument', 'GET', '/v3/private/kyc/agreement-document'],
     ['doQuickKyc', 'POST', '/v3/private/kyc/do-quick-kyc'],
     ['trafficDiversion', 'POST', '/v3/private/kyc/traffic-diversion'],
@@ -109,7 +115,7 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
   });
 
   it('spec §7: the table lists exactly the calls checked above', () => {
-    expect(Object.keys(ENDPOINTS)).toHaveLength(49);
+    expect(Object.keys(ENDPOINTS)).toHaveLength(55);
   });
 
   it('spec §7: kyc-info sends the fixed obtain_* flags, with the caller fields merged over them', async () => {

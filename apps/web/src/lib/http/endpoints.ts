@@ -61,6 +61,11 @@ export const ENDPOINTS = {
     sdk: { method: 'POST', path: `${INTEGRATION}/self-reset` },
   },
   sdkAccessToken: { method: 'POST', path: `${INTEGRATION}/access-token` },
+  // The embedded link flow of a link token (docs/sdk.md "Partner links"): SDK mode only.
+  sdkLinkInfo: { method: 'GET', path: `${INTEGRATION}/link-info` },
+  sdkLinkSignIn: { method: 'POST', path: `${INTEGRATION}/link-sign-in` },
+  sdkLinkSignUp: { method: 'POST', path: `${INTEGRATION}/link-sign-up` },
+  sdkLinkConsent: { method: 'POST', path: `${INTEGRATION}/link-consent` },
   sdkBusinessInfo: { method: 'GET', path: `${INTEGRATION}/business-info` },
   /** Query type=email_update_poi when the update-POI flag is 'true' (see getSdkTokenInfo). */
   sdkTokenInfo: { method: 'GET', path: `${INTEGRATION}/token-info` },
@@ -94,6 +99,9 @@ export const ENDPOINTS = {
   /** The person's unread notices of staff decisions, and marking them read (issue 10). */
   notices: { method: 'POST', path: `${KYC}/notices` },
   noticesRead: { method: 'POST', path: `${KYC}/notices/read` },
+  /** The person's partner links and their revocation (docs/sdk.md "Partner links"). */
+  partnerLinks: { method: 'GET', path: `${KYC}/partner-links` },
+  partnerLinkRevoke: { method: 'POST', path: `${KYC}/partner-links/revoke` },
   /** Query template_code, lang: an accepted agreement as an HTML download (a link, not a call). */
   agreementDocument: { method: 'GET', path: `${KYC}/agreement-document` },
   verificationSdkInfo: { method: 'POST', path: `${KYC}/get-verification-sdk-info` },

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import type { SdkTokenInfo } from '@kyc/contracts';
@@ -124,6 +125,63 @@ describe('start-up in SDK mode (spec §4, §6, §7)', () => {
     });
     expect(store.getState().global.profileError).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a partner link token (token-info 10007, link-info answers): sign in, the consent naming the partner, then the verification', async () => {
+    const linkInfo = { businessName: 'Demo Partner', consentVersion: '2026-11' };
+    const fetch = stubFetch(
+      () => fail(10007, 'not logged in'),
+      () => ok({ step: 'sign_in', ...linkInfo }),
+      () => ok({ step: 'consent', ...linkInfo, email: 'an***@example.com', proof: 'proof-1' }),
+      () => ok({ linked: true }),
+      () => ok(TOKEN_INFO),
+    );
+    const user = userEvent.setup();
+    renderGate(link('?token=tok-link&from=demo-app'));
+    expect(await screen.findByRole('heading', { name: 'Sign in to continue' })).toBeTruthy();
+    expect(screen.getByText(/Demo Partner\u2069 sent you here/)).toBeTruthy();
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(
+      await screen.findByRole('heading', {
+        name: /^Share your verification with \u2068Demo Partner\u2069\?$/,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText(/Demo Partner\u2069 asks to see your verification status/)).toBeTruthy();
+    expect(screen.getByText('Signed in as \u2068an***@example.com\u2069')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Agree and continue' }));
+    expect(await screen.findByText('sdk screen')).toBeTruthy();
+
+    expect(fetchCall(fetch, 1).url).toBe('/v1/s1/kyc/integration/link-info');
+    expect(fetchCall(fetch, 2).url).toBe('/v1/s1/kyc/integration/link-sign-in');
+    expect(JSON.parse(String(fetchCall(fetch, 2).init.body))).toEqual({
+      email: 'ana@example.com',
+      password: 'correct horse battery',
+    });
+    expect(new Headers(fetchCall(fetch, 2).init.headers).get('kyc-access-token')).toBe('tok-link');
+    // Only the browser that signed in can agree: its proof travels with the consent.
+    expect(new Headers(fetchCall(fetch, 3).init.headers).get('kyc-link-proof')).toBe('proof-1');
+    expect(JSON.parse(String(fetchCall(fetch, 3).init.body))).toEqual({
+      decision: 'agree',
+      consentVersion: '2026-11',
+    });
+  });
+
+  it('a partner link token declined: nothing shared, and the person is told to go back to the app', async () => {
+    stubFetch(
+      () => fail(10007, 'not logged in'),
+      () =>
+        ok({ step: 'consent', businessName: 'Demo Partner', consentVersion: '2026-11', email: 'a***@x.io' }),
+      () => ok({ linked: false }),
+    );
+    const user = userEvent.setup();
+    renderGate(link('?token=tok-link&from=demo-app'));
+    await user.click(await screen.findByRole('button', { name: "Don't share" }));
+    expect(await screen.findByRole('heading', { name: 'Nothing was shared' })).toBeTruthy();
+    expect(screen.getByText('Go back to the app to continue.')).toBeTruthy();
+    expect(screen.queryByText('sdk screen')).toBeNull();
   });
 
   it('spec §3: an answer naming a currency keeps it; the link’s lang and from win over the answer’s', () => {

@@ -35,7 +35,7 @@ interface Extras {
 
 /**
  * kyc-info answers in order from `answers`; the page's other calls (notices, marking them read,
- * compliance tasks) answer from `extras` (nothing open by default).
+ * compliance tasks, partner links) answer from `extras` (nothing open by default).
  */
 function stubKyc(answers: Array<() => Response>, extras: Extras = {}) {
   const queue = [...answers];
@@ -51,6 +51,7 @@ function stubKyc(answers: Array<() => Response>, extras: Extras = {}) {
       return ok({ unread: notices.length, notices });
     }
     if (url.endsWith('/compliance-tasks')) return ok({ tasks: extras.tasks ?? [] });
+    if (url.endsWith('/partner-links')) return ok({ links: [] });
     const next = queue.shift();
     if (!next) throw new Error(`unexpected fetch ${url}`);
     return next();

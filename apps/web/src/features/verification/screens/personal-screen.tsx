@@ -24,6 +24,10 @@ const DecisionNotices = lazy(() =>
   import('../components/decision-notices').then((m) => ({ default: m.DecisionNotices })),
 );
 const NextSteps = lazy(() => import('../components/next-steps').then((m) => ({ default: m.NextSteps })));
+/** The partner links (docs/sdk.md "Partner links") come last on the page: their code loads after it. */
+const PartnerLinks = lazy(() =>
+  import('../components/partner-links').then((m) => ({ default: m.PartnerLinks })),
+);
 
 /** spec §3 bannerTags the server derives (docs/kyc.md); other tags are not shown. */
 const BANNER_TEXT = {
@@ -166,6 +170,9 @@ function VerificationState({ info, notices }: { info: KycInfo; notices: Notice[]
         <NextSteps info={info} lang={lang} />
       </Suspense>
       <ManageVerification info={info} lang={lang} />
+      <Suspense fallback={null}>
+        <PartnerLinks />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LINK_PROOF_HEADER,
+  linkConsentRequest,
+  linkConsentResult,
+  linkCredentialsRequest,
+  linkInfo,
+} from '@kyc/contracts';
+import type { FastifyRequest } from 'fastify';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { documentRoutes } from '../../http/openapi.ts';
+import { linkPrincipalOf, requireSdkLinkToken } from '../../http/sdk-auth.ts';
+import type { Services } from '../services.ts';
+import { sdkHeaders } from './token-routes.ts';
+
+/** The spec §6 headers and the consent proof of the browser that signed in (link-sign-in's `proof`). */
+const linkHeaders = sdkHeaders.extend({
+  [LINK_PROOF_HEADER]: z.string().max(128).optional().describe('the `proof` of link-sign-in / link-sign-up'),
+});
+
+function proofOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[LINK_PROOF_HEADER];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * The embedded link flow (docs/sdk.md "Partner links"): what a link token opens — the partner's name and
+ * the step, sign-in and sign-up with the portal's own account rules, and the consent. Only link tokens are
+ * accepted here (an ordinary token gets 10007), and only here (every other integration route refuses a
+ * link token with 10007). Header authenticated: no cookie is read or set, so no CSRF.
+ */
+export function sdkLinkRoutes(services: Services): FastifyPluginAsync {
+  const { linkFlow } = services;
+  return async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tag: 'sdk-integration', access: 'sdk-token' });
+    const auth = { preHandler: requireSdkLinkToken(linkFlow), config: { sdkAuth: 'link' as const } };
+    const answer = { 200: envelopeOf(linkInfo) };
+
+    r.get(
+      '/v1/s1/kyc/integration/link-info',
+      {
+        ...auth,
+        schema: {
+          summary: 'The partner and the step of a link token',
+          headers: linkHeaders,
+          response: answer,
+        },
+      },
+      async (request) => ok(await linkFlow.info(linkPrincipalOf(request), proofOf(request))),
+    );
+
+    r.post(
+      '/v1/s1/kyc/integration/link-sign-in',
+      {
+        ...auth,
+        schema: {
+          summary: 'Sign in inside the embedded link flow',
+          description:
+            'The portal sign-in (same answers and limits); then the consent step. No session cookie.',
+          headers: sdkHeaders,
+          body: linkCredentialsRequest,
+          response: answer,
+        },
+      },
+      async (request) => ok(await linkFlow.signIn(linkPrincipalOf(request), request.body, request.ip)),
+    );
+
+    r.post(
+      '/v1/s1/kyc/integration/link-sign-up',
+      {
+        ...auth,
+        schema: {
+          summary: 'Create an account inside the embedded link flow',
+          description: 'The portal sign-up (same password rules and limits); then the consent step.',
+          headers: sdkHeaders,
+          body: linkCredentialsRequest,
+          response: answer,
+        },
+      },
+      async (request) => ok(await linkFlow.signUp(linkPrincipalOf(request), request.body, request.ip)),
+    );
+
+    r.post(
+      '/v1/s1/kyc/integration/link-consent',
+      {
+        ...auth,
+        schema: {
+          summary: 'Agree (or decline) to share the verification with the partner',
+          description:
+            'Agree: the link is recorded with time and consent version and the same token becomes an ordinary SDK token. Decline: no link; the token is spent.',
+          headers: linkHeaders,
+          body: linkConsentRequest,
+          response: { 200: envelopeOf(linkConsentResult) },
+        },
+      },
+      async (request) => {
+        const principal = linkPrincipalOf(request);
+        const result = await linkFlow.consent(principal, request.body, proofOf(request));
+        request.log.info(
+          {
+            event: result.linked ? 'partner.link.agreed' : 'partner.link.declined',
+            business: principal.businessId,
+          },
+          result.linked ? 'partner link agreed' : 'partner link declined',
+        );
+        return ok(result);
+      },
+    );
+  };
+}

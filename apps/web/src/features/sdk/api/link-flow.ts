@@ -1,0 +1,66 @@
+import {
+  LINK_PROOF_HEADER,
+  type LinkConsentResult,
+  type LinkCredentialsRequest,
+  type LinkInfo,
+} from '@kyc/contracts';
+import { callEndpoint, sdkSession, type RequestOptions } from '../../../lib/http';
+
+/**
+ * The embedded link flow (docs/sdk.md "Partner links"): a link token opens sign-in / sign-up and the
+ * consent to share the verification with the partner. Silent: the screens show the translated error
+ * next to the form, not as a toast.
+ *
+ * Sign-in answers a proof that this browser signed in (the partner holds the token too, and must not
+ * be able to agree in the person's place); it is sent with link-info and link-consent, and kept in
+ * sessionStorage for this token so that a reload of the tab does not ask to sign in again.
+ */
+const storageKey = () => `kyc-link-proof:${(sdkSession()?.token ?? '').slice(0, 16)}`;
+
+function storage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+function proofHeaders(): Record<string, string> {
+  const proof = storage()?.getItem(storageKey());
+  return proof ? { [LINK_PROOF_HEADER]: proof } : {};
+}
+
+export function getLinkInfo(options: RequestOptions = {}): Promise<LinkInfo> {
+  return callEndpoint<LinkInfo>('sdkLinkInfo', undefined, {
+    silent: true,
+    ...options,
+    headers: { ...proofHeaders(), ...options.headers },
+  });
+}
+
+export async function linkSignIn(
+  intent: 'login' | 'register',
+  body: LinkCredentialsRequest,
+): Promise<LinkInfo> {
+  const info = await callEndpoint<LinkInfo>(
+    intent === 'register' ? 'sdkLinkSignUp' : 'sdkLinkSignIn',
+    { ...body },
+    { silent: true },
+  );
+  if (info.proof) storage()?.setItem(storageKey(), info.proof);
+  return info;
+}
+
+export async function answerConsent(
+  decision: 'agree' | 'decline',
+  consentVersion: string,
+): Promise<LinkConsentResult> {
+  const headers = proofHeaders();
+  const result = await callEndpoint<LinkConsentResult>(
+    'sdkLinkConsent',
+    { decision, consentVersion },
+    { silent: true, headers },
+  );
+  storage()?.removeItem(storageKey());
+  return result;
+}
