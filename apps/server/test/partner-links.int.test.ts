@@ -30,8 +30,9 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
 
   beforeEach(async () => {
     database = await testDb.open();
-    app = await testApp(database);
+    // Seeded first: the app seals the seed's partner secrets when it is built (partner-auth).
     await seedDemoData(database);
+    app = await testApp(database);
     return () => app.close();
   });
   afterAll(() => testDb.cleanup());

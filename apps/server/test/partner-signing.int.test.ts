@@ -23,7 +23,7 @@ import { loggerOptions } from '../src/http/request-log.ts';
 import { DEMO_PARTNER } from '../src/seed/demo.ts';
 
 const ISSUE = '/v1/s1/kyc/integration/access-token';
-const BODY = { email: 'new@demo.test', from: 'demo-app' };
+const BODY = { userRef: 'partner-user-1', from: 'demo-app' };
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const REFUSED = {
   ret_code: RET_CODES.INVALID_API_KEY.code,
@@ -98,11 +98,11 @@ describe.each(testDatabases())('signed partner calls on $name', (testDb) => {
     const body = JSON.stringify(BODY);
     const headers = signed(ISSUE, body);
     expect(
-      (await rawCall(ISSUE, JSON.stringify({ ...BODY, email: 'l1@demo.test' }), headers)).envelope,
+      (await rawCall(ISSUE, JSON.stringify({ ...BODY, userRef: 'partner-user-2' }), headers)).envelope,
     ).toEqual(REFUSED);
     expect((await rawCall(ISSUE, JSON.stringify(BODY, null, 1), headers)).envelope).toEqual(REFUSED);
     // Spacing and key order of the partner's own serialisation are what is signed, not a re-serialisation.
-    const spaced = '{ "from" : "demo-app",\n  "email": "new@demo.test" }';
+    const spaced = '{ "from" : "demo-app",\n  "userRef": "partner-user-1" }';
     expect((await rawCall(ISSUE, spaced, signed(ISSUE, spaced))).envelope).toMatchObject({ ret_code: 0 });
   });
 
@@ -218,7 +218,11 @@ describe.each(testDatabases())('signed partner calls on $name', (testDb) => {
   });
 
   it('when a secret is stored, then the row holds it sealed, bound to its business', async () => {
-    const rows = await fixture.database.db.selectFrom('sdk_business_secrets').selectAll().execute();
+    const rows = await fixture.database.db
+      .selectFrom('sdk_business_secrets')
+      .selectAll()
+      .where('business_id', '=', 'demo-partner')
+      .execute();
     expect(rows).toHaveLength(1);
     const row = firstOf(rows);
     expect(row.secret_sealed).toMatch(/^ps1:/);

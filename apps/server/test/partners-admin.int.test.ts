@@ -13,7 +13,7 @@ import { DEMO_PARTNER_CREDENTIALS, firstOf, partnerInject } from './support/part
 
 const PARTNERS = '/backoffice/api/partners';
 const ISSUE = '/v1/s1/kyc/integration/access-token';
-const BODY = { email: 'new@demo.test', from: 'demo-app' };
+const BODY = { userRef: 'partner-user-1', from: 'demo-app' };
 
 describe.each(testDatabases())('back-office partners on $name', (testDb) => {
   const fixture = useAppFixture(testDb);
@@ -79,7 +79,14 @@ describe.each(testDatabases())('back-office partners on $name', (testDb) => {
       seen.push(...page.items);
       cursor = page.nextCursor;
     }
-    expect(seen.map((p) => p.id)).toEqual(['demo-partner', 'exchange-web', 'p-a', 'p-b', 'p-c']);
+    expect(seen.map((p) => p.id)).toEqual([
+      'demo-partner',
+      'exchange-app',
+      'exchange-web',
+      'p-a',
+      'p-b',
+      'p-c',
+    ]);
     const demo = seen.find((p) => p.id === 'demo-partner');
     expect(demo).toMatchObject({
       name: 'Demo Partner',

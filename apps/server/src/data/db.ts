@@ -27,6 +27,11 @@ export interface DatabaseOptions {
   /** PostgreSQL only: the schema to use (tests run each in their own schema). Created if missing. */
   schema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: told when an idle pooled connection fails (the server restarted, a proxy or an
+   * administrator ended it). The pool drops that connection and opens a new one on the next query.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 const INT8_OID = 20;
@@ -91,6 +96,13 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     // A parallel worker can fail to resolve a schema created after the pool's connections opened
     // (3F000 "schema does not exist" in 'parallel worker'): per-schema connections (tests) plan serially.
     ...(schema ? { options: `-c search_path=${schema} -c max_parallel_workers_per_gather=0` } : {}),
+  });
+  // Without a listener, an idle connection ended by the server ("terminating connection due to
+  // administrator command", a restart, a dropped network) is an unhandled 'error' event and the whole
+  // process exits. With one, the pool discards that connection and the next query opens a fresh one.
+  pool.on('error', (error) => {
+    if (options.onConnectionError) options.onConnectionError(error);
+    else process.emitWarning(`PostgreSQL connection lost: ${error.message}`, { code: 'KYC_PG_CONNECTION' });
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return wrap(db, 'postgres', schema);
