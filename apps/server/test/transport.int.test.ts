@@ -87,11 +87,27 @@ describe.each(testDatabases())('transport errors on $name', (testDb) => {
     await app.close();
     app = await testApp(database, { env: { RATE_LIMIT_PER_MINUTE: '3' } });
     const client = new TestClient(app);
-    for (let i = 0; i < 3; i += 1) expect((await client.get('/healthz')).response.statusCode).toBe(200);
-    const { response, envelope } = await client.get('/healthz');
+    const api = '/v2/private/user/profile';
+    for (let i = 0; i < 3; i += 1) expect((await client.get(api)).response.statusCode).not.toBe(429);
+    const { response, envelope } = await client.get(api);
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect(envelope?.ret_code).toBe(10006);
+    await app.close();
+  });
+
+  it('when one address has flooded the API into 429, then /healthz and /readyz still answer 200 (issue 11)', async () => {
+    await app.close();
+    app = await testApp(database, { env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    const client = new TestClient(app);
+    for (let i = 0; i < 5; i += 1) await client.get('/v2/private/user/profile');
+    expect((await client.get('/v2/private/user/profile')).response.statusCode).toBe(429);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await client.get('/healthz')).response.statusCode).toBe(200);
+      expect((await client.get('/readyz')).response.statusCode).toBe(200);
+    }
+    // Health checks do not count towards the address's budget either: the API stays limited, no more.
+    expect((await client.get('/v2/private/user/profile')).response.statusCode).toBe(429);
     await app.close();
   });
 
