@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testDatabases } from './support/databases.ts';
@@ -111,6 +113,24 @@ describe.each(testDatabases())('transport errors on $name', (testDb) => {
     await app.close();
   });
 
+  it("when the request's headers are larger than Node accepts, then HTTP 431 in the envelope with 10001 (issue 11)", async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const raw = await rawExchange(
+      port,
+      `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+    );
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head.toLowerCase()).toContain('content-type: application/json');
+    expect(JSON.parse(body)).toEqual({ ret_code: 10001, ret_msg: 'request headers too large', result: null });
+    // A request line Node cannot parse is a 400 in the envelope too.
+    const garbage = await rawExchange(port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(garbage.split('\r\n\r\n')[1] ?? '')).toMatchObject({ ret_code: 10001, result: null });
+    await app.close();
+  });
+
   it('when the database is reachable, then /readyz is ready, and when it is closed, then 503 with 10018', async () => {
     const client = new TestClient(app);
     expect((await client.get('/readyz')).envelope?.result).toMatchObject({
@@ -125,3 +145,16 @@ describe.each(testDatabases())('transport errors on $name', (testDb) => {
     await app.close();
   });
 });
+
+/** Sends raw bytes to the listening server and answers everything it sends back until it closes. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (error) =>
+      chunks.length > 0 ? resolve(Buffer.concat(chunks).toString()) : reject(error),
+    );
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+  });
+}
