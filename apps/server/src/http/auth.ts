@@ -57,10 +57,15 @@ export function installAuth(app: FastifyInstance, config: Config, sessions: Sess
     if (isHeaderAuthenticatedRoute(request)) return;
     checkOrigin(request, config);
     const audience = audienceOf(request.url);
+    const session = await resolveSession(request, sessions);
+    // No live session (expired, signed out elsewhere, never signed in) on a route that needs one: the
+    // request can do nothing, so no ambient credential is at stake and CSRF cannot matter. Answer what
+    // the route itself would, 10007, so the app keeps the person's draft and sends them to /login
+    // instead of showing a CSRF refusal (issue 11). Public routes (sign-in) keep the token check.
+    if (!session && routeNeedsSession(request)) throw notLoggedIn();
     const header = request.headers[CSRF_HEADER];
     const sent = typeof header === 'string' ? header : undefined;
     if (!sent) throw new AppError('CSRF_TOKEN_INVALID', 'missing CSRF token', 403);
-    const session = await resolveSession(request, sessions);
     const valid = session
       ? safeEqual(sent, session.csrfToken)
       : safeEqual(sent, request.cookies[COOKIES[audience].csrf] ?? '') &&
@@ -94,6 +99,17 @@ export function installAuth(app: FastifyInstance, config: Config, sessions: Sess
     }
     return payload;
   });
+}
+
+/**
+ * Whether the matched route needs a session, as its plugin declares through documentRoutes (the
+ * OpenAPI security statement sessionCookie / staffSessionCookie); openapi.int.test.ts checks that every
+ * route stated so refuses a request without a session (10007).
+ */
+function routeNeedsSession(request: FastifyRequest): boolean {
+  const security = (request.routeOptions.schema as { security?: Record<string, unknown>[] } | undefined)
+    ?.security;
+  return (security ?? []).some((r) => 'sessionCookie' in r || 'staffSessionCookie' in r);
 }
 
 /** Loads the session for the request's audience once per request. */

@@ -203,6 +203,21 @@ describe('envelope and ret_codes (spec §7, §8)', () => {
     },
   );
 
+  it('issue 11: a POST answered 10007 (the session expired) calls the configured way to sign-in once, and rejects', async () => {
+    const onNotLoggedIn = vi.fn();
+    restore.push(configureHttp({ onNotLoggedIn }));
+    stubFetch(() => fail(10007, 'not logged in'));
+    await expect(http.post('/v3/private/user/member/tagmember', { tagName: 'x' })).rejects.toMatchObject({
+      ret_code: 10007,
+    });
+    expect(onNotLoggedIn).toHaveBeenCalledTimes(1);
+    stubFetch(() => fail(10011, 'invalid CSRF token'));
+    await expect(http.post('/v3/private/user/member/tagmember', {})).rejects.toMatchObject({
+      ret_code: 10011,
+    });
+    expect(onNotLoggedIn).toHaveBeenCalledTimes(1);
+  });
+
   it("spec §8: 1007 shows 'Timeout, token error.' for 3 s and rejects", async () => {
     stubFetch(() => fail(1007, ''));
     await expect(http.post('/v1/s1/kyc/integration/info')).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@kyc/contracts';
+import { CODE_NOT_LOGGED_IN, CSRF_COOKIE, CSRF_HEADER } from '@kyc/contracts';
 import { readCookie } from '../browser/cookies';
 import { currentLanguage } from '../language/current';
 import { reportTelemetry } from '../telemetry/telemetry';
@@ -8,6 +8,7 @@ import { buildRequest, type HttpMethod, type RequestBody } from './build-request
 import { ResponseCache } from './cache';
 import { platformHeaders } from './platform-headers';
 import { readEnvelope, readKycData } from './read-envelope';
+import { httpConfig } from './configure';
 import { reportApiError } from './report-error';
 
 /** spec §9: default request timeout. */
@@ -174,6 +175,7 @@ async function execute(
     if (isApiError(cause)) {
       // spec §6, §8: 'user no permission' clears the request cache.
       if (cause.reason === 'user no permission') cache.clear();
+      if (cause.ret_code === CODE_NOT_LOGGED_IN) httpConfig().onNotLoggedIn();
       throw cause;
     }
     if (timedOut) throw timeoutError(url, timeout, cause);
