@@ -114,16 +114,3 @@ export function checkPassword(password: string): PasswordProblem | null {
   if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'too_common';
   return null;
 }
-
-/** A same-origin redirect target for /login?redirect_url=…; anything else is refused (open redirect). */
-export function safeRedirectPath(target: string | null | undefined, origin: string): string | null {
-  if (!target || target.length > URL_MAX_LENGTH) return null;
-  try {
-    const url = new URL(target, origin);
-    if (url.origin !== origin) return null;
-    if (!url.pathname.startsWith('/')) return null;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return null;
-  }
-}
