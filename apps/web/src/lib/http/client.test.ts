@@ -115,6 +115,20 @@ describe('app client headers (spec §7 "Client behaviour")', () => {
     expect(headersOf(fetchCall(fetch, 1).init).has('X-CSRF-Token')).toBe(false);
   });
 
+  it('issue 11: over https the __Host- CSRF cookie is read first, the plain one only without it', async () => {
+    const cookie = vi.spyOn(Document.prototype, 'cookie', 'get');
+    cookie.mockReturnValue('kyc_csrf=plain-token; __Host-kyc_csrf=host-token');
+    const fetch = stubFetch(
+      () => ok(null),
+      () => ok(null),
+    );
+    await http.post('/x', {});
+    expect(headersOf(fetchCall(fetch, 0).init).get('X-CSRF-Token')).toBe('host-token');
+    cookie.mockReturnValue('kyc_csrf=plain-token');
+    await http.post('/x', {});
+    expect(headersOf(fetchCall(fetch, 1).init).get('X-CSRF-Token')).toBe('plain-token');
+  });
+
   it('docs/api.md: without a CSRF cookie no CSRF header is invented', async () => {
     const fetch = stubFetch(() => ok(null));
     await http.post('/logout');

@@ -1,4 +1,4 @@
-import { CODE_NOT_LOGGED_IN, CSRF_COOKIE, CSRF_HEADER } from '@kyc/contracts';
+import { CODE_NOT_LOGGED_IN, CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX } from '@kyc/contracts';
 import { readCookie } from '../browser/cookies';
 import { currentLanguage } from '../language/current';
 import { reportTelemetry } from '../telemetry/telemetry';
@@ -64,7 +64,10 @@ function isSameOrigin(url: string): boolean {
 }
 
 function csrfHeader(method: HttpMethod, url: string): Record<string, string> {
-  const token = STATE_CHANGING.has(method) && isSameOrigin(url) ? readCookie(CSRF_COOKIE) : null;
+  const token =
+    STATE_CHANGING.has(method) && isSameOrigin(url)
+      ? (readCookie(`${HOST_COOKIE_PREFIX}${CSRF_COOKIE}`) ?? readCookie(CSRF_COOKIE))
+      : null;
   return token ? { [CSRF_HEADER]: token } : {};
 }
 
