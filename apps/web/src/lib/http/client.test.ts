@@ -230,6 +230,16 @@ describe('envelope and ret_codes (spec §7, §8)', () => {
       ret_code: 10011,
     });
     expect(onNotLoggedIn).toHaveBeenCalledTimes(1);
+    // An SDK-token call's 10007 is about the token, not the session: the SDK flow handles it.
+    stubFetch(
+      () => fail(10007, 'not logged in'),
+      () => fail(10007, 'not logged in'),
+    );
+    await expect(
+      http.post('/v3/private/kyc/kyc-info', {}, { headers: { 'kyc-access-token': 'tok' } }),
+    ).rejects.toMatchObject({ ret_code: 10007 });
+    await expect(http.post('/v1/s1/kyc/integration/info', {})).rejects.toMatchObject({ ret_code: 10007 });
+    expect(onNotLoggedIn).toHaveBeenCalledTimes(1);
   });
 
   it("spec §8: 1007 shows 'Timeout, token error.' for 3 s and rejects", async () => {

@@ -128,6 +128,15 @@ export function timeoutError(url: string, timeout: number, cause: unknown): ApiE
   });
 }
 
+/**
+ * A call the session cookie authenticates (issue 11: only its 10007 means "the session ended, sign in
+ * again"): not an SDK-token call, not an integration path, which answer 10007 for a missing token.
+ */
+export function authenticatedBySession(built: { url: string; init: RequestInit }): boolean {
+  if (new Headers(built.init.headers).has('kyc-access-token')) return false;
+  return !new URL(built.url, 'http://portal.invalid').pathname.startsWith('/v1/s1/');
+}
+
 /** The network part of one call: fetch, timeout, response reading, the client-tag timer and timing. */
 async function execute(
   client: Client,
@@ -178,7 +187,8 @@ async function execute(
     if (isApiError(cause)) {
       // spec §6, §8: 'user no permission' clears the request cache.
       if (cause.reason === 'user no permission') cache.clear();
-      if (cause.ret_code === CODE_NOT_LOGGED_IN) httpConfig().onNotLoggedIn();
+      if (cause.ret_code === CODE_NOT_LOGGED_IN && authenticatedBySession(built))
+        httpConfig().onNotLoggedIn();
       throw cause;
     }
     if (timedOut) throw timeoutError(url, timeout, cause);

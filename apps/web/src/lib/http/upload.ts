@@ -155,7 +155,8 @@ export async function uploadForm<T>(
   } catch (error) {
     // spec §6, §8: 'user no permission' clears the request cache.
     if (isApiError(error) && error.reason === 'user no permission') clearRequestCache();
-    if (isApiError(error) && error.ret_code === CODE_NOT_LOGGED_IN) httpConfig().onNotLoggedIn();
+    if (isApiError(error) && error.ret_code === CODE_NOT_LOGGED_IN && !sdkSession())
+      httpConfig().onNotLoggedIn();
     reportApiError(error, options);
     throw error;
   }
