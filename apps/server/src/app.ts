@@ -51,6 +51,7 @@ import { templateLoader } from './domain/questionnaires/template-loader.ts';
 import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
 import { linkFlowUseCases } from './domain/sdk/link-flow.ts';
 import { installAuth } from './http/auth.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { OneLineRequestLog, loggerOptions } from './http/request-log.ts';
@@ -182,6 +183,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT,
     return503OnClosing: true,
+    // Node's own 431 / 400 / 408, raised before any route runs, answer in the envelope too.
+    clientErrorHandler,
   });
   // The API speaks JSON only: any other body type is 415 (the form-encoded endpoint of spec §7 opts in).
   app.removeContentTypeParser('text/plain');

@@ -80,6 +80,14 @@ describe('configuration (validated at boot)', () => {
     expect(config.databaseUrl).toBe('postgres://u@db:5432/kyc');
   });
 
+  it('when PUBLIC_ORIGIN is https, then cookies are secure (and __Host- named) unless COOKIE_SECURE says otherwise', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://kyc.example.com' }, dir()).cookieSecure).toBe(true);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:8080' }, dir()).cookieSecure).toBe(false);
+    expect(
+      loadConfig({ PUBLIC_ORIGIN: 'https://kyc.example.com', COOKIE_SECURE: 'false' }, dir()).cookieSecure,
+    ).toBe(false);
+  });
+
   it('when SESSION_SECRET is absent outside production, then one is generated once, kept with mode 0600 and reused', () => {
     const cwd = dir();
     const first = loadConfig({}, cwd).sessionSecret;

@@ -53,8 +53,8 @@ export const SETTINGS = {
     doc: 'Base64 of 32 random bytes (`openssl rand -base64 32`); wraps the per-user keys that encrypt uploaded documents. Required in production; losing it loses every document.',
   },
   COOKIE_SECURE: {
-    default: 'true in production, else false',
-    doc: 'Adds `Secure` to cookies and sends HSTS; set true whenever the site is served over HTTPS.',
+    default: 'true in production or when PUBLIC_ORIGIN is https, else false',
+    doc: 'Adds `Secure` to cookies, names them with the `__Host-` prefix (Path=/, no Domain) and sends HSTS; set true whenever the site is served over HTTPS.',
   },
   PUBLIC_ORIGIN: {
     default: 'http://localhost:<PORT>',
@@ -249,7 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseMigrationUrl: s.DATABASE_MIGRATION_URL ?? databaseUrl,
     sessionSecret: s.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     dataMasterKey: (s.DATA_MASTER_KEY && parseMasterKey(s.DATA_MASTER_KEY)) || loadOrCreateMasterKey(dataDir),
-    cookieSecure: s.COOKIE_SECURE ?? production,
+    // An https public origin means Secure cookies (and so __Host- names, http/auth.ts) even outside production.
+    cookieSecure: s.COOKIE_SECURE ?? (production || /^https:/i.test(s.PUBLIC_ORIGIN ?? '')),
     publicOrigin: (s.PUBLIC_ORIGIN ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
     logLevel: s.LOG_LEVEL,
     demoData: s.DEMO_DATA,

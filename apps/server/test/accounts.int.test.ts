@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { RET_CODES, SESSION_COOKIE } from '@kyc/contracts';
+import { hostileRedirects } from '@kyc/contracts/hostile-redirects';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TestClient, signedUpClient } from './support/test-app.ts';
+import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
 
 describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
@@ -160,9 +161,9 @@ describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
     const same = await client.post('/user/public/register', {
       email: 'hana@example.com',
       password: 'quiet harbour lamp 5',
-      redirect_url: 'http://localhost:80/user/accounts/de-DE/auth/kyc?x=1',
+      redirect_url: 'http://localhost:8080/user/accounts/de-DE/auth/kyc?x=1',
     });
-    // inject() answers on host localhost:80
+    // Judged against PUBLIC_ORIGIN (http://localhost:8080 in tests), not the Host the request came to
     expect(same.envelope?.result).toEqual({ redirect: '/user/accounts/de-DE/auth/kyc?x=1' });
     const foreign = await client.post('/user/public/login', {
       email: 'hana@example.com',
@@ -176,5 +177,31 @@ describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
       redirect_url: '//evil.example/x',
     });
     expect(scheme.envelope?.result).toEqual({ redirect: '/user/accounts/en/auth/personal' });
+  });
+
+  it('when redirect_url is any of the hostile variants (issue 11), then sign-in and sign-up stay on the portal', async () => {
+    // One address signs in once per variant: above the default per-address limit of sign-ins.
+    const app = await testApp(fixture.database, { env: { SIGN_IN_LIMIT_PER_15_MINUTES: '1000' } });
+    onTestFinished(() => app.close());
+    const client = new TestClient(app);
+    await client.visit();
+    await client.post('/user/public/register', { email: 'ines@example.com', password: 'ines password 1' });
+    // (Longer than 2048 characters is refused by the body's schema before any of this.)
+    const hostile = hostileRedirects('http://localhost:8080').filter((v) => v.length <= 2048);
+    expect(hostile.length).toBeGreaterThanOrEqual(20);
+    for (const redirect_url of hostile) {
+      const { envelope } = await client.post('/user/public/login', {
+        email: 'ines@example.com',
+        password: 'ines password 1',
+        redirect_url,
+      });
+      expect(envelope?.result, redirect_url).toEqual({ redirect: '/user/accounts/en/auth/personal' });
+    }
+    const { envelope } = await client.post('/user/public/register', {
+      email: 'otto@example.com',
+      password: 'otto password 1',
+      redirect_url: '/..//evil.example',
+    });
+    expect(envelope?.result).toEqual({ redirect: '/user/accounts/en/auth/personal' });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { RET_CODES, type Envelope } from '@kyc/contracts';
+import { hostileRedirects } from '@kyc/contracts/hostile-redirects';
 import { testDatabases } from './support/databases.ts';
 import { TestClient, parseEnvelope, signedUpClient, testApp } from './support/test-app.ts';
 import type { Database } from '../src/data/db.ts';
@@ -183,6 +184,14 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
       expect(response.statusCode).toBe(400);
       expect(envelope.ret_code).toBe(10001);
       expect(envelope.ret_msg).toMatch(/^body\.extraParams\.redirect_url: /);
+    });
+
+    it('when redirect_url is any of the hostile variants (issue 11), then each is refused with 10001', async () => {
+      for (const url of hostileRedirects('http://localhost:8080').filter((v) => v.length > 0)) {
+        const { response, envelope } = await issue({ extraParams: { redirect_url: url } });
+        expect(response.statusCode, url).toBe(400);
+        expect(envelope.ret_msg, url).toMatch(/^body\.extraParams\.redirect_url: /);
+      }
     });
 
     it('when redirect_url is a path on this portal, then it is kept as a path', async () => {

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testDatabases } from './support/databases.ts';
@@ -87,11 +89,45 @@ describe.each(testDatabases())('transport errors on $name', (testDb) => {
     await app.close();
     app = await testApp(database, { env: { RATE_LIMIT_PER_MINUTE: '3' } });
     const client = new TestClient(app);
-    for (let i = 0; i < 3; i += 1) expect((await client.get('/healthz')).response.statusCode).toBe(200);
-    const { response, envelope } = await client.get('/healthz');
+    const api = '/v2/private/user/profile';
+    for (let i = 0; i < 3; i += 1) expect((await client.get(api)).response.statusCode).not.toBe(429);
+    const { response, envelope } = await client.get(api);
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect(envelope?.ret_code).toBe(10006);
+    await app.close();
+  });
+
+  it('when one address has flooded the API into 429, then /healthz and /readyz still answer 200 (issue 11)', async () => {
+    await app.close();
+    app = await testApp(database, { env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    const client = new TestClient(app);
+    for (let i = 0; i < 5; i += 1) await client.get('/v2/private/user/profile');
+    expect((await client.get('/v2/private/user/profile')).response.statusCode).toBe(429);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await client.get('/healthz')).response.statusCode).toBe(200);
+      expect((await client.get('/readyz')).response.statusCode).toBe(200);
+    }
+    // Health checks do not count towards the address's budget either: the API stays limited, no more.
+    expect((await client.get('/v2/private/user/profile')).response.statusCode).toBe(429);
+    await app.close();
+  });
+
+  it("when the request's headers are larger than Node accepts, then HTTP 431 in the envelope with 10001 (issue 11)", async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const raw = await rawExchange(
+      port,
+      `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+    );
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head.toLowerCase()).toContain('content-type: application/json');
+    expect(JSON.parse(body)).toEqual({ ret_code: 10001, ret_msg: 'request headers too large', result: null });
+    // A request line Node cannot parse is a 400 in the envelope too.
+    const garbage = await rawExchange(port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(garbage.split('\r\n\r\n')[1] ?? '')).toMatchObject({ ret_code: 10001, result: null });
     await app.close();
   });
 
@@ -109,3 +145,16 @@ describe.each(testDatabases())('transport errors on $name', (testDb) => {
     await app.close();
   });
 });
+
+/** Sends raw bytes to the listening server and answers everything it sends back until it closes. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (error) =>
+      chunks.length > 0 ? resolve(Buffer.concat(chunks).toString()) : reject(error),
+    );
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+  });
+}

@@ -7,6 +7,7 @@ export * from './iso-countries.ts';
 export * from './countries.ts';
 export * from './screens.ts';
 export * from './validation.ts';
+export * from './redirects.ts';
 export * from './api/account.ts';
 export * from './api/sdk.ts';
 export * from './api/partner-links.ts';

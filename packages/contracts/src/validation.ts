@@ -101,16 +101,3 @@ function containsEmail(password: string, rawEmail: string): boolean {
   const local = email.slice(0, Math.max(0, email.lastIndexOf('@')));
   return local.length >= EMAIL_LOCAL_PART_MIN && lowered.includes(local);
 }
-
-/** A same-origin redirect target for /login?redirect_url=…; anything else is refused (open redirect). */
-export function safeRedirectPath(target: string | null | undefined, origin: string): string | null {
-  if (!target || target.length > URL_MAX_LENGTH) return null;
-  try {
-    const url = new URL(target, origin);
-    if (url.origin !== origin) return null;
-    if (!url.pathname.startsWith('/')) return null;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return null;
-  }
-}

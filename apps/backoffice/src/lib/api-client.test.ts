@@ -36,6 +36,17 @@ describe('api client', () => {
     expect(calls[0]?.body).toEqual({ email: 'a@b.co', password: 'pw' });
   });
 
+  it('when served over https (issue 11), then the __Host- staff CSRF cookie is read first', async () => {
+    const cookie = vi.spyOn(Document.prototype, 'cookie', 'get');
+    cookie.mockReturnValue('kyc_staff_csrf=plain; __Host-kyc_staff_csrf=host-token');
+    const { calls } = stubApi({ 'POST /backoffice/api/logout': () => ok(null) });
+
+    await api.post('/logout');
+
+    expect(calls[0]?.headers.get('X-CSRF-Token')).toBe('host-token');
+    cookie.mockRestore();
+  });
+
   it('when the network fails, then it throws the client NETWORK_ERROR code 50016', async () => {
     vi.stubGlobal(
       'fetch',

@@ -4,7 +4,7 @@
  * translate the code and never show the raw server message. Transport failures become the client-side
  * codes of the catalogue (NETWORK_ERROR, REQUEST_TIMEOUT).
  */
-import { CSRF_HEADER, RET_CODES, STAFF_CSRF_COOKIE, type Envelope } from '@kyc/contracts';
+import { CSRF_HEADER, HOST_COOKIE_PREFIX, RET_CODES, STAFF_CSRF_COOKIE, type Envelope } from '@kyc/contracts';
 import { readCookie } from './cookies.ts';
 
 export const API_BASE = '/backoffice/api';
@@ -50,7 +50,8 @@ async function send(method: Method, path: string, body: unknown, options: Reques
   const headers = new Headers({ Accept: 'application/json' });
   if (method !== 'GET') {
     // docs/api.md: every state-changing call carries the staff CSRF cookie's value in X-CSRF-Token.
-    const token = readCookie(STAFF_CSRF_COOKIE);
+    // The __Host- name over https (issue 11), the plain one over http.
+    const token = readCookie(`${HOST_COOKIE_PREFIX}${STAFF_CSRF_COOKIE}`) ?? readCookie(STAFF_CSRF_COOKIE);
     if (token !== undefined) headers.set(CSRF_HEADER, token);
   }
   if (body !== undefined) headers.set('Content-Type', 'application/json');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hostileRedirects } from '@kyc/contracts/hostile-redirects';
 import { browserPath, parseUserId, paths, resolveNextPath } from './paths.ts';
 
 const origin = 'https://kyc.example.com';
@@ -26,6 +27,13 @@ describe('resolveNextPath', () => {
     ['too long', `/backoffice/${'a'.repeat(3000)}`],
   ])('when next is %s, then it is refused', (_label, next) => {
     expect(resolveNextPath(next, origin)).toBeNull();
+  });
+
+  it('when next is any hostile variant of issue 11, also under the basename, then it is refused', () => {
+    for (const value of hostileRedirects(origin)) {
+      expect(resolveNextPath(value, origin), value).toBeNull();
+      if (value.startsWith('/')) expect(resolveNextPath(`/backoffice${value}`, origin), value).toBeNull();
+    }
   });
 });
 

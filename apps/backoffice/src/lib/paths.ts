@@ -2,7 +2,7 @@
  * The route table of the back office: every screen's path and how to link to it, so that no screen
  * hard-codes another's URL. Paths are relative to BASENAME, where the server mounts the SPA.
  */
-import { URL_MAX_LENGTH } from '@kyc/contracts';
+import { safeRedirectPath } from '@kyc/contracts';
 
 export const BASENAME = '/backoffice';
 
@@ -55,19 +55,17 @@ export function browserPath(location: { pathname: string; search?: string; hash?
  * another site, another app on this origin, or the sign-in page itself), as an in-app path; else null.
  */
 export function resolveNextPath(next: string | null | undefined, origin: string): string | null {
-  if (!next || next.length > URL_MAX_LENGTH) return null;
-  // Only a path: "//host" and "/\host" are protocol-relative in browsers, absolute URLs are refused too.
-  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  let url: URL;
-  try {
-    url = new URL(next, origin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== origin) return null;
+  // Only a path (absolute addresses are refused too), judged by the product's one redirect rule
+  // (contracts redirects.ts, issue 11): '//host', '/\\host', '/..//host' and their encodings never pass.
+  if (!next?.startsWith('/')) return null;
+  const target = safeRedirectPath(next, origin);
+  if (!target) return null;
+  const url = new URL(target, origin);
   const { pathname } = url;
   if (pathname !== BASENAME && !pathname.startsWith(`${BASENAME}/`)) return null;
   const inApp = pathname.slice(BASENAME.length) || '/';
   if (inApp === paths.login.path || inApp.startsWith(`${paths.login.path}/`)) return null;
-  return `${inApp}${url.search}${url.hash}`;
+  // The in-app path is a target of its own (react-router treats '//host' as another site): same rule.
+  const inAppTarget = `${inApp}${url.search}${url.hash}`;
+  return safeRedirectPath(inAppTarget, origin) === inAppTarget ? inAppTarget : null;
 }

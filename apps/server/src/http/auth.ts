@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
+  HOST_COOKIE_PREFIX,
   SESSION_COOKIE,
   STAFF_CSRF_COOKIE,
   STAFF_SESSION_COOKIE,
@@ -26,12 +27,31 @@ export interface AudienceCookies {
   session: string;
   csrf: string;
   path: string;
+  /** The plain names still read (and cleared at sign-in and sign-out) once the prefixed ones are set. */
+  legacy?: { session: string; csrf: string; path: string };
 }
 
-export const COOKIES: Record<Audience, AudienceCookies> = {
+const PLAIN_COOKIES: Record<Audience, AudienceCookies> = {
   user: { session: SESSION_COOKIE, csrf: CSRF_COOKIE, path: '/' },
   staff: { session: STAFF_SESSION_COOKIE, csrf: STAFF_CSRF_COOKIE, path: '/backoffice' },
 };
+
+/**
+ * The cookie names of an audience (issue 11). Secure cookies are `__Host-` cookies: Secure, Path=/ and no
+ * Domain, or browsers refuse them, so no sibling subdomain or plain-http answer can plant or shadow a
+ * session or CSRF cookie. Path=/ for staff too (the prefix demands it); the staff cookie still only opens
+ * /backoffice routes, which alone read it (audienceOf). Over plain http (development, e2e) the names stay.
+ */
+export function cookiesOf(config: Pick<Config, 'cookieSecure'>, audience: Audience): AudienceCookies {
+  const plain = PLAIN_COOKIES[audience];
+  if (!config.cookieSecure) return plain;
+  return {
+    session: `${HOST_COOKIE_PREFIX}${plain.session}`,
+    csrf: `${HOST_COOKIE_PREFIX}${plain.csrf}`,
+    path: '/',
+    legacy: { session: plain.session, csrf: plain.csrf, path: plain.path },
+  };
+}
 
 export function audienceOf(url: string): Audience {
   return url.startsWith('/backoffice') ? 'staff' : 'user';
@@ -57,13 +77,18 @@ export function installAuth(app: FastifyInstance, config: Config, sessions: Sess
     if (isHeaderAuthenticatedRoute(request)) return;
     checkOrigin(request, config);
     const audience = audienceOf(request.url);
+    const session = await resolveSession(request, sessions);
+    // No live session (expired, signed out elsewhere, never signed in) on a route that needs one: the
+    // request can do nothing, so no ambient credential is at stake and CSRF cannot matter. Answer what
+    // the route itself would, 10007, so the app keeps the person's draft and sends them to /login
+    // instead of showing a CSRF refusal (issue 11). Public routes (sign-in) keep the token check.
+    if (!session && routeNeedsSession(request)) throw notLoggedIn();
     const header = request.headers[CSRF_HEADER];
     const sent = typeof header === 'string' ? header : undefined;
     if (!sent) throw new AppError('CSRF_TOKEN_INVALID', 'missing CSRF token', 403);
-    const session = await resolveSession(request, sessions);
     const valid = session
       ? safeEqual(sent, session.csrfToken)
-      : safeEqual(sent, request.cookies[COOKIES[audience].csrf] ?? '') &&
+      : safeEqual(sent, request.cookies[cookiesOf(config, audience).csrf] ?? '') &&
         isSignedAnonymousToken(sent, config.sessionSecret);
     if (!valid) throw new AppError('CSRF_TOKEN_INVALID', 'invalid CSRF token', 403);
   });
@@ -76,7 +101,7 @@ export function installAuth(app: FastifyInstance, config: Config, sessions: Sess
     // Header-authenticated integration calls (partner servers, SDK mode) use no cookie at all.
     if (isHeaderAuthenticatedRoute(request)) return payload;
     const audience = audienceOf(request.url);
-    const { csrf, path } = COOKIES[audience];
+    const { csrf, path } = cookiesOf(config, audience);
     if (reply.hasHeader('set-cookie') && String(reply.getHeader('set-cookie')).includes(`${csrf}=`))
       return payload;
     const current = request.cookies[csrf];
@@ -96,6 +121,17 @@ export function installAuth(app: FastifyInstance, config: Config, sessions: Sess
   });
 }
 
+/**
+ * Whether the matched route needs a session, as its plugin declares through documentRoutes (the
+ * OpenAPI security statement sessionCookie / staffSessionCookie); openapi.int.test.ts checks that every
+ * route stated so refuses a request without a session (10007).
+ */
+function routeNeedsSession(request: FastifyRequest): boolean {
+  const security = (request.routeOptions.schema as { security?: Record<string, unknown>[] } | undefined)
+    ?.security;
+  return (security ?? []).some((r) => 'sessionCookie' in r || 'staffSessionCookie' in r);
+}
+
 /** Loads the session for the request's audience once per request. */
 export async function resolveSession(
   request: FastifyRequest,
@@ -103,7 +139,10 @@ export async function resolveSession(
 ): Promise<ResolvedSession | null> {
   if (request.sessionResolved) return request.session;
   const audience = audienceOf(request.url);
-  request.session = await sessions.resolve(audience, request.cookies[COOKIES[audience].session]);
+  // The __Host- name first; the plain name of before the change is still read (cookiesOf).
+  const plain = PLAIN_COOKIES[audience].session;
+  const token = request.cookies[`${HOST_COOKIE_PREFIX}${plain}`] ?? request.cookies[plain];
+  request.session = await sessions.resolve(audience, token);
   request.sessionResolved = true;
   return request.session;
 }
@@ -128,7 +167,7 @@ export function setSessionCookies(
   token: string,
   csrfToken: string,
 ): void {
-  const { session, csrf, path } = COOKIES[audience];
+  const { session, csrf, path, legacy } = cookiesOf(config, audience);
   void reply.setCookie(session, token, {
     path,
     httpOnly: true,
@@ -137,12 +176,27 @@ export function setSessionCookies(
     maxAge: Math.floor(config.sessionAbsoluteMs / 1000),
   });
   void reply.setCookie(csrf, csrfToken, csrfCookieOptions(config, path));
+  if (legacy) clearLegacyCookies(reply, config, legacy);
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: Config, audience: Audience): void {
-  const { session, csrf, path } = COOKIES[audience];
+  const { session, csrf, path, legacy } = cookiesOf(config, audience);
   void reply.clearCookie(session, { path, httpOnly: true, sameSite: 'lax', secure: config.cookieSecure });
   void reply.setCookie(csrf, signedAnonymousToken(config.sessionSecret), csrfCookieOptions(config, path));
+  if (legacy) clearLegacyCookies(reply, config, legacy);
+}
+
+/** The plain-named cookies of before the __Host- change, when the browser sent them: gone at the next sign-in or sign-out. */
+function clearLegacyCookies(
+  reply: FastifyReply,
+  config: Config,
+  legacy: NonNullable<AudienceCookies['legacy']>,
+): void {
+  const sent = reply.request.cookies;
+  const options = { path: legacy.path, sameSite: 'lax' as const, secure: config.cookieSecure };
+  if (sent[legacy.session] !== undefined)
+    void reply.clearCookie(legacy.session, { ...options, httpOnly: true });
+  if (sent[legacy.csrf] !== undefined) void reply.clearCookie(legacy.csrf, options);
 }
 
 function csrfCookieOptions(config: Config, path: string) {

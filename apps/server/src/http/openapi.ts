@@ -48,20 +48,22 @@ const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'cookie',
     name: SESSION_COOKIE,
-    description: 'The end user session, set by sign-in (HttpOnly).',
+    description:
+      'The end user session, set by sign-in (HttpOnly). Over https it is named __Host-kyc_sid (Secure, Path=/).',
   },
   csrfToken: {
     type: 'apiKey',
     in: 'header',
     name: CSRF_HEADER,
     description:
-      'Every POST, PUT, PATCH and DELETE: the value of the kyc_csrf cookie (kyc_staff_csrf for /backoffice/api/*).',
+      'Every POST, PUT, PATCH and DELETE: the value of the kyc_csrf cookie (kyc_staff_csrf for /backoffice/api/*; over https __Host-kyc_csrf and __Host-kyc_staff_csrf).',
   },
   staffSessionCookie: {
     type: 'apiKey',
     in: 'cookie',
     name: STAFF_SESSION_COOKIE,
-    description: 'The staff session of the back office, set by /backoffice/api/login (Path=/backoffice).',
+    description:
+      'The staff session of the back office, set by /backoffice/api/login (Path=/backoffice; over https __Host-kyc_staff_sid, Path=/).',
   },
   sdkToken: {
     type: 'apiKey',

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { CSRF_COOKIE, STAFF_CSRF_COOKIE, type Envelope } from '@kyc/contracts';
+import { CSRF_COOKIE, HOST_COOKIE_PREFIX, STAFF_CSRF_COOKIE, type Envelope } from '@kyc/contracts';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/data/db.ts';
@@ -65,7 +65,9 @@ export class TestClient {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && !options.noCsrf) {
-      const csrf = this.cookies.get(url.startsWith('/backoffice') ? STAFF_CSRF_COOKIE : CSRF_COOKIE);
+      const name = url.startsWith('/backoffice') ? STAFF_CSRF_COOKIE : CSRF_COOKIE;
+      // The __Host- name when the app sets Secure cookies (issue 11), as the browser apps read it.
+      const csrf = this.cookies.get(`${HOST_COOKIE_PREFIX}${name}`) ?? this.cookies.get(name);
       if (csrf) headers['x-csrf-token'] = csrf;
     }
     let payload = options.payload;

@@ -1,6 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '../lib/router';
 import { prefetchProfile } from '../features/profile/api/get-profile';
+import { loginRedirectUrl } from '../features/profile/components/profile-gate';
+import { browserLocation } from '../lib/browser/location';
 import { configureHttp } from '../lib/http';
 import { createI18n } from '../lib/i18n/create-i18n';
 import { httpTexts } from '../lib/i18n/http-texts';
@@ -46,6 +48,11 @@ const { i18n, ready } = createI18n(language);
 // spec §8: the HTTP client's messages are translated, and shown through the design system's toast and
 // notification (lib/ never imports ui/; this is the one place that connects them).
 configureHttp(httpTexts(i18n, ready));
+// Issue 11: a call answered 10007 (the session expired while the person worked) sends them to /login
+// with the way back; the wizard's and questionnaires' drafts stay in the tab. SDK mode has its own
+// token errors (1007 / 1008) and no /login.
+if (!mode.sdk)
+  configureHttp({ onNotLoggedIn: () => browserLocation.assign(loginRedirectUrl(browserLocation.href())) });
 registerMessenger(lazyMessenger);
 preloadMessagesLater();
 

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { browserLocation } from '../lib/browser/location';
 import { fail, fetchCall, ok, stubFetch } from '../test/fetch';
 import { createTestI18n } from '../test/i18n';
 import { LoginForm } from './login-form';
+import { hostileRedirects } from '@kyc/contracts/hostile-redirects';
 
 function renderForm(redirectUrl: string | null = null, errorCodes: Record<string, string> = {}) {
   render(
@@ -128,6 +129,24 @@ describe('LoginForm', () => {
     expect((signIn as HTMLButtonElement).disabled).toBe(true);
     expect((createAccount as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('when the redirect is any hostile variant (issue 11), then the browser stays on the portal', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const hostile = hostileRedirects(window.location.origin);
+    expect(hostile.length).toBeGreaterThanOrEqual(20);
+    for (const target of hostile) {
+      // As if the server (an older one, or a proxy in between) had let the page's redirect_url through.
+      stubFetch(() => ok({ redirect: target }));
+      const { email, password, signIn } = renderForm(target);
+      fireEvent.change(email, { target: { value: 'someone@example.com' } });
+      fireEvent.change(password, { target: { value: 'correct horse battery' } });
+      fireEvent.click(signIn);
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+      expect(assign.mock.calls[0]?.[0], target).toBe('/user/accounts/en/auth/personal');
+      assign.mockClear();
+      cleanup();
+    }
+  }, 30_000);
 
   it('when Create account is pressed, then it posts to /user/public/register', async () => {
     vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});

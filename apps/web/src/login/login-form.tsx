@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kyc/contracts';
+import { DEFAULT_LANGUAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, safeRedirectPath } from '@kyc/contracts';
 import { browserLocation } from '../lib/browser/location';
 import { isApiError } from '../lib/http';
 import { errorMessage } from '../lib/i18n/error-message';
@@ -11,6 +11,8 @@ import { validateCredentials, type FieldErrors, type Intent } from './validate';
 
 const EMAIL_ID = 'login-email';
 const PASSWORD_ID = 'login-password';
+/** Where the server sends a person whose redirect_url it refused; the browser falls back to it too. */
+const PORTAL_HOME = `/user/accounts/${DEFAULT_LANGUAGE}/auth/personal`;
 
 export interface LoginFormProps {
   redirectUrl: string | null;
@@ -57,8 +59,9 @@ export function LoginForm({ redirectUrl, onCredentials }: LoginFormProps) {
         return;
       }
       const { redirect } = await (intent === 'register' ? register(body) : signIn(body));
-      // Stay pending: the page is being replaced.
-      browserLocation.assign(redirect);
+      // Stay pending: the page is being replaced. The server already decided the target by the product's
+      // one redirect rule; the browser applies the same rule again before following it (issue 11).
+      browserLocation.assign(safeRedirectPath(redirect, window.location.origin) ?? PORTAL_HOME);
     } catch (error) {
       setServerError(isApiError(error) ? errorMessage(i18n, error) : t('login.errors.unexpected'));
       setPending(null);

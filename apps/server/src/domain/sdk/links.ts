@@ -1,28 +1,17 @@
-import { URL_MAX_LENGTH, safeRedirectPath } from '@kyc/contracts';
+import { safeRedirectTarget } from '@kyc/contracts';
 
 /**
  * extraParams.redirect_url of an SDK token (spec §2: where the user goes after a step when the session
- * has one). Accepted: an https URL whose origin is one of the business's allowed origins, or a path on
- * this portal. Answers the normalised target, or null when refused (open-redirect protection, ASVS 5.1.5).
+ * has one). Accepted: an https URL whose origin is one of the business's allowed origins, or a place on
+ * this portal (kept as a path). Answers the normalised target, or null when refused. The decision is the
+ * product's one redirect rule (contracts redirects.ts, issue 11), the same as sign-in's.
  */
 export function checkRedirectUrl(
   value: string,
   allowedOrigins: readonly string[],
   portalOrigin: string,
 ): string | null {
-  if (value.length === 0 || value.length > URL_MAX_LENGTH) return null;
-  // Control characters and backslashes are read differently by browsers and parsers: never accepted.
-  // eslint-disable-next-line no-control-regex -- the point is to find them
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
-  if (value.startsWith('/')) return safeRedirectPath(value, portalOrigin);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
-  return allowedOrigins.includes(url.origin) ? url.href : null;
+  return safeRedirectTarget(value, portalOrigin, { allowedOrigins });
 }
 
 /** An allowed origin of a business: exactly `https://host[:port]`, nothing more. */

@@ -78,11 +78,11 @@ export const gif = () =>
 export const webp = () => noise(16, 16).webp().toBuffer();
 
 /** A minimal PDF with correct cross-reference offsets; `extra` objects are added after the page. */
-export function pdf(extra: { catalog?: string; objects?: (string | Buffer)[] } = {}): Buffer {
+export function pdf(extra: { catalog?: string; page?: string; objects?: (string | Buffer)[] } = {}): Buffer {
   const objects: (string | Buffer)[] = [
     `<< /Type /Catalog /Pages 2 0 R ${extra.catalog ?? ''} >>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ${extra.page ?? ''} >>`,
     ...(extra.objects ?? []),
   ];
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
@@ -121,4 +121,106 @@ export function flateStream(content: string, dictionary = ''): Buffer {
     data,
     Buffer.from('\nendstream', 'latin1'),
   ]);
+}
+
+/**
+ * An object stream (/Type /ObjStm) holding `objects` (numbered from `first`), its data encoded by
+ * `encode` and its dictionary naming `filter` (e.g. `/FlateDecode`, or `5 0 R`, an indirect reference).
+ */
+export function objectStream(
+  objects: string[],
+  first: number,
+  filter: string,
+  encode: (data: Buffer) => Buffer = (data) => deflateSync(data),
+): Buffer {
+  let offset = 0;
+  const header: string[] = [];
+  for (const [index, body] of objects.entries()) {
+    header.push(`${first + index} ${offset}`);
+    offset += body.length + 1;
+  }
+  const head = `${header.join(' ')} `;
+  const data = encode(Buffer.from(head + objects.join('\n') + '\n', 'latin1'));
+  return Buffer.concat([
+    Buffer.from(
+      `<< /Type /ObjStm /N ${objects.length} /First ${head.length} /Length ${data.length} /Filter ${filter} >>\nstream\n`,
+      'latin1',
+    ),
+    data,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
+}
+
+const JS_ACTION = '<< /S /JavaScript /JS (app.alert(1)) >>';
+
+/**
+ * Issue 11: PDFs with active content, each hidden the way an assessment found (or could find) to pass a
+ * check that reads names in the file's text. Objects 1–3 are the catalog, the page tree and the page.
+ */
+export function hostilePdfs(): Record<string, Buffer> {
+  return {
+    // The finding: a JavaScript action inside a compressed object stream whose /Filter is an indirect
+    // reference (object 5, after the stream), opened by the catalog's /OpenAction.
+    'object stream, /Filter by reference': pdf({
+      catalog: '/OpenAction 6 0 R',
+      objects: [objectStream([JS_ACTION], 6, '5 0 R'), '/FlateDecode'],
+    }),
+    'object stream under ASCIIHexDecode': pdf({
+      catalog: '/OpenAction 5 0 R',
+      objects: [
+        objectStream([JS_ACTION], 5, '/ASCIIHexDecode', (data) => Buffer.from(`${data.toString('hex')}>`)),
+      ],
+    }),
+    'object stream, /Filter an array by reference': pdf({
+      catalog: '/OpenAction 6 0 R',
+      objects: [objectStream([JS_ACTION], 6, '5 0 R'), '[/FlateDecode]'],
+    }),
+    'NUL after every name': pdf({
+      catalog: '/OpenAction 4 0 R',
+      objects: ['<</S/JavaScript\u0000/JS\u0000(app.alert(1))>>'],
+    }),
+    '#xx-escaped names': pdf({
+      catalog: '/OpenAction 4 0 R',
+      objects: ['<< /S /Java#53cript /J#53 (app.alert(1)) >>'],
+    }),
+    'lower-case #xx-escaped names': pdf({
+      catalog: '/Open#41cti#6fn 4 0 R',
+      objects: ['<< /S /J#61v#61Script /J#53 (app.alert(1)) >>'],
+    }),
+    'JavaScript name tree': pdf({
+      catalog: '/Names << /JavaScript 4 0 R >>',
+      objects: [`<< /Names [(a) ${JS_ACTION}] >>`],
+    }),
+    '/AA on the page': pdf({
+      page: '/AA << /O 4 0 R >>',
+      objects: ['<< /S /URI /URI (https://evil.example/) >>'],
+    }),
+    'URI link annotation': pdf({
+      page: '/Annots [4 0 R]',
+      objects: [
+        '<< /Type /Annot /Subtype /Link /Rect [0 0 612 792] /A << /S /URI /URI (https://evil.example/) >> >>',
+      ],
+    }),
+    'Launch action': pdf({ catalog: '/OpenAction 4 0 R', objects: ['<< /S /Launch /F (cmd.exe) >>'] }),
+    'GoToR action': pdf({
+      catalog: '/OpenAction 4 0 R',
+      objects: ['<< /S /GoToR /F (//evil.example/share/x.pdf) /D [0 /Fit] >>'],
+    }),
+    'embedded file': pdf({
+      catalog: '/Names << /EmbeddedFiles 4 0 R >>',
+      objects: [
+        '<< /Names [(x.exe) 5 0 R] >>',
+        '<< /Type /Filespec /F (x.exe) /EF << /F 6 0 R >> >>',
+        '<< /Type /EmbeddedFile /Length 2 >>\nstream\nMZ\nendstream',
+      ],
+    }),
+    'XFA form': pdf({
+      catalog: '/AcroForm << /Fields [] /XFA 4 0 R >>',
+      objects: ['<< /Length 7 >>\nstream\n<xdp/>\nendstream'],
+    }),
+    'RichMedia annotation': pdf({
+      page: '/Annots [4 0 R]',
+      objects: ['<< /Type /Annot /Subtype /RichMedia /Rect [0 0 10 10] >>'],
+    }),
+  };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { RET_CODES, type RetCodeName } from '@kyc/contracts';
 import { AppError } from '../app-error.ts';
@@ -133,12 +134,16 @@ describe('hostile upload corpus (issue 4): each file refused with a clear ret_co
 });
 
 describe('PDF uploads (proof of address)', () => {
-  it('when a clean PDF is uploaded where PDFs are allowed, then it is accepted as sent', async () => {
+  it('when a clean PDF is uploaded where PDFs are allowed, then it is accepted and a rewritten copy is stored', async () => {
     const clean = pdf();
     const upload = await inspectUpload(clean, { allowPdf: true });
     expect(upload).toMatchObject({ kind: 'pdf', mime: 'application/pdf' });
-    expect(upload.bytes.equals(clean)).toBe(true);
-    expect(upload.sha256).toBe(sha256(clean));
+    expect(upload.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(upload.bytes.equals(clean)).toBe(false);
+    expect(upload.sha256).toBe(sha256(upload.bytes));
+    const copy = await PDFDocument.load(upload.bytes);
+    expect(copy.getPageCount()).toBe(1);
+    expect(copy.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
   });
 
   it('when a PDF is uploaded where only images are allowed, then it is refused as a type not allowed', async () => {

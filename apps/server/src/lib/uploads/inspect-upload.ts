@@ -14,10 +14,10 @@
  *   profile) is dropped; pixels are converted to sRGB and tagged with the sRGB profile; the long side is
  *   capped at MAX_OUTPUT_SIDE. JPEG stays JPEG (quality 90), PNG stays PNG. Whatever was appended to or
  *   hidden in the original (polyglots) does not survive.
- * - PDFs are checked (pdf-check.ts), not rewritten; a sanitiser is future work.
+ * - PDFs are judged by a PDF parser and stored as a rewritten copy holding the pages only (pdf-check.ts).
  * - Document sides and selfies (`checkQuality`) must also be usable photos: image-quality.ts.
  *
- * The sha256 is of the bytes to store (the re-encoded image, or the PDF as sent).
+ * The sha256 is of the bytes to store (the re-encoded image, or the rewritten PDF).
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
@@ -52,7 +52,7 @@ export interface InspectedUpload {
   kind: UploadKind;
   /** The Content-Type to serve the stored bytes with (never the client's). */
   mime: 'image/jpeg' | 'image/png' | 'application/pdf';
-  /** The bytes to encrypt and store: the re-encoded image, or the checked PDF. */
+  /** The bytes to encrypt and store: the re-encoded image, or the rewritten PDF. */
   bytes: Buffer;
   /** Hex sha256 of `bytes`. */
   sha256: string;
@@ -80,12 +80,13 @@ export async function inspectUpload(
   const kind = sniffType(bytes);
   if (kind === 'pdf') {
     if (!options.allowPdf) throw new AppError('UPLOAD_TYPE_NOT_ALLOWED', 'a PDF is not accepted here');
-    const verdict = checkPdf(bytes);
+    const verdict = await checkPdf(bytes);
     if (!verdict.ok)
       throw verdict.reason === 'corrupt'
         ? new AppError('UPLOAD_CORRUPT', `the PDF is not well formed (${verdict.detail})`)
         : new AppError('UPLOAD_PDF_ACTIVE_CONTENT', `the PDF holds active content (${verdict.detail})`);
-    return { kind, mime: MIME.pdf, bytes, sha256: sha256(bytes) };
+    // The rewritten copy (pages only), never the bytes as sent (issue 11).
+    return { kind, mime: MIME.pdf, bytes: verdict.bytes, sha256: sha256(verdict.bytes) };
   }
   if (!kind)
     throw new AppError(

@@ -29,7 +29,7 @@ export function sessionRoutes(services: Services): FastifyPluginAsync {
         const { token, session } = await sessions.start('user', user.id);
         setSessionCookies(reply, config, 'user', token, session.csrfToken);
         return ok({
-          redirect: redirectAfterSignIn(request.body.redirect_url, originOf(request.protocol, request.host)),
+          redirect: redirectAfterSignIn(request.body.redirect_url, config.publicOrigin),
         });
       },
     );
@@ -48,7 +48,7 @@ export function sessionRoutes(services: Services): FastifyPluginAsync {
         const { token, session } = await sessions.start('user', user.id);
         setSessionCookies(reply, config, 'user', token, session.csrfToken);
         return ok({
-          redirect: redirectAfterSignIn(request.body.redirect_url, originOf(request.protocol, request.host)),
+          redirect: redirectAfterSignIn(request.body.redirect_url, config.publicOrigin),
         });
       },
     );
@@ -72,12 +72,10 @@ export function sessionRoutes(services: Services): FastifyPluginAsync {
   };
 }
 
-/** The origin the request came to, normalised (default ports dropped) as URL parsing does. */
-function originOf(protocol: string, host: string): string {
-  return new URL(`${protocol}://${host}`).origin;
-}
-
-/** Only same-origin targets (ASVS 5.1.5); anything else goes to the personal verification page. */
+/**
+ * Only targets on the portal (PUBLIC_ORIGIN), decided by the product's one redirect rule (contracts
+ * redirects.ts, ASVS 5.1.5, issue 11); anything else goes to the personal verification page.
+ */
 export function redirectAfterSignIn(target: string | undefined, origin: string): string {
   return safeRedirectPath(target, origin) ?? `/user/accounts/${DEFAULT_LANGUAGE}/auth/personal`;
 }

@@ -9,4 +9,7 @@ export const browserLocation = {
   href(): string {
     return window.location.href;
   },
+  origin(): string {
+    return window.location.origin;
+  },
 };

@@ -115,6 +115,20 @@ describe('app client headers (spec §7 "Client behaviour")', () => {
     expect(headersOf(fetchCall(fetch, 1).init).has('X-CSRF-Token')).toBe(false);
   });
 
+  it('issue 11: over https the __Host- CSRF cookie is read first, the plain one only without it', async () => {
+    const cookie = vi.spyOn(Document.prototype, 'cookie', 'get');
+    cookie.mockReturnValue('kyc_csrf=plain-token; __Host-kyc_csrf=host-token');
+    const fetch = stubFetch(
+      () => ok(null),
+      () => ok(null),
+    );
+    await http.post('/x', {});
+    expect(headersOf(fetchCall(fetch, 0).init).get('X-CSRF-Token')).toBe('host-token');
+    cookie.mockReturnValue('kyc_csrf=plain-token');
+    await http.post('/x', {});
+    expect(headersOf(fetchCall(fetch, 1).init).get('X-CSRF-Token')).toBe('plain-token');
+  });
+
   it('docs/api.md: without a CSRF cookie no CSRF header is invented', async () => {
     const fetch = stubFetch(() => ok(null));
     await http.post('/logout');
@@ -202,6 +216,31 @@ describe('envelope and ret_codes (spec §7, §8)', () => {
       expect(fetch).toHaveBeenCalledTimes(3);
     },
   );
+
+  it('issue 11: a POST answered 10007 (the session expired) calls the configured way to sign-in once, and rejects', async () => {
+    const onNotLoggedIn = vi.fn();
+    restore.push(configureHttp({ onNotLoggedIn }));
+    stubFetch(() => fail(10007, 'not logged in'));
+    await expect(http.post('/v3/private/user/member/tagmember', { tagName: 'x' })).rejects.toMatchObject({
+      ret_code: 10007,
+    });
+    expect(onNotLoggedIn).toHaveBeenCalledTimes(1);
+    stubFetch(() => fail(10011, 'invalid CSRF token'));
+    await expect(http.post('/v3/private/user/member/tagmember', {})).rejects.toMatchObject({
+      ret_code: 10011,
+    });
+    expect(onNotLoggedIn).toHaveBeenCalledTimes(1);
+    // An SDK-token call's 10007 is about the token, not the session: the SDK flow handles it.
+    stubFetch(
+      () => fail(10007, 'not logged in'),
+      () => fail(10007, 'not logged in'),
+    );
+    await expect(
+      http.post('/v3/private/kyc/kyc-info', {}, { headers: { 'kyc-access-token': 'tok' } }),
+    ).rejects.toMatchObject({ ret_code: 10007 });
+    await expect(http.post('/v1/s1/kyc/integration/info', {})).rejects.toMatchObject({ ret_code: 10007 });
+    expect(onNotLoggedIn).toHaveBeenCalledTimes(1);
+  });
 
   it("spec §8: 1007 shows 'Timeout, token error.' for 3 s and rejects", async () => {
     stubFetch(() => fail(1007, ''));

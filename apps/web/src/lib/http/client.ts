@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@kyc/contracts';
+import { CODE_NOT_LOGGED_IN, CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX } from '@kyc/contracts';
 import { readCookie } from '../browser/cookies';
 import { currentLanguage } from '../language/current';
 import { reportTelemetry } from '../telemetry/telemetry';
@@ -8,6 +8,7 @@ import { buildRequest, type HttpMethod, type RequestBody } from './build-request
 import { ResponseCache } from './cache';
 import { platformHeaders } from './platform-headers';
 import { readEnvelope, readKycData } from './read-envelope';
+import { httpConfig } from './configure';
 import { reportApiError } from './report-error';
 
 /** spec §9: default request timeout. */
@@ -63,7 +64,10 @@ function isSameOrigin(url: string): boolean {
 }
 
 function csrfHeader(method: HttpMethod, url: string): Record<string, string> {
-  const token = STATE_CHANGING.has(method) && isSameOrigin(url) ? readCookie(CSRF_COOKIE) : null;
+  const token =
+    STATE_CHANGING.has(method) && isSameOrigin(url)
+      ? (readCookie(`${HOST_COOKIE_PREFIX}${CSRF_COOKIE}`) ?? readCookie(CSRF_COOKIE))
+      : null;
   return token ? { [CSRF_HEADER]: token } : {};
 }
 
@@ -124,6 +128,15 @@ export function timeoutError(url: string, timeout: number, cause: unknown): ApiE
   });
 }
 
+/**
+ * A call the session cookie authenticates (issue 11: only its 10007 means "the session ended, sign in
+ * again"): not an SDK-token call, not an integration path, which answer 10007 for a missing token.
+ */
+export function authenticatedBySession(built: { url: string; init: RequestInit }): boolean {
+  if (new Headers(built.init.headers).has('kyc-access-token')) return false;
+  return !new URL(built.url, 'http://portal.invalid').pathname.startsWith('/v1/s1/');
+}
+
 /** The network part of one call: fetch, timeout, response reading, the client-tag timer and timing. */
 async function execute(
   client: Client,
@@ -174,6 +187,8 @@ async function execute(
     if (isApiError(cause)) {
       // spec §6, §8: 'user no permission' clears the request cache.
       if (cause.reason === 'user no permission') cache.clear();
+      if (cause.ret_code === CODE_NOT_LOGGED_IN && authenticatedBySession(built))
+        httpConfig().onNotLoggedIn();
       throw cause;
     }
     if (timedOut) throw timeoutError(url, timeout, cause);

@@ -27,6 +27,12 @@ export interface HttpConfig {
    * so the message waits for them. At once by default.
    */
   whenTextsReady: (show: () => void) => void;
+  /**
+   * A call answered 10007: the session is gone (expired, or ended elsewhere). The portal sends the
+   * person to /login with the way back (issue 11); what they were typing stays in the tab's drafts
+   * (sessionStorage / localStorage). Nothing by default (the sign-in page, SDK mode, tests).
+   */
+  onNotLoggedIn: () => void;
 }
 
 export function fallbackText(key: HttpTextKey, values: HttpTextValues = {}): string {
@@ -38,6 +44,7 @@ const DEFAULTS: HttpConfig = {
   translate: () => undefined,
   text: fallbackText,
   whenTextsReady: (show) => show(),
+  onNotLoggedIn: () => undefined,
 };
 
 let config: HttpConfig = DEFAULTS;

@@ -1,6 +1,8 @@
+import { CODE_NOT_LOGGED_IN } from '@kyc/contracts';
 import { ApiError, isApiError, NETWORK_ERROR_CODE } from './api-error';
 import { apiUrl } from './api-base';
 import { appHeaders, clearRequestCache, REQUEST_TIMEOUT_MS, timeoutError } from './client';
+import { httpConfig } from './configure';
 import { resolveEndpoint, type EndpointName } from './endpoints';
 import { readEnvelope } from './read-envelope';
 import { reportApiError, type ReportOptions } from './report-error';
@@ -153,6 +155,8 @@ export async function uploadForm<T>(
   } catch (error) {
     // spec §6, §8: 'user no permission' clears the request cache.
     if (isApiError(error) && error.reason === 'user no permission') clearRequestCache();
+    if (isApiError(error) && error.ret_code === CODE_NOT_LOGGED_IN && !sdkSession())
+      httpConfig().onNotLoggedIn();
     reportApiError(error, options);
     throw error;
   }

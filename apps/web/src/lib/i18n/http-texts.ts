@@ -13,7 +13,10 @@ import { NAMESPACES } from './namespaces';
  * load), and a text that is still missing afterwards (its file failed to load) is the English one,
  * never the key.
  */
-export function httpTexts(i18n: I18n, ready: Promise<unknown> = Promise.resolve()): HttpConfig {
+export function httpTexts(
+  i18n: I18n,
+  ready: Promise<unknown> = Promise.resolve(),
+): Omit<HttpConfig, 'onNotLoggedIn'> {
   const loaded = () =>
     i18n.isInitialized && NAMESPACES.every((ns) => i18n.hasLoadedNamespace(ns, { lng: i18n.language }));
   return {

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { safeRedirectTarget } from '@kyc/contracts';
 import { useNavigate } from '../router';
 import { browserLocation } from '../browser/location';
 import { currentLanguage } from '../language/current';
@@ -26,19 +27,13 @@ export type AfterStepTarget =
   | { kind: 'external'; url: string };
 
 /**
- * A redirect_url is followed only when it is an http(s) address or a path on this site: the server
- * already limits it to the business's allowed origins; this refuses javascript:, data: and '//host'.
+ * A redirect_url is followed only by the product's one redirect rule (contracts redirects.ts, issue 11):
+ * a place on this site, or an https address. The server already limited it to the business's allowed
+ * origins; this refuses javascript:, data:, '//host', '/..//host' and the like once more.
  */
 function safeRedirectUrl(value: unknown): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  const url = value.trim();
-  if (/^\/(?![/\\])/.test(url)) return url;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
+  if (typeof value !== 'string') return null;
+  return safeRedirectTarget(value.trim(), browserLocation.origin(), { allowedOrigins: () => true });
 }
 
 /**
