@@ -27,7 +27,8 @@ export function PartnerLinks() {
   useEffect(() => {
     let live = true;
     getPartnerLinks().then(
-      (answer) => live && setLinks(answer.links),
+      // An answer without a list (an older server) shows nothing rather than breaking the page.
+      (answer) => live && setLinks(answer?.links ?? []),
       () => undefined,
     );
     return () => {
