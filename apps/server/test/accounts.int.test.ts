@@ -185,21 +185,21 @@ describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
     onTestFinished(() => app.close());
     const client = new TestClient(app);
     await client.visit();
-    await client.post('/user/public/register', { email: 'ines@example.com', password: 'ines password 1' });
+    await client.post('/user/public/register', { email: 'ines@example.com', password: 'quiet harbour lamp 7' });
     // (Longer than 2048 characters is refused by the body's schema before any of this.)
     const hostile = hostileRedirects('http://localhost:8080').filter((v) => v.length <= 2048);
     expect(hostile.length).toBeGreaterThanOrEqual(20);
     for (const redirect_url of hostile) {
       const { envelope } = await client.post('/user/public/login', {
         email: 'ines@example.com',
-        password: 'ines password 1',
+        password: 'quiet harbour lamp 7',
         redirect_url,
       });
       expect(envelope?.result, redirect_url).toEqual({ redirect: '/user/accounts/en/auth/personal' });
     }
     const { envelope } = await client.post('/user/public/register', {
       email: 'otto@example.com',
-      password: 'otto password 1',
+      password: 'river stone maple 9',
       redirect_url: '/..//evil.example',
     });
     expect(envelope?.result).toEqual({ redirect: '/user/accounts/en/auth/personal' });

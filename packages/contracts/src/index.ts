@@ -29,3 +29,4 @@ export * from './api/backoffice-staff.ts';
 export * from './api/security-log.ts';
 export * from './api/partner-signing.ts';
 export * from './api/backoffice-partners.ts';
+export * from './staff-permissions.ts';

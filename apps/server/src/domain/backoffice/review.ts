@@ -29,6 +29,8 @@ import {
   DISPLAY_UPDATE_POI_STATUSES,
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
+  roleCan,
+  type StaffPermission,
 } from '@kyc/contracts';
 import type { Db } from '../../data/db.ts';
 import { auditRepo } from '../../data/repositories/audit-repo.ts';
@@ -46,35 +48,11 @@ import { nextPoiStatus, nextStepStatus, type KycActor } from '../kyc/state-machi
 import type { KycSubmissionRow } from '../../data/schema.ts';
 import { staffLabel } from './staff-label.ts';
 
-/** What each role may do (docs/backoffice.md "Roles"). */
-export type Permission =
-  | 'view_cases'
-  | 'decide'
-  | 'confirm_final'
-  | 'read_audit'
-  | 'edit_quotas'
-  | 'edit_countries'
-  | 'manage_staff'
-  | 'manage_partners';
-
-export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  reviewer: ['view_cases', 'decide'],
-  senior_reviewer: ['view_cases', 'decide', 'confirm_final'],
-  admin: [
-    'view_cases',
-    'decide',
-    'confirm_final',
-    'read_audit',
-    'edit_quotas',
-    'edit_countries',
-    'manage_staff',
-    'manage_partners',
-  ],
-  auditor: ['read_audit'],
-};
+/** What each role may do (docs/backoffice.md "Roles"): the contracts' table, shared with the back office. */
+export type Permission = StaffPermission;
 
 export function requirePermission(staff: StaffMe, permission: Permission): void {
-  if (!ROLE_PERMISSIONS[staff.role].includes(permission))
+  if (!roleCan(staff.role, permission))
     throw new AppError('PERMISSION_DENIED', `role ${staff.role} may not ${permission}`);
 }
 

@@ -1,0 +1,36 @@
+import type { StaffRole } from './api/account.ts';
+
+/**
+ * What each staff role may do (docs/backoffice.md "Roles"), written once: the server checks every
+ * request against it (10005), and the back office uses the same table only to decide which controls to
+ * show.
+ */
+export type StaffPermission =
+  | 'view_cases'
+  | 'decide'
+  | 'confirm_final'
+  | 'read_audit'
+  | 'edit_quotas'
+  | 'edit_countries'
+  | 'manage_staff'
+  | 'manage_partners';
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
+  reviewer: ['view_cases', 'decide'],
+  senior_reviewer: ['view_cases', 'decide', 'confirm_final'],
+  admin: [
+    'view_cases',
+    'decide',
+    'confirm_final',
+    'read_audit',
+    'edit_quotas',
+    'edit_countries',
+    'manage_staff',
+    'manage_partners',
+  ],
+  auditor: ['read_audit'],
+};
+
+export function roleCan(role: StaffRole, permission: StaffPermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
