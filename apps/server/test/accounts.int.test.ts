@@ -185,7 +185,10 @@ describe.each(testDatabases())('accounts and sessions on $name', (testDb) => {
     onTestFinished(() => app.close());
     const client = new TestClient(app);
     await client.visit();
-    await client.post('/user/public/register', { email: 'ines@example.com', password: 'quiet harbour lamp 7' });
+    await client.post('/user/public/register', {
+      email: 'ines@example.com',
+      password: 'quiet harbour lamp 7',
+    });
     // (Longer than 2048 characters is refused by the body's schema before any of this.)
     const hostile = hostileRedirects('http://localhost:8080').filter((v) => v.length <= 2048);
     expect(hostile.length).toBeGreaterThanOrEqual(20);
