@@ -41,6 +41,44 @@ export async function userDataKey(
   return unwrapDataKey(keyring, userId, stored.wrappedKey);
 }
 
+/**
+ * Runs `use` with the user's data key (created on first use) and zeroes the key afterwards, whatever
+ * `use` does: the one way a use-case holds a data key, so no path forgets the `fill(0)`.
+ */
+export async function withDataKey<T>(
+  store: DataKeyStore,
+  keyring: MasterKeyring,
+  userId: number,
+  at: number,
+  use: (key: Buffer) => T | Promise<T>,
+): Promise<T> {
+  const key = await userDataKey(store, keyring, userId, at);
+  try {
+    return await use(key);
+  } finally {
+    key.fill(0);
+  }
+}
+
+/**
+ * Like withDataKey for a key that is already stored (wrapped): reading never creates a key. Runs `use`
+ * with undefined when the user has none (nothing of theirs was ever sealed).
+ */
+export async function withStoredDataKey<T>(
+  store: Pick<DataKeyStore, 'findDataKey'>,
+  keyring: MasterKeyring,
+  userId: number,
+  use: (key: Buffer | undefined) => T | Promise<T>,
+): Promise<T> {
+  const stored = await store.findDataKey(userId);
+  const key = stored ? unwrapDataKey(keyring, userId, stored.wrappedKey) : undefined;
+  try {
+    return await use(key);
+  } finally {
+    key?.fill(0);
+  }
+}
+
 /** What a submission's details are bound to: the user and the submission's Idempotency-Key (unique per user). */
 const detailsObject = (idempotencyKey: string) => `submission-details:${idempotencyKey}`;
 
