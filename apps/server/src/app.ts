@@ -15,6 +15,7 @@ import { sessionsRepo } from './data/repositories/sessions-repo.ts';
 import { sdkRepo } from './data/repositories/sdk-repo.ts';
 import { partnerLinksRepo } from './data/repositories/partner-links-repo.ts';
 import { kycRepo } from './data/repositories/kyc-repo.ts';
+import { repositories } from './data/repositories/index.ts';
 import { submissionsRepo } from './data/repositories/submissions-repo.ts';
 import { questionnairesRepo } from './data/repositories/questionnaires-repo.ts';
 import { noticesRepo } from './data/repositories/notices-repo.ts';
@@ -25,7 +26,6 @@ import { kycUseCases } from './domain/kyc/kyc-service.ts';
 import { submissionUseCases } from './domain/kyc/submission-service.ts';
 import { personalDataCipher, sealClearPersonalData } from './domain/kyc/personal-data.ts';
 import { verificationPathsUseCases } from './domain/kyc/verification-paths.ts';
-import { verificationPathsRepo } from './data/repositories/verification-paths-repo.ts';
 import { sdkAccessUseCases } from './domain/kyc/sdk-access.ts';
 import { updateUseCases } from './domain/kyc/update-service.ts';
 import { sessionService } from './domain/sessions/session-service.ts';
@@ -203,12 +203,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // data key; rows still in clear (written before migration 007, or by the demo seed) are sealed now.
   const personal = personalDataCipher(keyring);
   await sealClearPersonalData(database.db, keyring);
-  const verificationPaths = verificationPathsUseCases({
-    paths: verificationPathsRepo(database.db, personal),
-    submissions: submissionsRepo(database.db, personal),
-    kyc: kycRepo(database.db, personal),
-    keyring,
-  });
+  const repos = repositories(database.db, personal);
+  const verificationPaths = verificationPathsUseCases({ repos, keyring });
   // Reference data: template versions not yet published (idempotent by code and version).
   const questionnaireTemplates = await seedQuestionnaireTemplates(
     questionnairesRepo(database.db),
@@ -234,7 +230,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const accounts = accountUseCases(usersRepo(database.db), limits, signInLog);
   const questionnaires = questionnaireUseCases({
     repo: questionnairesRepo(database.db),
-    keys: submissionsRepo(database.db, personal),
+    keys: submissionsRepo(database.db),
     kyc: kycRepo(database.db, personal),
     users: usersRepo(database.db),
     blobs,
@@ -270,8 +266,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     review: reviewUseCases(database.db, { blobs, keyring }),
     sdk,
     linkFlow: linkFlowUseCases({
-      links: partnerLinksRepo(database.db),
-      users: usersRepo(database.db),
+      repos,
       accounts,
       proofSecret: config.sessionSecret,
     }),
@@ -284,15 +279,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ),
     verificationPaths,
     submissions: submissionUseCases({
-      submissions: submissionsRepo(database.db, personal),
-      kyc: kycRepo(database.db, personal),
+      repos,
       blobs,
       keyring,
     }),
     updates: updateUseCases({
-      submissions: submissionsRepo(database.db, personal),
-      kyc: kycRepo(database.db, personal),
-      users: usersRepo(database.db),
+      repos,
       keyring,
     }),
     sdkAccess: sdkAccessUseCases({
@@ -304,7 +296,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     questionnaireReview: questionnaireReviewUseCases({
       db: database.db,
       questionnaires,
-      keys: submissionsRepo(database.db, personal),
+      keys: submissionsRepo(database.db),
       blobs,
       keyring,
     }),

@@ -25,15 +25,13 @@ import {
   type VendorVerifyResult,
   type VerificationSdkInfo,
 } from '@kyc/contracts';
-import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
-import type { SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
-import type { VerificationPathsRepo } from '../../data/repositories/verification-paths-repo.ts';
+import type { Repositories } from '../../data/repositories/index.ts';
 import type { KycSubmissionRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { MAX_UPLOAD_BYTES } from '../../lib/uploads/inspect-upload.ts';
-import { openDetails, sealDetails, userDataKey } from './data-keys.ts';
+import { openDetails, sealDetails, withDataKey, withStoredDataKey } from './data-keys.ts';
 import { BANNER_TAGS, DISMISSIBLE_BANNER_TAGS, type KycInfoSources } from './kyc-service.ts';
 import { maskIdNumber } from './national-id-rules.ts';
 import { idempotent } from './idempotency.ts';
@@ -52,9 +50,7 @@ const TOKEN_PREFIX = 'kvt_';
 const IMAGE_MIME = ['image/jpeg', 'image/png'];
 
 export interface VerificationPathsDeps {
-  paths: VerificationPathsRepo;
-  submissions: SubmissionsRepo;
-  kyc: KycRepo;
+  repos: Repositories;
   keyring: MasterKeyring;
   now?: () => number;
 }
@@ -76,7 +72,8 @@ const vendorResult = (row: KycSubmissionRow): VendorVerifyResult => ({
 const params = (message: string) => new AppError('PARAMS_ERROR', message, 400);
 
 export function verificationPathsUseCases(deps: VerificationPathsDeps) {
-  const { paths, submissions, kyc, keyring } = deps;
+  const { repos, keyring } = deps;
+  const { verificationPaths: paths, submissions, kyc } = repos;
   const now = deps.now ?? Date.now;
 
   async function levelStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
@@ -152,22 +149,18 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
       level1Status: level1,
     });
 
-    const key = await userDataKey(submissions, keyring, userId, at);
-    let detailsEnc: Buffer;
-    try {
-      detailsEnc = sealDetails(key, userId, idempotencyKey, {
+    const detailsEnc = await withDataKey(submissions, keyring, userId, at, (key) =>
+      sealDetails(key, userId, idempotencyKey, {
         idType: request.idType,
         idNumber: checked.idNumber,
         firstName: request.firstName,
         lastName: request.lastName,
         dateOfBirth: request.dateOfBirth,
         provider: session.provider,
-      });
-    } finally {
-      key.fill(0);
-    }
+      }),
+    );
 
-    return paths.transaction(async (tx) => {
+    return repos.transaction(async (tx) => {
       // The unique (user, key) insert comes first: a concurrent twin waits here and then fails.
       const submissionId = await tx.submissions.insertSubmission({
         userId,
@@ -180,7 +173,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
         kind: 'vendor',
         detailsEnc,
       });
-      if (!(await tx.paths.useVendorSession(session.id, at)))
+      if (!(await tx.verificationPaths.useVendorSession(session.id, at)))
         throw new AppError('TOKEN_ERROR', 'vendor token used or expired meanwhile');
       await tx.submissions.ensureApplicant(userId, at);
       await tx.kyc.upsertApplicant(
@@ -212,39 +205,46 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
       userId,
       rows.map((r) => Number(r.id)),
     );
-    const vendorRows = rows.filter((r) => r.kind === 'vendor' && r.details_enc !== null);
-    const key = vendorRows.length > 0 ? await userDataKey(submissions, keyring, userId, now()) : undefined;
-    const found: KycIdentity[] = [];
-    try {
-      for (const row of rows) {
+    /** The identities of the submissions; a vendor check's id number is read from its sealed details. */
+    const described = (key: Buffer | undefined): KycIdentity[] =>
+      rows.flatMap((row): KycIdentity[] => {
         const verifiedAt = Number(row.decided_at ?? row.created_at);
+        const rowSides = sides.get(Number(row.id)) ?? [];
         if (row.kind === 'vendor') {
           const details =
             key && row.details_enc
               ? openDetails(key, userId, row.idempotency_key, Buffer.from(row.details_enc))
               : {};
-          found.push({
-            type: details.idType ?? '',
-            country: row.issuing_country,
-            source: 'vendor',
-            maskedNumber: details.idNumber ? maskIdNumber(details.idNumber) : '',
-            sides: sides.get(Number(row.id)) ?? [],
-            verifiedAt,
-          });
-        } else if (row.document_type !== '') {
-          found.push({
+          const maskedNumber = details.idNumber ? maskIdNumber(details.idNumber) : '';
+          const type = details.idType ?? '';
+          return [
+            {
+              type,
+              country: row.issuing_country,
+              source: 'vendor',
+              maskedNumber,
+              sides: rowSides,
+              verifiedAt,
+            },
+          ];
+        }
+        if (row.document_type === '') return [];
+        return [
+          {
             type: row.document_type,
             country: row.issuing_country,
             source: 'document',
             maskedNumber: '',
-            sides: sides.get(Number(row.id)) ?? [],
+            sides: rowSides,
             verifiedAt,
-          });
-        }
-      }
-    } finally {
-      key?.fill(0);
-    }
+          },
+        ];
+      });
+    // Only sealed vendor details need the data key: without them the key is not even read.
+    const sealedVendorRows = rows.some((r) => r.kind === 'vendor' && r.details_enc !== null);
+    const found = sealedVendorRows
+      ? await withStoredDataKey(submissions, keyring, userId, described)
+      : described(undefined);
     for (const offer of offers)
       found.push({
         type: offer.document_type,
@@ -370,8 +370,8 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
         countryDisabled: !country || country.kycDisabled,
       });
       const applicant = await kyc.findApplicant(userId);
-      await paths.transaction(async (tx) => {
-        if (!(await tx.paths.consumeQuickKycOffer(Number(offer.id), at)))
+      await repos.transaction(async (tx) => {
+        if (!(await tx.verificationPaths.consumeQuickKycOffer(Number(offer.id), at)))
           throw new AppError('KYC_QUICK_KYC_UNAVAILABLE', 'the offer was used or expired meanwhile');
         await tx.submissions.ensureApplicant(userId, at);
         await tx.kyc.upsertApplicant(
