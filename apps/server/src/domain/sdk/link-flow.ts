@@ -10,7 +10,8 @@ import type { Repositories } from '../../data/repositories/index.ts';
 import type { LinkTokenContext } from '../../data/repositories/partner-links-repo.ts';
 import type { UserRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hmac, safeEqual, sha256Hex } from '../../lib/tokens.ts';
+import { openToken, signToken } from '../../lib/crypto/signed-token.ts';
+import { sha256Hex } from '../../lib/tokens.ts';
 import type { AccountUseCases } from '../accounts/accounts.ts';
 import { maskEmail } from '../accounts/mask.ts';
 import {
@@ -76,6 +77,9 @@ function linkTokenRefusal(
   return null;
 }
 
+/** The signed-token purpose of the consent proof. */
+const CONSENT_PROOF_PURPOSE = 'partner-link-consent';
+
 export function linkFlowUseCases(deps: {
   repos: Repositories;
   accounts: AccountUseCases;
@@ -88,15 +92,21 @@ export function linkFlowUseCases(deps: {
   /**
    * The partner minted the link token, so it holds it too; only the browser that signed in gets this
    * proof, and consent (and the consent step of link-info) needs it: a partner cannot agree for a person.
+   * A signed token (docs/security.md "Signed tokens") naming the link token and the signed-in person.
    */
   const proofFor = (tokenId: string, userId: number) =>
-    hmac(proofSecret, `partner-link-consent:${tokenId}:${userId}`);
-  const provenUser = (principal: LinkPrincipal, proof: string | undefined): number | null =>
-    principal.pendingUserId !== null &&
-    proof !== undefined &&
-    safeEqual(proof, proofFor(principal.tokenId, principal.pendingUserId))
+    signToken(proofSecret, CONSENT_PROOF_PURPOSE, { tokenId, userId });
+  const provenUser = (principal: LinkPrincipal, proof: string | undefined): number | null => {
+    if (principal.pendingUserId === null || proof === undefined) return null;
+    const claims = openToken<{ tokenId?: unknown; userId?: unknown }>(
+      proofSecret,
+      CONSENT_PROOF_PURPOSE,
+      proof,
+    );
+    return claims?.tokenId === principal.tokenId && claims.userId === principal.pendingUserId
       ? principal.pendingUserId
       : null;
+  };
 
   /** A person may hold one live link per business: refuse a second reference clearly (54001). */
   async function checkNotLinkedElsewhere(principal: LinkPrincipal, user: UserRow): Promise<void> {
