@@ -13,7 +13,6 @@ import { usersRepo } from './data/repositories/users-repo.ts';
 import { staffRepo } from './data/repositories/staff-repo.ts';
 import { sessionsRepo } from './data/repositories/sessions-repo.ts';
 import { sdkRepo } from './data/repositories/sdk-repo.ts';
-import { partnerLinksRepo } from './data/repositories/partner-links-repo.ts';
 import { kycRepo } from './data/repositories/kyc-repo.ts';
 import { repositories } from './data/repositories/index.ts';
 import { submissionsRepo } from './data/repositories/submissions-repo.ts';
@@ -48,7 +47,8 @@ import {
 import { noticeUseCases } from './domain/notices/notice-service.ts';
 import { agreementDocumentUseCases } from './domain/questionnaires/agreement-document.ts';
 import { templateLoader } from './domain/questionnaires/template-loader.ts';
-import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
+import { SDK_TOKEN_TTL_MS, type SdkLimits } from './domain/sdk/sdk-principal.ts';
+import { sdkUseCases } from './domain/sdk/sdk-service.ts';
 import { linkFlowUseCases } from './domain/sdk/link-flow.ts';
 import { installAuth } from './http/auth.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
@@ -120,7 +120,7 @@ export const DEFAULT_PATHS: StaticPaths = {
 /** Questionnaire templates (docs/questionnaires.md): published into the database at start. */
 const QUESTIONNAIRE_CONTENT = path.join(REPO_ROOT, 'content/questionnaires');
 
-/** JSON bodies of the API are small; uploads (later issues) get their own, larger limit per route. */
+/** JSON bodies of the API are small; the upload routes (multipart) set their own, larger limit. */
 const API_BODY_LIMIT = 64 * 1024;
 
 export interface BuildOptions {
@@ -211,14 +211,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     QUESTIONNAIRE_CONTENT,
     Date.now(),
   );
-  const sdk = sdkUseCases(
-    sdkRepo(database.db),
-    usersRepo(database.db),
-    { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
-    sdkLimits,
-    kycRepo(database.db, personal),
-    partnerLinksRepo(database.db),
-  );
+  const sdk = sdkUseCases({
+    repos,
+    policy: { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
+    limits: sdkLimits,
+  });
   // Signed partner calls (docs/sdk.md): the demo seed's secret is sealed now that the keyring exists.
   const partnerAuth = partnerAuthUseCases({
     businesses: sdkRepo(database.db),
