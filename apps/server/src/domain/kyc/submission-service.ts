@@ -335,7 +335,8 @@ export function submissionUseCases(deps: SubmissionDeps) {
     /**
      * Reads the personal details, or updates the fields given. Updates are refused (30001) while a level
      * is PENDING or SUCCESS: the details then belong to the identity under review or verified.
-     * Stored in clear for now (docs/kyc.md: moving them under the user's data key is open work).
+     * The name and date of birth are sealed at rest under the user's data key (personal-data.ts, through
+     * the kyc repository).
      */
     async personalInfo(userId: number, update: KycPersonalInfoRequest): Promise<KycPersonalInfo> {
       const statuses = await storedStatuses(userId);
