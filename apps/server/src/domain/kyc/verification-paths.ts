@@ -2,7 +2,7 @@
  * Verification paths besides the document upload (docs/kyc.md): the vendor (non-document) check of a
  * national id number with a selfie, quick KYC from a linked entity's verified identity, the provider
  * routing (traffic diversion), the verification flow description (get-verification-sdk-info) and the
- * acknowledgement of KYC announcements. Every call is scoped to the caller's own user id.
+ * acknowledgement of KYC announcements. Quick KYC's two calls are their own module (quick-kyc.ts). Every call is scoped to the caller's own user id.
  */
 import {
   ALL_LANGUAGE_CODES,
@@ -10,9 +10,7 @@ import {
   KYC_PROVIDERS,
   KYC_STEP_STATUSES,
   VENDOR_ID_TYPES,
-  type CanQuickKycResult,
   type DocumentType,
-  type DoQuickKycResult,
   type KycAnnouncementResult,
   type KycIdentity,
   type KycProvider,
@@ -36,6 +34,7 @@ import { BANNER_TAGS, DISMISSIBLE_BANNER_TAGS, type KycInfoSources } from './kyc
 import { maskIdNumber } from './national-id-rules.ts';
 import { idempotent } from './idempotency.ts';
 import { checkIdNumber } from './national-id-rules.ts';
+import { quickKycUseCases } from './quick-kyc.ts';
 import { initialStepStatus, nextStepStatus } from './state-machine.ts';
 import { isAdultOn } from './submission-service.ts';
 import { bucketOf, flowOf, routeProvider } from './verification-routing.ts';
@@ -341,61 +340,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
       });
     },
 
-    /** GET can-quick-kyc: whether do-quick-kyc would succeed now, and with whose identity. */
-    async canQuickKyc(userId: number): Promise<CanQuickKycResult> {
-      const offer = await paths.liveQuickKycOffer(userId, now());
-      const [level1] = await levelStatuses(userId);
-      const usable =
-        offer !== undefined &&
-        (level1 === 'ALLOW' || level1 === 'FAILED_AND_CAN_RETRY') &&
-        !((await kyc.findCountry(offer.country))?.kycDisabled ?? true);
-      return usable ? { canQuickKyc: true, source: offer.source, level: offer.level } : noQuickKyc;
-    },
-
-    /**
-     * POST do-quick-kyc: with the person's consent, level 1 becomes SUCCESS from the linked entity's
-     * verified identity. In one transaction: the offer consumed (compare-and-set), the state machine's
-     * quick_kyc event, the applicant's level and issuing country, level 2 unlocked.
-     */
-    async doQuickKyc(userId: number, consent: boolean): Promise<DoQuickKycResult> {
-      if (!consent) throw params('consent: the person must agree to reuse the shared identity');
-      const at = now();
-      const offer = await paths.liveQuickKycOffer(userId, at);
-      if (!offer) throw new AppError('KYC_QUICK_KYC_UNAVAILABLE', 'no live quick KYC offer');
-      const country = await kyc.findCountry(offer.country);
-      const [level1, level2] = await levelStatuses(userId);
-      const to = nextStepStatus(level1, 'quick_kyc', {
-        level: 1,
-        actor: 'system',
-        countryDisabled: !country || country.kycDisabled,
-      });
-      const applicant = await kyc.findApplicant(userId);
-      await repos.transaction(async (tx) => {
-        if (!(await tx.verificationPaths.consumeQuickKycOffer(Number(offer.id), at)))
-          throw new AppError('KYC_QUICK_KYC_UNAVAILABLE', 'the offer was used or expired meanwhile');
-        await tx.submissions.ensureApplicant(userId, at);
-        await tx.kyc.upsertApplicant(
-          userId,
-          { country: offer.country, level: Math.max(applicant?.level ?? 0, 1) },
-          at,
-        );
-        await tx.submissions.ensureLevelState(userId, 1, initialStepStatus(1), at);
-        if (!(await tx.submissions.casLevelStatus(userId, 1, level1, to, at)))
-          throw new AppError('KYC_ILLEGAL_TRANSITION', 'LEVEL_1 changed meanwhile');
-        // As an approval of level 1 does (docs/kyc.md): level 2 opens.
-        await tx.submissions.ensureLevelState(userId, 2, initialStepStatus(2), at);
-        if (level2 === 'NOT_ALLOW') {
-          const unlocked = nextStepStatus('NOT_ALLOW', 'unlock', {
-            level: 2,
-            actor: 'system',
-            countryDisabled: false,
-            level1Status: to,
-          });
-          await tx.submissions.casLevelStatus(userId, 2, 'NOT_ALLOW', unlocked, at);
-        }
-      });
-      return { level: 1, status: to };
-    },
+    ...quickKycUseCases({ repos, now, levelStatuses }),
 
     /** POST get-verification-sdk-info: what the flow of a level needs, from the same sources as submit. */
     async verificationSdkInfo(userId: number, level: KycStepLevel): Promise<VerificationSdkInfo> {
@@ -441,5 +386,3 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   };
 }
 export type VerificationPathsUseCases = ReturnType<typeof verificationPathsUseCases>;
-
-const noQuickKyc: CanQuickKycResult = { canQuickKyc: false, source: '', level: 0 };
