@@ -13,8 +13,8 @@ import { usersRepo } from './data/repositories/users-repo.ts';
 import { staffRepo } from './data/repositories/staff-repo.ts';
 import { sessionsRepo } from './data/repositories/sessions-repo.ts';
 import { sdkRepo } from './data/repositories/sdk-repo.ts';
-import { partnerLinksRepo } from './data/repositories/partner-links-repo.ts';
 import { kycRepo } from './data/repositories/kyc-repo.ts';
+import { repositories } from './data/repositories/index.ts';
 import { submissionsRepo } from './data/repositories/submissions-repo.ts';
 import { questionnairesRepo } from './data/repositories/questionnaires-repo.ts';
 import { noticesRepo } from './data/repositories/notices-repo.ts';
@@ -25,7 +25,6 @@ import { kycUseCases } from './domain/kyc/kyc-service.ts';
 import { submissionUseCases } from './domain/kyc/submission-service.ts';
 import { personalDataCipher, sealClearPersonalData } from './domain/kyc/personal-data.ts';
 import { verificationPathsUseCases } from './domain/kyc/verification-paths.ts';
-import { verificationPathsRepo } from './data/repositories/verification-paths-repo.ts';
 import { sdkAccessUseCases } from './domain/kyc/sdk-access.ts';
 import { updateUseCases } from './domain/kyc/update-service.ts';
 import { sessionService } from './domain/sessions/session-service.ts';
@@ -48,7 +47,8 @@ import {
 import { noticeUseCases } from './domain/notices/notice-service.ts';
 import { agreementDocumentUseCases } from './domain/questionnaires/agreement-document.ts';
 import { templateLoader } from './domain/questionnaires/template-loader.ts';
-import { SDK_TOKEN_TTL_MS, sdkUseCases, type SdkLimits } from './domain/sdk/sdk-service.ts';
+import { SDK_TOKEN_TTL_MS, type SdkLimits } from './domain/sdk/sdk-principal.ts';
+import { sdkUseCases } from './domain/sdk/sdk-service.ts';
 import { linkFlowUseCases } from './domain/sdk/link-flow.ts';
 import { installAuth } from './http/auth.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
@@ -120,7 +120,7 @@ export const DEFAULT_PATHS: StaticPaths = {
 /** Questionnaire templates (docs/questionnaires.md): published into the database at start. */
 const QUESTIONNAIRE_CONTENT = path.join(REPO_ROOT, 'content/questionnaires');
 
-/** JSON bodies of the API are small; uploads (later issues) get their own, larger limit per route. */
+/** JSON bodies of the API are small; the upload routes (multipart) set their own, larger limit. */
 const API_BODY_LIMIT = 64 * 1024;
 
 export interface BuildOptions {
@@ -203,26 +203,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // data key; rows still in clear (written before migration 007, or by the demo seed) are sealed now.
   const personal = personalDataCipher(keyring);
   await sealClearPersonalData(database.db, keyring);
-  const verificationPaths = verificationPathsUseCases({
-    paths: verificationPathsRepo(database.db, personal),
-    submissions: submissionsRepo(database.db, personal),
-    kyc: kycRepo(database.db, personal),
-    keyring,
-  });
+  const repos = repositories(database.db, personal);
+  const verificationPaths = verificationPathsUseCases({ repos, keyring });
   // Reference data: template versions not yet published (idempotent by code and version).
   const questionnaireTemplates = await seedQuestionnaireTemplates(
     questionnairesRepo(database.db),
     QUESTIONNAIRE_CONTENT,
     Date.now(),
   );
-  const sdk = sdkUseCases(
-    sdkRepo(database.db),
-    usersRepo(database.db),
-    { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
-    sdkLimits,
-    kycRepo(database.db, personal),
-    partnerLinksRepo(database.db),
-  );
+  const sdk = sdkUseCases({
+    repos,
+    policy: { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
+    limits: sdkLimits,
+  });
   // Signed partner calls (docs/sdk.md): the demo seed's secret is sealed now that the keyring exists.
   const partnerAuth = partnerAuthUseCases({
     businesses: sdkRepo(database.db),
@@ -234,7 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const accounts = accountUseCases(usersRepo(database.db), limits, signInLog);
   const questionnaires = questionnaireUseCases({
     repo: questionnairesRepo(database.db),
-    keys: submissionsRepo(database.db, personal),
+    keys: submissionsRepo(database.db),
     kyc: kycRepo(database.db, personal),
     users: usersRepo(database.db),
     blobs,
@@ -270,8 +263,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     review: reviewUseCases(database.db, { blobs, keyring }),
     sdk,
     linkFlow: linkFlowUseCases({
-      links: partnerLinksRepo(database.db),
-      users: usersRepo(database.db),
+      repos,
       accounts,
       proofSecret: config.sessionSecret,
     }),
@@ -284,15 +276,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ),
     verificationPaths,
     submissions: submissionUseCases({
-      submissions: submissionsRepo(database.db, personal),
-      kyc: kycRepo(database.db, personal),
+      repos,
       blobs,
       keyring,
     }),
     updates: updateUseCases({
-      submissions: submissionsRepo(database.db, personal),
-      kyc: kycRepo(database.db, personal),
-      users: usersRepo(database.db),
+      repos,
       keyring,
     }),
     sdkAccess: sdkAccessUseCases({
@@ -304,7 +293,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     questionnaireReview: questionnaireReviewUseCases({
       db: database.db,
       questionnaires,
-      keys: submissionsRepo(database.db, personal),
+      keys: submissionsRepo(database.db),
       blobs,
       keyring,
     }),

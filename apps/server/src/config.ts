@@ -34,7 +34,7 @@ export const SETTINGS = {
   },
   DATA_DIR: {
     default: '.data',
-    doc: 'Folder for the SQLite database, the generated session secret and (later) encrypted documents. Created if missing.',
+    doc: 'Folder for the SQLite database, the generated session secret and the encrypted documents. Created if missing.',
   },
   DATABASE_URL: {
     default: '<DATA_DIR>/kyc.sqlite',

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LINK_PROOF_HEADER, PARTNER_CONSENT_VERSION, type Envelope } from '@kyc/contracts';
 import type { Database } from '../src/data/db.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
-import { partnerLinksRepo } from '../src/data/repositories/partner-links-repo.ts';
-import { usersRepo } from '../src/data/repositories/users-repo.ts';
+import { repositories } from '../src/data/repositories/index.ts';
 import type { AccountUseCases } from '../src/domain/accounts/accounts.ts';
 import { linkFlowUseCases } from '../src/domain/sdk/link-flow.ts';
 import { testDatabases } from './support/databases.ts';
@@ -309,8 +308,7 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
       const second = await tokenFor('gil-1');
       const secondProof = await signInOn(second, 'gil@example.com');
       const flow = linkFlowUseCases({
-        links: partnerLinksRepo(database.db),
-        users: usersRepo(database.db),
+        repos: repositories(database.db),
         // Consent does not sign anyone in: the account use-cases are not reached.
         accounts: {} as AccountUseCases,
         proofSecret: TEST_SECRET,

@@ -10,7 +10,8 @@ import {
 import type { Config } from '../config.ts';
 import type { Audience, ResolvedSession, SessionService } from '../domain/sessions/session-service.ts';
 import { AppError, notLoggedIn } from '../lib/app-error.ts';
-import { hmac, randomToken, safeEqual } from '../lib/tokens.ts';
+import { openToken, signToken } from '../lib/crypto/signed-token.ts';
+import { randomToken, safeEqual } from '../lib/tokens.ts';
 import { isHeaderAuthenticatedRoute } from './sdk-auth.ts';
 
 declare module 'fastify' {
@@ -62,8 +63,8 @@ export function audienceOf(url: string): Audience {
  *
  * CSRF (ASVS 4.2.2, 50.x): every state-changing request must carry X-CSRF-Token. With a session, it must
  * equal the session's own token (a synchroniser token, delivered in a script-readable cookie). Without a
- * session (sign-in, sign-up) it must equal the CSRF cookie and carry our HMAC (signed double submit), so
- * an attacker cannot plant one. An Origin header naming a foreign origin is refused outright.
+ * session (sign-in, sign-up) it must equal the CSRF cookie and be a signed token of ours (purpose
+ * 'csrf', lib/crypto/signed-token.ts: signed double submit), so an attacker cannot plant one. An Origin header naming a foreign origin is refused outright.
  *
  * The one exception: integration routes that authenticate by header (SDK token or partner API key) and
  * read no cookie skip both checks, and get no CSRF cookie (http/sdk-auth.ts, docs/sdk.md).
@@ -203,14 +204,17 @@ function csrfCookieOptions(config: Config, path: string) {
   return { path, httpOnly: false, sameSite: 'strict' as const, secure: config.cookieSecure };
 }
 
+/** The signed-token purpose of the anonymous CSRF token (docs/security.md "Signed tokens"). */
+const CSRF_PURPOSE = 'csrf';
+
+/** A fresh anonymous CSRF token: a random nonce, signed so that only this server can make one. */
 function signedAnonymousToken(secret: string): string {
-  const nonce = randomToken(18);
-  return `${nonce}.${hmac(secret, `csrf:${nonce}`)}`;
+  return signToken(secret, CSRF_PURPOSE, { nonce: randomToken(18) });
 }
 
 function isSignedAnonymousToken(token: string, secret: string): boolean {
-  const [nonce, mac, extra] = token.split('.');
-  return !!nonce && !!mac && extra === undefined && safeEqual(mac, hmac(secret, `csrf:${nonce}`));
+  const claims = openToken<{ nonce?: unknown }>(secret, CSRF_PURPOSE, token);
+  return typeof claims?.nonce === 'string' && claims.nonce !== '';
 }
 
 /** A browser sends Origin on cross-site POSTs: it must be our public origin or the host the request came to. */

@@ -6,7 +6,8 @@ import {
   SDK_TOKEN_HEADER,
 } from '@kyc/contracts';
 import type { LinkFlowUseCases, LinkPrincipal } from '../domain/sdk/link-flow.ts';
-import type { SdkPartner, SdkPrincipal, SdkUseCases } from '../domain/sdk/sdk-service.ts';
+import type { SdkPartner, SdkPrincipal } from '../domain/sdk/sdk-principal.ts';
+import type { SdkUseCases } from '../domain/sdk/sdk-service.ts';
 import { AppError, notLoggedIn } from '../lib/app-error.ts';
 
 /**

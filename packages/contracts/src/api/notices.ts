@@ -1,7 +1,8 @@
 /**
  * Notices (issue 10, docs/kyc.md "Notices"): the portal's unread marker for a decision staff made about
- * the person. Mail does not exist yet; until it does, this marker is the only way a decision reaches the
- * person outside the page that shows it, so no text may promise more.
+ * the person. The product sends no mail (email delivery arrives with issue 15, for one-time codes), so
+ * this marker is the only way a decision reaches the person outside the page that shows it, and no text
+ * may promise more.
  */
 import { z } from 'zod';
 

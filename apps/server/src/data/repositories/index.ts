@@ -52,10 +52,10 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     securityLog: () => securityLogRepo(db),
     sessions: () => sessionsRepo(db),
     staff: () => staffRepo(db),
-    submissions: () => submissionsRepo(db, personal),
+    submissions: () => submissionsRepo(db),
     supportRequests: () => supportRequestsRepo(db),
     users: () => usersRepo(db),
-    verificationPaths: () => verificationPathsRepo(db, personal),
+    verificationPaths: () => verificationPathsRepo(db),
   };
 }
 

@@ -4,7 +4,8 @@ import type { PartnerLinkRow, SdkLinkTokenRow } from '../schema.ts';
 /**
  * Partner links and link tokens (migration 013, docs/sdk.md "Partner links"): the only SQL of "a partner
  * reaches only the people who agreed". Every state change is a compare-and-set (the WHERE names the state
- * it leaves) so two concurrent requests never both win; `transaction` runs several of them as one.
+ * it leaves) so two concurrent requests never both win; the repository set's `transaction`
+ * (data/repositories/index.ts) runs several of them as one.
  */
 
 /** A link token with what every call on it must also check: its business. */
@@ -23,7 +24,7 @@ export interface PersonLink {
   consentedAt: number;
 }
 
-function queries(db: Db) {
+export function partnerLinksRepo(db: Db) {
   return {
     async findLiveLinkByRef(businessId: string, ref: string): Promise<PartnerLinkRow | undefined> {
       return db
@@ -170,7 +171,7 @@ function queries(db: Db) {
     /**
      * Ends one live link of this person (compare-and-set on revoked_at), decrements the business's counter
      * and revokes the business's live tokens for the person. Answers the business id, or null when the
-     * link was not live (already revoked, or not this person's). Call inside `transaction`.
+     * link was not live (already revoked, or not this person's). Call inside a transaction.
      */
     async revokeLink(
       linkId: number,
@@ -232,17 +233,6 @@ function queries(db: Db) {
     async deleteExpiredLinkTokens(now: number): Promise<number> {
       const result = await db.deleteFrom('sdk_link_tokens').where('expires_at', '<=', now).executeTakeFirst();
       return Number(result.numDeletedRows);
-    },
-  };
-}
-export type PartnerLinkQueries = ReturnType<typeof queries>;
-
-export function partnerLinksRepo(db: Db) {
-  return {
-    ...queries(db),
-    /** Runs fn in one transaction: everything it writes through the given queries commits or none. */
-    async transaction<T>(fn: (tx: PartnerLinkQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(queries(trx)));
     },
   };
 }

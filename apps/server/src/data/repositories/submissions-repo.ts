@@ -1,6 +1,5 @@
 import type { Db } from '../db.ts';
 import type { KycDocumentRow, KycSubmissionRow } from '../schema.ts';
-import { kycRepo, type KycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 
 export interface NewDocument {
   id: string;
@@ -43,25 +42,12 @@ export interface WrappedKeyRow {
   keyId: number;
 }
 
-/** Both repositories bound to one transaction. */
-export interface SubmissionTx {
-  submissions: SubmissionsRepo;
-  kyc: KycRepo;
-}
-
 /**
  * Data keys, uploaded documents and submissions (migration 004): the only SQL of the KYC write side.
- * `personal`: the cipher of the applicants' personal columns, passed on to the transaction's kyc repo.
+ * Writes that commit together run in the repository set's transaction (data/repositories/index.ts).
  */
-export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
+export function submissionsRepo(db: Db) {
   const repo = {
-    /** Runs fn in one transaction; everything it writes through the given repositories commits or none. */
-    async transaction<T>(fn: (tx: SubmissionTx) => Promise<T>): Promise<T> {
-      return db
-        .transaction()
-        .execute((trx) => fn({ submissions: submissionsRepo(trx, personal), kyc: kycRepo(trx, personal) }));
-    },
-
     async findDataKey(userId: number): Promise<WrappedKeyRow | undefined> {
       const row = await db
         .selectFrom('user_data_keys')

@@ -30,7 +30,7 @@ export function usersRepo(db: Db) {
         .execute();
     },
 
-    /** Demo seeding and admin tools: update the fields that later issues give state to. */
+    /** Demo seeding and admin tools: the account's site, currency, sub-attribute, KYC tag and disabled flag. */
     async update(
       id: number,
       fields: Partial<

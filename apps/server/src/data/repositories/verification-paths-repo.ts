@@ -1,7 +1,5 @@
 import type { Db } from '../db.ts';
 import type { KycSubmissionRow, QuickKycOfferRow, VendorSessionRow } from '../schema.ts';
-import { kycRepo, type KycRepo, type PersonalDataCipher } from './kyc-repo.ts';
-import { submissionsRepo, type SubmissionsRepo } from './submissions-repo.ts';
 
 export interface VendorIdTypeRow {
   idType: string;
@@ -26,29 +24,12 @@ export interface ProviderRoute {
   percentage: number;
 }
 
-/** Every repository a verification-path use-case writes through, bound to one transaction. */
-export interface VerificationPathsTx {
-  paths: VerificationPathsRepo;
-  submissions: SubmissionsRepo;
-  kyc: KycRepo;
-}
-
 /**
  * Migration 007's tables (docs/kyc.md "Vendor (non-document) verification", "Quick KYC", "Routing and
  * the verification flow", "Announcements") and the approved identities kyc-info lists: their only SQL.
  */
-export function verificationPathsRepo(db: Db, personal?: PersonalDataCipher) {
+export function verificationPathsRepo(db: Db) {
   const repo = {
-    async transaction<T>(fn: (tx: VerificationPathsTx) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) =>
-        fn({
-          paths: verificationPathsRepo(trx, personal),
-          submissions: submissionsRepo(trx, personal),
-          kyc: kycRepo(trx, personal),
-        }),
-      );
-    },
-
     async vendorIdTypes(): Promise<VendorIdTypeRow[]> {
       const rows = await db
         .selectFrom('vendor_id_types')

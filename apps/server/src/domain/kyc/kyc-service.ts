@@ -64,7 +64,7 @@ function toStored(row: KycLevelStateRow | undefined): StoredStep | undefined {
     : undefined;
 }
 
-/** Base URL of a vendor's SDK; the in-house (default) provider needs none. Vendors: issue 4 later. */
+/** Base URL of a vendor's SDK; the in-house (default) provider needs none. The vendors' own: issue 13. */
 const PROVIDER_API_URL: Record<KycProvider, string> = {
   default: '',
   sumsub: '',

@@ -22,7 +22,7 @@ import {
 import { submissionsRepo } from '../../data/repositories/submissions-repo.ts';
 import type { Db } from '../../data/db.ts';
 import { decryptBlob, encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
-import { userDataKey } from './data-keys.ts';
+import { withDataKey } from './data-keys.ts';
 
 /** Prefix of a sealed value (format version 1). */
 export const SEALED_PREFIX = 'pd1:';
@@ -32,23 +32,21 @@ export const isSealed = (value: string): boolean => value.startsWith(SEALED_PREF
 const aadOf = (userId: number, field: PersonalField) => ({ userId, objectId: `applicants.${field}` });
 
 export function personalDataCipher(keyring: MasterKeyring, now: () => number = Date.now): PersonalDataCipher {
-  const keyOf = (db: Db, userId: number) => userDataKey(submissionsRepo(db), keyring, userId, now());
+  const withKey = <T>(db: Db, userId: number, use: (key: Buffer) => T) =>
+    withDataKey(submissionsRepo(db), keyring, userId, now(), use);
   return {
     /** The given fields sealed ('' stays '': nothing to hide); fields not given stay out. */
     async seal(db, userId, fields) {
       const given = PERSONAL_FIELDS.filter((f) => fields[f] !== undefined && fields[f] !== '');
       const sealed: PersonalFields = { ...fields };
       if (given.length === 0) return sealed;
-      const key = await keyOf(db, userId);
-      try {
+      return withKey(db, userId, (key) => {
         for (const field of given) {
           const blob = encryptBlob(key, Buffer.from(fields[field] ?? '', 'utf8'), aadOf(userId, field));
           sealed[field] = SEALED_PREFIX + blob.toString('base64');
         }
-      } finally {
-        key.fill(0);
-      }
-      return sealed;
+        return sealed;
+      });
     },
 
     /** The row with its personal fields opened; a value still in clear (not yet sealed) is kept. */
@@ -58,17 +56,14 @@ export function personalDataCipher(keyring: MasterKeyring, now: () => number = D
         return typeof value === 'string' && isSealed(value);
       });
       if (sealedFields.length === 0) return row;
-      const key = await keyOf(db, userId);
-      const opened = { ...row };
-      try {
+      return withKey(db, userId, (key) => {
+        const opened = { ...row };
         for (const field of sealedFields) {
           const blob = Buffer.from(String(row[field]).slice(SEALED_PREFIX.length), 'base64');
           (opened as PersonalFields)[field] = decryptBlob(key, blob, aadOf(userId, field)).toString('utf8');
         }
-      } finally {
-        key.fill(0);
-      }
-      return opened;
+        return opened;
+      });
     },
   };
 }

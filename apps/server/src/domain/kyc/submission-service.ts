@@ -16,15 +16,14 @@ import {
   type SubmitKycResult,
   type UploadDocumentResult,
 } from '@kyc/contracts';
-import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
-import type { SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
+import type { Repositories } from '../../data/repositories/index.ts';
 import type { KycSubmissionRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import { inspectUpload } from '../../lib/uploads/inspect-upload.ts';
 import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
-import { sealDetails, userDataKey } from './data-keys.ts';
+import { sealDetails, userDataKey, withDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
 import { asPoiStatus, isTurkeyRegion, TURKEY_WEB_REFUSAL, type Channel } from './reverification-rules.ts';
 import { initialStepStatus, nextPoiStatus, nextStepStatus } from './state-machine.ts';
@@ -32,8 +31,7 @@ import { checkSides } from './submission-rules.ts';
 import { utcDayStart } from './update-rules.ts';
 
 export interface SubmissionDeps {
-  submissions: SubmissionsRepo;
-  kyc: KycRepo;
+  repos: Repositories;
   blobs: BlobStore;
   keyring: MasterKeyring;
   now?: () => number;
@@ -61,21 +59,18 @@ export function isAdultOn(dateOfBirth: string, at: number): boolean {
 }
 
 export function submissionUseCases(deps: SubmissionDeps) {
-  const { submissions, kyc, blobs, keyring } = deps;
+  const { repos, blobs, keyring } = deps;
+  const { submissions, kyc } = repos;
   const now = deps.now ?? Date.now;
 
   /** The user's data key, created and stored (wrapped) at the first upload; concurrent firsts agree. */
   const dataKeyOf = (userId: number): Promise<Buffer> => userDataKey(submissions, keyring, userId, now());
 
   /** Details sealed under the user's data key, bound to the user and the submission's key. */
-  async function sealed(userId: number, idempotencyKey: string, details: Record<string, string>) {
-    const key = await dataKeyOf(userId);
-    try {
-      return sealDetails(key, userId, idempotencyKey, details);
-    } finally {
-      key.fill(0);
-    }
-  }
+  const sealed = (userId: number, idempotencyKey: string, details: Record<string, string>) =>
+    withDataKey(submissions, keyring, userId, now(), (key) =>
+      sealDetails(key, userId, idempotencyKey, details),
+    );
 
   async function storedStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
     const rows = await kyc.levelStates(userId);
@@ -149,7 +144,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
     });
 
     const at = now();
-    return submissions.transaction(async (tx) => {
+    return repos.transaction(async (tx) => {
       // The unique (user, key) insert comes first: a concurrent twin waits here and then fails.
       const submissionId = await tx.submissions.insertSubmission({
         userId,
@@ -197,7 +192,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
     const ids = await checkedDocuments(userId, request);
     const countryCode = await checkedCountry(request);
     const at = now();
-    return submissions.transaction(async (tx) => {
+    return repos.transaction(async (tx) => {
       const submissionId = await tx.submissions.insertSubmission({
         userId,
         level: 1,
@@ -323,7 +318,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
         nextStepStatus(from, 'self_reset', { level: i === 0 ? 1 : 2, actor: 'user', statuses }),
       );
       const at = now();
-      await submissions.transaction(async (tx) => {
+      await repos.transaction(async (tx) => {
         for (const [i, to] of targets.entries()) {
           const level = i + 1;
           const from = statuses[i] ?? initialStepStatus(level === 1 ? 1 : 2);
@@ -340,7 +335,8 @@ export function submissionUseCases(deps: SubmissionDeps) {
     /**
      * Reads the personal details, or updates the fields given. Updates are refused (30001) while a level
      * is PENDING or SUCCESS: the details then belong to the identity under review or verified.
-     * Stored in clear for now (docs/kyc.md: moving them under the user's data key is open work).
+     * The name and date of birth are sealed at rest under the user's data key (personal-data.ts, through
+     * the kyc repository).
      */
     async personalInfo(userId: number, update: KycPersonalInfoRequest): Promise<KycPersonalInfo> {
       const statuses = await storedStatuses(userId);

@@ -11,21 +11,17 @@ import type {
   UpdatePoaRequest,
   UpdatePoaResult,
 } from '@kyc/contracts';
-import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
-import type { SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
-import type { UsersRepo } from '../../data/repositories/users-repo.ts';
+import type { Repositories } from '../../data/repositories/index.ts';
 import type { KycDocumentRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
-import { sealDetails, userDataKey } from './data-keys.ts';
+import { sealDetails, withDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
 import { sidesProblem } from './submission-rules.ts';
 import { UPDATE_ID_DAILY_LIMIT, isExpired, sameName, utcDayStart } from './update-rules.ts';
 
 export interface UpdateDeps {
-  submissions: SubmissionsRepo;
-  kyc: KycRepo;
-  users: UsersRepo;
+  repos: Repositories;
   keyring: MasterKeyring;
   now?: () => number;
 }
@@ -33,7 +29,8 @@ export interface UpdateDeps {
 const pending = (submissionId: number): UpdateIdResult => ({ submissionId, status: 'PENDING' });
 
 export function updateUseCases(deps: UpdateDeps) {
-  const { submissions, kyc, users, keyring } = deps;
+  const { repos, keyring } = deps;
+  const { submissions, kyc, users } = repos;
   const now = deps.now ?? Date.now;
 
   const statusOf = async (userId: number) => {
@@ -110,20 +107,16 @@ export function updateUseCases(deps: UpdateDeps) {
         'the date of birth differs from the verified identity',
       );
 
-    const key = await userDataKey(submissions, keyring, userId, at);
-    let detailsEnc: Buffer;
-    try {
-      detailsEnc = sealDetails(key, userId, idempotencyKey, {
+    const detailsEnc = await withDataKey(submissions, keyring, userId, at, (key) =>
+      sealDetails(key, userId, idempotencyKey, {
         firstName: request.firstName.trim(),
         lastName: request.lastName.trim(),
         dateOfBirth: request.dateOfBirth,
         expiryDate: request.expiryDate,
-      });
-    } finally {
-      key.fill(0);
-    }
+      }),
+    );
     const ids = documents.map((d) => d.id);
-    return submissions.transaction(async (tx) => {
+    return repos.transaction(async (tx) => {
       const submissionId = await tx.submissions.insertSubmission({
         userId,
         level: 1,
@@ -167,17 +160,13 @@ export function updateUseCases(deps: UpdateDeps) {
       );
 
     const at = now();
-    let detailsEnc: Buffer | null = null;
-    if (hkg) {
-      const key = await userDataKey(submissions, keyring, userId, at);
-      try {
-        detailsEnc = sealDetails(key, userId, idempotencyKey, { hkgPoaAgreement: 'accepted' });
-      } finally {
-        key.fill(0);
-      }
-    }
+    const detailsEnc = hkg
+      ? await withDataKey(submissions, keyring, userId, at, (key) =>
+          sealDetails(key, userId, idempotencyKey, { hkgPoaAgreement: 'accepted' }),
+        )
+      : null;
     const ids = documents.map((d) => d.id);
-    return submissions.transaction(async (tx) => {
+    return repos.transaction(async (tx) => {
       const submissionId = await tx.submissions.insertSubmission({
         userId,
         level: 2,

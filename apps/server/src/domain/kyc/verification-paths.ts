@@ -2,7 +2,7 @@
  * Verification paths besides the document upload (docs/kyc.md): the vendor (non-document) check of a
  * national id number with a selfie, quick KYC from a linked entity's verified identity, the provider
  * routing (traffic diversion), the verification flow description (get-verification-sdk-info) and the
- * acknowledgement of KYC announcements. Every call is scoped to the caller's own user id.
+ * acknowledgement of KYC announcements. Quick KYC's two calls are their own module (quick-kyc.ts). Every call is scoped to the caller's own user id.
  */
 import {
   ALL_LANGUAGE_CODES,
@@ -10,9 +10,7 @@ import {
   KYC_PROVIDERS,
   KYC_STEP_STATUSES,
   VENDOR_ID_TYPES,
-  type CanQuickKycResult,
   type DocumentType,
-  type DoQuickKycResult,
   type KycAnnouncementResult,
   type KycIdentity,
   type KycProvider,
@@ -25,19 +23,18 @@ import {
   type VendorVerifyResult,
   type VerificationSdkInfo,
 } from '@kyc/contracts';
-import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
-import type { SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
-import type { VerificationPathsRepo } from '../../data/repositories/verification-paths-repo.ts';
+import type { Repositories } from '../../data/repositories/index.ts';
 import type { KycSubmissionRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { MAX_UPLOAD_BYTES } from '../../lib/uploads/inspect-upload.ts';
-import { openDetails, sealDetails, userDataKey } from './data-keys.ts';
+import { openDetails, sealDetails, withDataKey, withStoredDataKey } from './data-keys.ts';
 import { BANNER_TAGS, DISMISSIBLE_BANNER_TAGS, type KycInfoSources } from './kyc-service.ts';
 import { maskIdNumber } from './national-id-rules.ts';
 import { idempotent } from './idempotency.ts';
 import { checkIdNumber } from './national-id-rules.ts';
+import { quickKycUseCases } from './quick-kyc.ts';
 import { initialStepStatus, nextStepStatus } from './state-machine.ts';
 import { isAdultOn } from './submission-service.ts';
 import { bucketOf, flowOf, routeProvider } from './verification-routing.ts';
@@ -52,9 +49,7 @@ const TOKEN_PREFIX = 'kvt_';
 const IMAGE_MIME = ['image/jpeg', 'image/png'];
 
 export interface VerificationPathsDeps {
-  paths: VerificationPathsRepo;
-  submissions: SubmissionsRepo;
-  kyc: KycRepo;
+  repos: Repositories;
   keyring: MasterKeyring;
   now?: () => number;
 }
@@ -76,7 +71,8 @@ const vendorResult = (row: KycSubmissionRow): VendorVerifyResult => ({
 const params = (message: string) => new AppError('PARAMS_ERROR', message, 400);
 
 export function verificationPathsUseCases(deps: VerificationPathsDeps) {
-  const { paths, submissions, kyc, keyring } = deps;
+  const { repos, keyring } = deps;
+  const { verificationPaths: paths, submissions, kyc } = repos;
   const now = deps.now ?? Date.now;
 
   async function levelStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
@@ -152,22 +148,18 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
       level1Status: level1,
     });
 
-    const key = await userDataKey(submissions, keyring, userId, at);
-    let detailsEnc: Buffer;
-    try {
-      detailsEnc = sealDetails(key, userId, idempotencyKey, {
+    const detailsEnc = await withDataKey(submissions, keyring, userId, at, (key) =>
+      sealDetails(key, userId, idempotencyKey, {
         idType: request.idType,
         idNumber: checked.idNumber,
         firstName: request.firstName,
         lastName: request.lastName,
         dateOfBirth: request.dateOfBirth,
         provider: session.provider,
-      });
-    } finally {
-      key.fill(0);
-    }
+      }),
+    );
 
-    return paths.transaction(async (tx) => {
+    return repos.transaction(async (tx) => {
       // The unique (user, key) insert comes first: a concurrent twin waits here and then fails.
       const submissionId = await tx.submissions.insertSubmission({
         userId,
@@ -180,7 +172,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
         kind: 'vendor',
         detailsEnc,
       });
-      if (!(await tx.paths.useVendorSession(session.id, at)))
+      if (!(await tx.verificationPaths.useVendorSession(session.id, at)))
         throw new AppError('TOKEN_ERROR', 'vendor token used or expired meanwhile');
       await tx.submissions.ensureApplicant(userId, at);
       await tx.kyc.upsertApplicant(
@@ -212,39 +204,46 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
       userId,
       rows.map((r) => Number(r.id)),
     );
-    const vendorRows = rows.filter((r) => r.kind === 'vendor' && r.details_enc !== null);
-    const key = vendorRows.length > 0 ? await userDataKey(submissions, keyring, userId, now()) : undefined;
-    const found: KycIdentity[] = [];
-    try {
-      for (const row of rows) {
+    /** The identities of the submissions; a vendor check's id number is read from its sealed details. */
+    const described = (key: Buffer | undefined): KycIdentity[] =>
+      rows.flatMap((row): KycIdentity[] => {
         const verifiedAt = Number(row.decided_at ?? row.created_at);
+        const rowSides = sides.get(Number(row.id)) ?? [];
         if (row.kind === 'vendor') {
           const details =
             key && row.details_enc
               ? openDetails(key, userId, row.idempotency_key, Buffer.from(row.details_enc))
               : {};
-          found.push({
-            type: details.idType ?? '',
-            country: row.issuing_country,
-            source: 'vendor',
-            maskedNumber: details.idNumber ? maskIdNumber(details.idNumber) : '',
-            sides: sides.get(Number(row.id)) ?? [],
-            verifiedAt,
-          });
-        } else if (row.document_type !== '') {
-          found.push({
+          const maskedNumber = details.idNumber ? maskIdNumber(details.idNumber) : '';
+          const type = details.idType ?? '';
+          return [
+            {
+              type,
+              country: row.issuing_country,
+              source: 'vendor',
+              maskedNumber,
+              sides: rowSides,
+              verifiedAt,
+            },
+          ];
+        }
+        if (row.document_type === '') return [];
+        return [
+          {
             type: row.document_type,
             country: row.issuing_country,
             source: 'document',
             maskedNumber: '',
-            sides: sides.get(Number(row.id)) ?? [],
+            sides: rowSides,
             verifiedAt,
-          });
-        }
-      }
-    } finally {
-      key?.fill(0);
-    }
+          },
+        ];
+      });
+    // Only sealed vendor details need the data key: without them the key is not even read.
+    const sealedVendorRows = rows.some((r) => r.kind === 'vendor' && r.details_enc !== null);
+    const found = sealedVendorRows
+      ? await withStoredDataKey(submissions, keyring, userId, described)
+      : described(undefined);
     for (const offer of offers)
       found.push({
         type: offer.document_type,
@@ -341,61 +340,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
       });
     },
 
-    /** GET can-quick-kyc: whether do-quick-kyc would succeed now, and with whose identity. */
-    async canQuickKyc(userId: number): Promise<CanQuickKycResult> {
-      const offer = await paths.liveQuickKycOffer(userId, now());
-      const [level1] = await levelStatuses(userId);
-      const usable =
-        offer !== undefined &&
-        (level1 === 'ALLOW' || level1 === 'FAILED_AND_CAN_RETRY') &&
-        !((await kyc.findCountry(offer.country))?.kycDisabled ?? true);
-      return usable ? { canQuickKyc: true, source: offer.source, level: offer.level } : noQuickKyc;
-    },
-
-    /**
-     * POST do-quick-kyc: with the person's consent, level 1 becomes SUCCESS from the linked entity's
-     * verified identity. In one transaction: the offer consumed (compare-and-set), the state machine's
-     * quick_kyc event, the applicant's level and issuing country, level 2 unlocked.
-     */
-    async doQuickKyc(userId: number, consent: boolean): Promise<DoQuickKycResult> {
-      if (!consent) throw params('consent: the person must agree to reuse the shared identity');
-      const at = now();
-      const offer = await paths.liveQuickKycOffer(userId, at);
-      if (!offer) throw new AppError('KYC_QUICK_KYC_UNAVAILABLE', 'no live quick KYC offer');
-      const country = await kyc.findCountry(offer.country);
-      const [level1, level2] = await levelStatuses(userId);
-      const to = nextStepStatus(level1, 'quick_kyc', {
-        level: 1,
-        actor: 'system',
-        countryDisabled: !country || country.kycDisabled,
-      });
-      const applicant = await kyc.findApplicant(userId);
-      await paths.transaction(async (tx) => {
-        if (!(await tx.paths.consumeQuickKycOffer(Number(offer.id), at)))
-          throw new AppError('KYC_QUICK_KYC_UNAVAILABLE', 'the offer was used or expired meanwhile');
-        await tx.submissions.ensureApplicant(userId, at);
-        await tx.kyc.upsertApplicant(
-          userId,
-          { country: offer.country, level: Math.max(applicant?.level ?? 0, 1) },
-          at,
-        );
-        await tx.submissions.ensureLevelState(userId, 1, initialStepStatus(1), at);
-        if (!(await tx.submissions.casLevelStatus(userId, 1, level1, to, at)))
-          throw new AppError('KYC_ILLEGAL_TRANSITION', 'LEVEL_1 changed meanwhile');
-        // As an approval of level 1 does (docs/kyc.md): level 2 opens.
-        await tx.submissions.ensureLevelState(userId, 2, initialStepStatus(2), at);
-        if (level2 === 'NOT_ALLOW') {
-          const unlocked = nextStepStatus('NOT_ALLOW', 'unlock', {
-            level: 2,
-            actor: 'system',
-            countryDisabled: false,
-            level1Status: to,
-          });
-          await tx.submissions.casLevelStatus(userId, 2, 'NOT_ALLOW', unlocked, at);
-        }
-      });
-      return { level: 1, status: to };
-    },
+    ...quickKycUseCases({ repos, now, levelStatuses }),
 
     /** POST get-verification-sdk-info: what the flow of a level needs, from the same sources as submit. */
     async verificationSdkInfo(userId: number, level: KycStepLevel): Promise<VerificationSdkInfo> {
@@ -441,5 +386,3 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   };
 }
 export type VerificationPathsUseCases = ReturnType<typeof verificationPathsUseCases>;
-
-const noQuickKyc: CanQuickKycResult = { canQuickKyc: false, source: '', level: 0 };

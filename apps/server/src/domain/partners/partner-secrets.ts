@@ -23,14 +23,21 @@ export const CLEAR_SECRET_PREFIX = 'clear:';
 
 const subjectOf = (businessId: string) => `sdk-business-secret:${businessId}`;
 
-/** A fresh secret as the partner will hold it. */
-export function newPartnerSecret(): string {
-  const bytes = generateDataKey();
+/**
+ * Runs `use` with a secret's raw bytes and zeroes them afterwards, whatever `use` does (as withDataKey
+ * does for a user's data key: a partner secret has no user and no key store, only the bytes).
+ */
+function withSecretBytes<T>(bytes: Buffer, use: (bytes: Buffer) => T): T {
   try {
-    return PREFIX + bytes.toString('base64url');
+    return use(bytes);
   } finally {
     bytes.fill(0);
   }
+}
+
+/** A fresh secret as the partner will hold it. */
+export function newPartnerSecret(): string {
+  return withSecretBytes(generateDataKey(), (bytes) => PREFIX + bytes.toString('base64url'));
 }
 
 export function secretFingerprint(secret: string): string {
@@ -44,22 +51,18 @@ function secretBytes(secret: string): Buffer {
 
 /** The value stored in secret_sealed. */
 export function sealPartnerSecret(keyring: MasterKeyring, businessId: string, secret: string): string {
-  const bytes = secretBytes(secret);
-  try {
-    return SEALED_SECRET_PREFIX + wrapDataKey(keyring, subjectOf(businessId), bytes).toString('base64');
-  } finally {
-    bytes.fill(0);
-  }
+  return withSecretBytes(
+    secretBytes(secret),
+    (bytes) => SEALED_SECRET_PREFIX + wrapDataKey(keyring, subjectOf(businessId), bytes).toString('base64'),
+  );
 }
 
 /** The secret a sealed value holds; throws DecryptionError if it was moved to another business. */
 export function openPartnerSecret(keyring: MasterKeyring, businessId: string, sealed: string): string {
   if (!sealed.startsWith(SEALED_SECRET_PREFIX)) throw new RangeError('not a sealed partner secret');
   const wrapped = Buffer.from(sealed.slice(SEALED_SECRET_PREFIX.length), 'base64');
-  const bytes = unwrapDataKey(keyring, subjectOf(businessId), wrapped);
-  try {
-    return PREFIX + bytes.toString('base64url');
-  } finally {
-    bytes.fill(0);
-  }
+  return withSecretBytes(
+    unwrapDataKey(keyring, subjectOf(businessId), wrapped),
+    (bytes) => PREFIX + bytes.toString('base64url'),
+  );
 }

@@ -6,11 +6,12 @@ import {
   type LinkInfo,
   type PartnerLinksResult,
 } from '@kyc/contracts';
-import type { LinkTokenContext, PartnerLinksRepo } from '../../data/repositories/partner-links-repo.ts';
-import type { UsersRepo } from '../../data/repositories/users-repo.ts';
+import type { Repositories } from '../../data/repositories/index.ts';
+import type { LinkTokenContext } from '../../data/repositories/partner-links-repo.ts';
 import type { UserRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hmac, safeEqual, sha256Hex } from '../../lib/tokens.ts';
+import { openToken, signToken } from '../../lib/crypto/signed-token.ts';
+import { sha256Hex } from '../../lib/tokens.ts';
 import type { AccountUseCases } from '../accounts/accounts.ts';
 import { maskEmail } from '../accounts/mask.ts';
 import {
@@ -76,27 +77,36 @@ function linkTokenRefusal(
   return null;
 }
 
+/** The signed-token purpose of the consent proof. */
+const CONSENT_PROOF_PURPOSE = 'partner-link-consent';
+
 export function linkFlowUseCases(deps: {
-  links: PartnerLinksRepo;
-  users: UsersRepo;
+  repos: Repositories;
   accounts: AccountUseCases;
   /** Server secret of the consent proofs (the session secret). */
   proofSecret: string;
 }) {
-  const { links, users, accounts, proofSecret } = deps;
+  const { repos, accounts, proofSecret } = deps;
+  const { partnerLinks: links, users } = repos;
 
   /**
    * The partner minted the link token, so it holds it too; only the browser that signed in gets this
    * proof, and consent (and the consent step of link-info) needs it: a partner cannot agree for a person.
+   * A signed token (docs/security.md "Signed tokens") naming the link token and the signed-in person.
    */
   const proofFor = (tokenId: string, userId: number) =>
-    hmac(proofSecret, `partner-link-consent:${tokenId}:${userId}`);
-  const provenUser = (principal: LinkPrincipal, proof: string | undefined): number | null =>
-    principal.pendingUserId !== null &&
-    proof !== undefined &&
-    safeEqual(proof, proofFor(principal.tokenId, principal.pendingUserId))
+    signToken(proofSecret, CONSENT_PROOF_PURPOSE, { tokenId, userId });
+  const provenUser = (principal: LinkPrincipal, proof: string | undefined): number | null => {
+    if (principal.pendingUserId === null || proof === undefined) return null;
+    const claims = openToken<{ tokenId?: unknown; userId?: unknown }>(
+      proofSecret,
+      CONSENT_PROOF_PURPOSE,
+      proof,
+    );
+    return claims?.tokenId === principal.tokenId && claims.userId === principal.pendingUserId
       ? principal.pendingUserId
       : null;
+  };
 
   /** A person may hold one live link per business: refuse a second reference clearly (54001). */
   async function checkNotLinkedElsewhere(principal: LinkPrincipal, user: UserRow): Promise<void> {
@@ -181,7 +191,7 @@ export function linkFlowUseCases(deps: {
       const userId = provenUser(principal, proof);
       if (userId === null) throw new AppError('PARTNER_LINK_SIGN_IN_REQUIRED', 'sign in before agreeing');
       try {
-        await links.transaction(async (tx) => {
+        await repos.transaction(async ({ partnerLinks: tx }) => {
           const token = await tx.findLinkTokenContext(principal.tokenId);
           if (!token || !(await tx.consumeLinkToken(principal.tokenId, userId, now))) throw tokenUsed();
           const byUser = await tx.findLiveLinkByUser(principal.businessId, userId);
@@ -225,7 +235,9 @@ export function linkFlowUseCases(deps: {
      * tokens for the person end and its counter drops, in one transaction; a new link needs new consent.
      */
     async revokeByPerson(userId: number, linkId: string, now = Date.now()): Promise<{ businessId: string }> {
-      const businessId = await links.transaction((tx) => tx.revokeLink(Number(linkId), userId, 'user', now));
+      const businessId = await repos.transaction((tx) =>
+        tx.partnerLinks.revokeLink(Number(linkId), userId, 'user', now),
+      );
       if (businessId === null) throw new AppError('PARTNER_LINK_NOT_FOUND', 'no such live link');
       return { businessId };
     },

@@ -10,7 +10,7 @@ import {
   revokeTokenRequest,
   revokeTokenResult,
 } from '@kyc/contracts';
-import { tokenRef } from '../../domain/sdk/sdk-service.ts';
+import { tokenRef } from '../../domain/sdk/sdk-principal.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { partnerOf } from '../../http/sdk-auth.ts';
 import type { Services } from '../services.ts';

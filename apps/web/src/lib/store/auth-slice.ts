@@ -1,6 +1,9 @@
 import { defineSlice } from './define-slice';
 
-/** The verification flow in progress (spec §3 "auth: flow object"); its shape comes with issue 4. */
+/**
+ * The verification flow object of spec §3 ("auth: flow object"). The verification wizard keeps its
+ * steps in its own state (features/verification), so nothing sets it today.
+ */
 export type AuthFlow = Record<string, unknown>;
 
 export interface AuthState {

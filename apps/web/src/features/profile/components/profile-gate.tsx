@@ -20,7 +20,7 @@ export function loginRedirectUrl(currentHref: string): string {
 /**
  * The wrapper of every /auth screen (spec §2, §4 "Start-up"): loads the profile first and stores the
  * user; 10007 (not signed in) sends the browser to /login; any other failure sets profileError and
- * offers a retry. The SDK-token variant of start-up comes with issue 3.
+ * offers a retry. SDK mode starts from its token instead (features/sdk/components/sdk-gate.tsx).
  *
  * The request is usually already running (prefetchProfile at page start); Retry always sends a new one.
  */
