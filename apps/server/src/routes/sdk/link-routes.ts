@@ -15,9 +15,12 @@ import { linkPrincipalOf, requireSdkLinkToken } from '../../http/sdk-auth.ts';
 import type { Services } from '../services.ts';
 import { sdkHeaders } from './token-routes.ts';
 
-/** The spec §6 headers and the consent proof of the browser that signed in (link-sign-in's `proof`). */
+/**
+ * The spec §6 headers and the consent proof of the browser that signed in (link-sign-in's `proof`): a
+ * signed token of about 180 characters (docs/security.md "Signed tokens"), bounded with room to spare.
+ */
 const linkHeaders = sdkHeaders.extend({
-  [LINK_PROOF_HEADER]: z.string().max(128).optional().describe('the `proof` of link-sign-in / link-sign-up'),
+  [LINK_PROOF_HEADER]: z.string().max(256).optional().describe('the `proof` of link-sign-in / link-sign-up'),
 });
 
 function proofOf(request: FastifyRequest): string | undefined {
