@@ -7,6 +7,7 @@ import { useMiniApp } from '../lib/mini-app/use-mini-app';
 import { chromeVisibility, pageMode, type ChromeVisibility } from '../lib/navigation/page-mode';
 import { selectUser, useAppDispatch, useAppSelector } from '../lib/store/hooks';
 import { locationChanged } from '../lib/store/router-slice';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { PageSpinner } from '../ui/spinner';
 import { MessageRegions } from './lazy-messages';
 import './app-shell.css';
@@ -42,10 +43,13 @@ function useChrome(): ChromeVisibility & { sdk: boolean } {
 /**
  * The root layout: chrome in its host containers, the routed screen in <main>, the message regions.
  * One Suspense boundary around all of it, so that header, content and footer appear together once
- * the translations are in (no untranslated flash, no header popping in after the content).
+ * the translations are in (no untranslated flash, no header popping in after the content). An error
+ * boundary around the routed screen (forgotten on the next navigation) and one around each widget:
+ * a screen or a header that fails leaves the rest of the page working.
  */
 export function AppShell() {
   const chrome = useChrome();
+  const { pathname } = useLocation();
   useMiniApp();
   return (
     <>
@@ -53,16 +57,24 @@ export function AppShell() {
       <Suspense fallback={<PageSpinner overlay />}>
         {chrome.header === 'absent' ? null : (
           <Portal containerId={HEADER_CONTAINER_ID}>
-            <Header hidden={chrome.header === 'hidden'} />
+            <ErrorBoundary depth="widget">
+              <Header hidden={chrome.header === 'hidden'} />
+            </ErrorBoundary>
           </Portal>
         )}
         <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
-          <Outlet />
+          <ErrorBoundary depth="screen" resetKey={pathname}>
+            <Outlet />
+          </ErrorBoundary>
         </main>
         <Portal containerId={FOOTER_CONTAINER_ID}>
-          <Footer hidden={chrome.footer === 'hidden'} embedded={chrome.sdk} />
+          <ErrorBoundary depth="widget">
+            <Footer hidden={chrome.footer === 'hidden'} embedded={chrome.sdk} />
+          </ErrorBoundary>
         </Portal>
-        <MessageRegions />
+        <ErrorBoundary depth="widget">
+          <MessageRegions />
+        </ErrorBoundary>
       </Suspense>
     </>
   );

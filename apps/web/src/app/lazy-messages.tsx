@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { retryableLazy } from '../lib/lazy/retryable-lazy';
 import type { Messenger } from '../lib/messages/messenger';
 
 /**
@@ -9,7 +10,12 @@ import type { Messenger } from '../lib/messages/messenger';
  */
 const loadLayer = () => import('./messages-layer');
 let layer: ReturnType<typeof loadLayer> | undefined;
-const load = () => (layer ??= loadLayer());
+// A failed load is forgotten, so the next message (or the regions' Retry) loads the code again.
+const load = () =>
+  (layer ??= loadLayer().catch((error: unknown) => {
+    layer = undefined;
+    throw error;
+  }));
 
 /**
  * Fetches the message code once the page has settled (2 s after start-up), so that a message shown
@@ -40,7 +46,7 @@ export const lazyMessenger: Messenger = {
   },
 };
 
-const LazyRegions = lazy(() => load().then((ui) => ({ default: ui.Messages })));
+const LazyRegions = retryableLazy(() => load().then((ui) => ({ default: ui.Messages })));
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -13,6 +13,7 @@ import { pageLanguages, urlFallbackLanguage } from '../lib/language/page-languag
 import { registerMessenger } from '../lib/messages/messenger';
 import { startPageMode } from '../lib/navigation/page-mode';
 import { connectComplianceConfig } from '../lib/store/connect-compliance-config';
+import { ErrorBoundary } from '../ui/error-boundary';
 import '../ui/theme.css';
 import { lazyMessenger, preloadMessagesLater } from './lazy-messages';
 import { Providers } from './providers';
@@ -71,8 +72,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 createRoot(container).render(
   <Providers store={store} i18n={i18n}>
-    <BrowserRouter basename={ROUTER_BASENAME}>
-      <AppRoutes />
-    </BrowserRouter>
+    <ErrorBoundary depth="app">
+      <BrowserRouter basename={ROUTER_BASENAME}>
+        <AppRoutes />
+      </BrowserRouter>
+    </ErrorBoundary>
   </Providers>,
 );

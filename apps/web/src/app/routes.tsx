@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { SCREENS, type ScreenPath } from '@kyc/contracts';
+import { retryableLazy } from '../lib/lazy/retryable-lazy';
 import { Navigate, useRoutes, type RouteObject } from '../lib/router';
 import { PageSpinner } from '../ui/spinner';
 import { AppShell } from './app-shell';
@@ -8,9 +9,12 @@ import { NotFound } from './not-found';
 import { SCREEN_MODULES } from './screen-modules';
 import { StartUpGate } from './start-up-gate';
 
-/** One React.lazy component per screen: each screen is its own chunk, loaded on first visit. */
+/**
+ * One React.lazy component per screen: each screen is its own chunk, loaded on first visit; a chunk
+ * that fails to load is asked again by the Retry of the screen's error boundary (app-shell.tsx).
+ */
 const LAZY_SCREENS = Object.fromEntries(
-  (Object.keys(SCREEN_MODULES) as ScreenPath[]).map((path) => [path, lazy(SCREEN_MODULES[path])]),
+  (Object.keys(SCREEN_MODULES) as ScreenPath[]).map((path) => [path, retryableLazy(SCREEN_MODULES[path])]),
 ) as Record<ScreenPath, LazyExoticComponent<ComponentType>>;
 
 /** The element of a screen route: its lazy chunk, with a spinner while the chunk loads. */

@@ -1,11 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { retryableLazy } from '../lib/lazy/retryable-lazy';
 import { useLocation } from '../lib/router';
 import { ProfileGate } from '../features/profile/components/profile-gate';
 import { enterSdkMode, pageMode, readSdkLink } from '../lib/navigation/page-mode';
 import { PageSpinner } from '../ui/spinner';
 
-/** SDK mode is the exception: its start-up is a chunk of its own, loaded only there. */
-const SdkGate = lazy(() =>
+/**
+ * SDK mode is the exception: its start-up is a chunk of its own, loaded only there (a failed load is
+ * retried by the screen's error boundary, app-shell.tsx).
+ */
+const SdkGate = retryableLazy(() =>
   import('../features/sdk/components/sdk-gate').then((module) => ({ default: module.SdkGate })),
 );
 

@@ -34,7 +34,9 @@ export type TelemetryEvent =
       url: string;
       durationMs: number;
       success: boolean;
-    };
+    }
+  /** A render error or a chunk that failed to load, caught by an error boundary (ui/error-boundary.tsx). */
+  | { type: 'render-error'; depth: 'app' | 'screen' | 'widget'; message: string; componentStack: string };
 
 export type TelemetryReporter = (event: TelemetryEvent) => void;
 

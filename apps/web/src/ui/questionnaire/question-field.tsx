@@ -1,8 +1,22 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionnaireAnswerValue, QuestionnaireQuestion } from '@kyc/contracts';
 import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
-import { EvidenceField } from './evidence-field';
+import './questionnaire.css';
+
+/** What an evidence question hands the upload widget its screen supplies (QuestionFieldProps.evidenceField). */
+export interface EvidenceFieldProps {
+  id: string;
+  label: string;
+  optional: string | null;
+  help: string | null;
+  error: string | null;
+  /** Document ids of the uploads already attached to the answer. */
+  value: readonly string[];
+  maxFiles: number;
+  disabled?: boolean;
+  onChange: (documentIds: string[]) => void;
+}
 
 export interface QuestionFieldProps {
   question: QuestionnaireQuestion;
@@ -13,6 +27,11 @@ export interface QuestionFieldProps {
   /** ISO codes a country answer may take (country questions). */
   countries: readonly string[];
   disabled?: boolean;
+  /**
+   * The widget of evidence_upload questions. It uploads as it goes, so the questionnaire feature passes
+   * it in: the design system renders questions and calls no endpoint.
+   */
+  evidenceField: ComponentType<EvidenceFieldProps>;
 }
 
 /** The names of countries in the page's language (Intl.DisplayNames), sorted for that language. */
@@ -83,6 +102,7 @@ export function QuestionField({
   error,
   countries,
   disabled,
+  evidenceField: EvidenceField,
 }: QuestionFieldProps) {
   const { t } = useTranslation();
   const { t: tq } = useTranslation(QUESTIONNAIRES_NAMESPACE);

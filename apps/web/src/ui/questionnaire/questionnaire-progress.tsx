@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './questionnaire.css';
 
 export interface QuestionnaireProgressProps {
   /** The pages shown for the answers so far, in order. */

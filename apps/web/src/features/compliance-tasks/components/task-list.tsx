@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { formattingLocale, type ComplianceTask } from '@kyc/contracts';
 import { isolate } from '../../../lib/i18n/bidi';
 import { QUESTIONNAIRES_NAMESPACE } from '../../../lib/i18n/namespaces';
-import { getComplianceTasks } from '../../../lib/questionnaire/api';
+import { getComplianceTasks } from '../../../lib/compliance-tasks/get-compliance-tasks';
 import { Link, useParams } from '../../../lib/router';
 import { ErrorState } from '../../../ui/error-state';
 import { PageSpinner } from '../../../ui/spinner';
 import '../../../ui/questionnaire/questionnaire.css';
+import './task-list.css';
 
 const KIND_KEYS = {
   questionnaire: 'questionnaire.tasks.kinds.questionnaire',

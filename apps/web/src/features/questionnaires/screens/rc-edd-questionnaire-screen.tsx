@@ -1,9 +1,9 @@
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
+import { QuestionnaireScreen } from '../components/questionnaire-screen';
 
 /**
  * /auth/rcEddQuestionnaire (spec §2): enhanced due-diligence questionnaire, on the questionnaire engine: the `edd` template
- * (content/questionnaires/edd.v1.json; lib/questionnaire/screens.ts maps the screen to it).
+ * (content/questionnaires/edd.v1.json; state/screen-templates.ts maps the screen to it).
  */
 export default function RcEddQuestionnaireScreen() {
   const title = useScreenTitle('screens.rcEddQuestionnaire');

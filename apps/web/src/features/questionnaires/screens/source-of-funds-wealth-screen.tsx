@@ -1,9 +1,9 @@
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
+import { QuestionnaireScreen } from '../components/questionnaire-screen';
 
 /**
  * /auth/sourceOfFundsWealth (spec §2): source of funds and wealth, on the questionnaire engine: the `source-of-funds-wealth` template
- * (content/questionnaires/source-of-funds-wealth.v1.json; lib/questionnaire/screens.ts maps the screen to it).
+ * (content/questionnaires/source-of-funds-wealth.v1.json; state/screen-templates.ts maps the screen to it).
  */
 export default function SourceOfFundsWealthScreen() {
   const title = useScreenTitle('screens.sourceOfFundsWealth');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CAPTURE_CONSENT_VERSION,
@@ -8,7 +8,6 @@ import {
   type DocumentType,
   type KycInfo,
   type KycStepLevel,
-  type SubmitKycResult,
 } from '@kyc/contracts';
 import { selectUser, useAppSelector } from '../../../lib/store/hooks';
 import { isApiError, newIdempotencyKey } from '../../../lib/http';
@@ -21,16 +20,23 @@ import { getSupportedDocumentTypes, submitKyc } from '../api/submit-kyc';
 import { UPDATE_KYC_REASON } from '../api/wire';
 import { postPersonalInfo } from '../api/personal-info';
 import { DocumentCapture } from '../capture/document-capture';
-import type { UploadDocumentResult } from '../capture/upload-document';
 import { SelectField } from './select-field';
 import { StepIndicator } from './step-indicator';
-import { checkPersonalDetails, type PersonalDetails, type PersonalDetailsErrors } from './personal-details';
+import { checkPersonalDetails, type PersonalDetails } from './personal-details';
 import { PersonalDetailsStep } from './personal-details-step';
-import { CaptureConsentStep, type ConsentChoice } from './capture-consent-step';
+import { CaptureConsentStep } from './capture-consent-step';
 import { clearDraft, draftKey, loadDraft, saveDraft } from './capture-draft';
 import {
+  currentStep,
+  initKycFlow,
+  isCaptureStep,
+  kycFlowReducer,
+  stepsOf,
+  type FlowStep,
+  type Uploaded,
+} from './kyc-flow-state';
+import {
   checkResidenceAddress,
-  emptyAddress,
   toResidence,
   type ResidenceAddressDraft,
   type ResidenceAddressErrors,
@@ -38,9 +44,6 @@ import {
 import { ResidenceAddressStep } from './residence-address-step';
 import '../screens/verification-forms.css';
 import './kyc-flow.css';
-
-export type FlowStep =
-  'country' | 'details' | 'documentType' | DocumentSide | 'consent' | 'address' | 'review';
 
 /** spec §3 document type labels. */
 export const DOCUMENT_TYPE_LABEL = {
@@ -70,30 +73,6 @@ const SIDE_HINT = {
   poa: 'capture.hints.poa',
 } as const satisfies Record<DocumentSide, string>;
 
-/**
- * The steps of a flow (docs/kyc.md sides): level 1 country → the name and date of birth (not in a
- * re-verification: the verified identity stays) → document type → front (+ back unless PASSPORT) →
- * selfie → consent and declaration → review; level 2 residence address → proof of address → review.
- * Before a type is chosen the back is counted, as most documents have one.
- */
-export function flowSteps(
-  level: KycStepLevel,
-  documentType: DocumentType | null,
-  { details = true }: { details?: boolean } = {},
-): FlowStep[] {
-  if (level === 2) return ['address', 'poa', 'review'];
-  return [
-    'country',
-    ...(details ? (['details'] as const) : []),
-    'documentType',
-    'front',
-    ...(documentType === 'PASSPORT' ? [] : (['back'] as const)),
-    'selfie',
-    'consent',
-    'review',
-  ];
-}
-
 /** Country names in the page language (the platform's own data; the code when it has none). */
 function countryNamer(language: string): (code: string) => string {
   try {
@@ -111,8 +90,6 @@ const CLOSED_REASON_TEXT = {
   NOT_SERVED_BUSINESS: 'countries.reasons.NOT_SERVED_BUSINESS',
   NO_ISSUING_AUTHORITY: 'countries.reasons.NO_ISSUING_AUTHORITY',
 } as const satisfies Record<CountryClosedReason, string>;
-
-type Uploaded = { result: UploadDocumentResult; file: Blob };
 
 type Loadable<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: T };
 
@@ -137,40 +114,12 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
   const user = useAppSelector(selectUser);
   // The answers survive a reload of the tab (capture-draft.ts); the uploads are asked again.
   const storageKey = draftKey(user.id, level, reverification);
-  const [draft] = useState(() => loadDraft(storageKey));
-  const [country, setCountry] = useState(
-    draft?.country ?? (info.applicant?.country || info.residenceCountry || ''),
+  const [state, dispatch] = useReducer(kycFlowReducer, undefined, () =>
+    initKycFlow({ level, reverification, info, draft: loadDraft(storageKey) }),
   );
-  const [documentType, setDocumentType] = useState<DocumentType | null>(draft?.documentType ?? null);
-  const [uploads, setUploads] = useState<Partial<Record<DocumentSide, Uploaded>>>({});
-  const [stepIndex, setStepIndex] = useState(() =>
-    draft
-      ? restoredStep(flowSteps(level, draft.documentType, { details: !reverification }), draft.stepIndex)
-      : 0,
-  );
-  const [consent, setConsent] = useState<ConsentChoice>(
-    draft?.consent ?? { privacy: false, declaration: false },
-  );
-  const [address, setAddress] = useState<ResidenceAddressDraft>(
-    draft?.address ?? emptyAddress(info.residenceCountry || ''),
-  );
-  const [addressErrors, setAddressErrors] = useState<ResidenceAddressErrors>({});
-  const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState<SubmitKycResult | null>(null);
-  const steps = flowSteps(level, documentType, { details: !reverification });
-  const [details, setDetails] = useState<PersonalDetails>(
-    draft?.details ?? {
-      firstName: info.applicant?.firstname ?? '',
-      lastName: info.applicant?.lastname ?? '',
-      dateOfBirth: '',
-    },
-  );
-  const [detailsErrors, setDetailsErrors] = useState<PersonalDetailsErrors>({});
-  const [savingDetails, setSavingDetails] = useState(false);
-  const [detailsError, setDetailsError] = useState<string | null>(null);
-  const step = steps[Math.min(stepIndex, steps.length - 1)] as FlowStep;
+  const { stepIndex, country, documentType, uploads, details, consent, address, submitted } = state;
+  const steps = stepsOf(state);
+  const step = currentStep(state);
   const nameOf = useMemo(() => countryNamer(language), [language]);
   // Every country with its state (is_disable=1): offered ones to choose, closed ones to explain.
   const countryList = useLoad<CountryEntry[]>(
@@ -212,40 +161,7 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
     moved.current = true;
   }, [step, submitted]);
 
-  /** What is submitted changed: the next submission is a new attempt with a new key. */
-  function changed() {
-    setIdempotencyKey(null);
-    setSubmitError(null);
-  }
-
-  function chooseCountry(code: string) {
-    if (code === country) return;
-    setCountry(code);
-    setDocumentType(null);
-    setUploads((current) => ({ selfie: current.selfie }));
-    changed();
-  }
-
-  function chooseDocumentType(type: DocumentType) {
-    if (type === documentType) return;
-    setDocumentType(type);
-    setUploads((current) => ({ selfie: current.selfie }));
-    changed();
-  }
-
-  function uploaded(side: DocumentSide, result: UploadDocumentResult, file: Blob) {
-    setUploads((current) => ({ ...current, [side]: { result, file } }));
-    changed();
-  }
-
-  function cleared(side: DocumentSide) {
-    setUploads((current) =>
-      Object.fromEntries(Object.entries(current).filter(([uploadedSide]) => uploadedSide !== side)),
-    );
-    changed();
-  }
-
-  const sides = steps.filter((s): s is DocumentSide => s in SIDE_HINT);
+  const sides = steps.filter(isCaptureStep);
   /** Level 2 is submitted under the verified identity's country and document type (docs/kyc.md). */
   const submitCountry = level === 2 ? info.applicant?.country || country : country;
   const identity =
@@ -262,10 +178,8 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
 
   async function submit() {
     if (!submitType || !submitCountry) return;
-    const key = idempotencyKey ?? newIdempotencyKey();
-    setIdempotencyKey(key);
-    setSubmitting(true);
-    setSubmitError(null);
+    const key = state.idempotencyKey ?? newIdempotencyKey();
+    dispatch({ type: 'submitStarted', idempotencyKey: key });
     try {
       const result = await submitKyc(
         {
@@ -281,11 +195,10 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
         key,
       );
       clearDraft(storageKey);
-      setSubmitted(result);
+      dispatch({ type: 'submitSucceeded', result });
     } catch (error) {
-      setSubmitError(isApiError(error) ? errorMessage(i18n, error) : t('capture.submitFailed'));
-    } finally {
-      setSubmitting(false);
+      const message = isApiError(error) ? errorMessage(i18n, error) : t('capture.submitFailed');
+      dispatch({ type: 'submitFailed', message });
     }
   }
 
@@ -304,41 +217,30 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
   }
 
   const current = steps.indexOf(step);
-  const back = current > 0 ? () => setStepIndex(current - 1) : null;
+  const back = current > 0 ? () => dispatch({ type: 'back' }) : null;
   const next = () => {
     if (step === 'details') void saveDetails();
-    else if (step === 'address') checkAddress();
-    else setStepIndex(current + 1);
+    // The address is checked here (the server checks again at the submission).
+    else if (step === 'address')
+      dispatch({ type: 'addressContinued', errors: checkResidenceAddress(address) });
+    else dispatch({ type: 'next' });
   };
-
-  /** The address step's Continue: checked here (the server checks again at the submission). */
-  function checkAddress() {
-    const errors = checkResidenceAddress(address);
-    setAddressErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    changed();
-    setStepIndex(current + 1);
-  }
 
   /** The details step's Continue: checked here first, then stored, then the next step. */
   async function saveDetails() {
     const errors = checkPersonalDetails(details);
-    setDetailsErrors(errors);
-    setDetailsError(null);
+    dispatch({ type: 'detailsContinued', errors });
     if (Object.keys(errors).length > 0) return;
-    setSavingDetails(true);
     try {
       await postPersonalInfo({
         firstName: details.firstName.trim(),
         lastName: details.lastName.trim(),
         dateOfBirth: details.dateOfBirth,
       });
-      changed();
-      setStepIndex(current + 1);
+      dispatch({ type: 'detailsSaved' });
     } catch (error) {
-      setDetailsError(isApiError(error) ? errorMessage(i18n, error) : t('capture.submitFailed'));
-    } finally {
-      setSavingDetails(false);
+      const message = isApiError(error) ? errorMessage(i18n, error) : t('capture.submitFailed');
+      dispatch({ type: 'detailsSaveFailed', message });
     }
   }
 
@@ -354,33 +256,43 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           nameOf={nameOf}
           list={countryList.state}
           onRetry={countryList.retry}
-          onChange={chooseCountry}
+          onChange={(code) => dispatch({ type: 'countryChosen', country: code })}
         />
       ) : null}
       {step === 'details' ? (
-        <PersonalDetailsStep value={details} errors={detailsErrors} onChange={setDetails} />
+        <PersonalDetailsStep
+          value={details}
+          errors={state.detailsErrors}
+          onChange={(next) => dispatch({ type: 'detailsEdited', details: next })}
+        />
       ) : null}
-      {step === 'details' && detailsError ? (
+      {step === 'details' && state.detailsError ? (
         <div className="kyc-flow__error" role="alert">
-          <p>{detailsError}</p>
+          <p>{state.detailsError}</p>
         </div>
       ) : null}
       {step === 'address' ? (
-        <AddressStep value={address} errors={addressErrors} nameOf={nameOf} onChange={setAddress} />
+        <AddressStep
+          value={address}
+          errors={state.addressErrors}
+          nameOf={nameOf}
+          onChange={(next) => dispatch({ type: 'addressEdited', address: next })}
+        />
       ) : null}
       {step === 'consent' ? (
         <CaptureConsentStep
           value={consent}
-          onChange={(next) => {
-            setConsent(next);
-            changed();
-          }}
+          onChange={(next) => dispatch({ type: 'consentChanged', consent: next })}
         />
       ) : null}
       {step === 'documentType' ? (
-        <DocumentTypeStep country={country} value={documentType} onChange={chooseDocumentType} />
+        <DocumentTypeStep
+          country={country}
+          value={documentType}
+          onChange={(type) => dispatch({ type: 'documentTypeChosen', documentType: type })}
+        />
       ) : null}
-      {step === 'front' || step === 'back' || step === 'selfie' || step === 'poa' ? (
+      {isCaptureStep(step) ? (
         <DocumentCapture
           key={`${step}-${documentType ?? ''}-${country}`}
           side={step}
@@ -390,8 +302,8 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           facing={step === 'selfie' ? 'user' : 'environment'}
           guide={step === 'front' && documentType === 'PASSPORT' ? 'passport' : undefined}
           initial={uploads[step] ?? null}
-          onUploaded={(result, file) => uploaded(step, result, file)}
-          onCleared={() => cleared(step)}
+          onUploaded={(result, file) => dispatch({ type: 'uploaded', side: step, upload: { result, file } })}
+          onCleared={() => dispatch({ type: 'uploadCleared', side: step })}
         />
       ) : null}
       {step === 'review' ? (
@@ -407,21 +319,21 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           nameOf={nameOf}
         />
       ) : null}
-      {step === 'review' && submitError ? (
+      {step === 'review' && state.submitError ? (
         <div className="kyc-flow__error" role="alert">
-          <p>{submitError}</p>
+          <p>{state.submitError}</p>
         </div>
       ) : null}
       <div className="kyc-flow__nav">
         {back ? (
-          <Button onClick={back} disabled={submitting}>
+          <Button onClick={back} disabled={state.submitting}>
             {t('capture.back')}
           </Button>
         ) : null}
         {step === 'review' ? (
           <Button
             variant="primary"
-            loading={submitting}
+            loading={state.submitting}
             disabled={
               !submitType ||
               !submitCountry ||
@@ -430,18 +342,18 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
             }
             onClick={() => void submit()}
           >
-            {t(submitError ? 'capture.submitAgain' : 'capture.submit')}
+            {t(state.submitError ? 'capture.submitAgain' : 'capture.submit')}
           </Button>
         ) : (
           <Button
             variant="primary"
             onClick={next}
-            loading={savingDetails}
+            loading={state.savingDetails}
             disabled={
               (step === 'country' && (!country || chosenClosed)) ||
               (step === 'documentType' && !documentType) ||
               (step === 'consent' && !(consent.privacy && consent.declaration)) ||
-              (step in SIDE_HINT && !uploads[step as DocumentSide])
+              (isCaptureStep(step) && !uploads[step])
             }
           >
             {t('capture.next')}
@@ -450,16 +362,6 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
       </div>
     </Card>
   );
-}
-
-/**
- * The step to reopen after a reload: the saved one, but never past the first capture step, whose
- * upload (a file, never kept in the browser) must be made again.
- */
-function restoredStep(steps: readonly FlowStep[], saved: number): number {
-  const firstCapture = steps.findIndex((s) => s === 'front' || s === 'back' || s === 'selfie' || s === 'poa');
-  const limit = firstCapture === -1 ? steps.length - 1 : firstCapture;
-  return Math.max(0, Math.min(Math.floor(saved), limit));
 }
 
 /** The level-2 address step with the countries to choose from (the open and closed ones: any residence). */

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ComplianceTask, KycInfo, KycStepLevel } from '@kyc/contracts';
 import { QUESTIONNAIRES_NAMESPACE } from '../../../lib/i18n/namespaces';
-import { getComplianceTasks } from '../../../lib/questionnaire/api';
+import { getComplianceTasks } from '../../../lib/compliance-tasks/get-compliance-tasks';
 import { Link } from '../../../lib/router';
 import { Button } from '../../../ui/button';
 import { formatDeadline } from './kyc-format';

@@ -1,10 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycInfo, KycStepLevel, Notice } from '@kyc/contracts';
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
+import { retryableLazy } from '../../../lib/lazy/retryable-lazy';
 import { useParams } from '../../../lib/router';
 import { selectUser, useAppSelector } from '../../../lib/store/hooks';
 import { Card } from '../../../ui/card';
+import { ErrorBoundary } from '../../../ui/error-boundary';
 import { useKycInfo, type KycInfoLoad } from '../api/use-kyc-info';
 import { useNotices } from '../api/use-notices';
 import { formatBtc } from '../components/kyc-format';
@@ -17,15 +19,18 @@ import './personal-screen.css';
 
 /**
  * "What to do next" sits below the step cards, out of the first screen on a phone: its code (and the
- * questionnaire API it reads the tasks with) loads after the first paint, in the space kept for it. The
- * decision notices arrive with a request of their own after kyc-info anyway, so their code waits too.
+ * compliance-tasks call it reads the tasks with) loads after the first paint, in the space kept for it.
+ * The decision notices arrive with a request of their own after kyc-info anyway, so their code waits
+ * too. Each of these is a widget that can fail alone, inside an error boundary of its own.
  */
-const DecisionNotices = lazy(() =>
+const DecisionNotices = retryableLazy(() =>
   import('../components/decision-notices').then((m) => ({ default: m.DecisionNotices })),
 );
-const NextSteps = lazy(() => import('../components/next-steps').then((m) => ({ default: m.NextSteps })));
+const NextSteps = retryableLazy(() =>
+  import('../components/next-steps').then((m) => ({ default: m.NextSteps })),
+);
 /** The partner links (docs/sdk.md "Partner links") come last on the page: their code loads after it. */
-const PartnerLinks = lazy(() =>
+const PartnerLinks = retryableLazy(() =>
   import('../components/partner-links').then((m) => ({ default: m.PartnerLinks })),
 );
 
@@ -121,9 +126,11 @@ function VerificationState({ info, notices }: { info: KycInfo; notices: Notice[]
   return (
     <>
       {notices.length > 0 ? (
-        <Suspense fallback={null}>
-          <DecisionNotices notices={notices} />
-        </Suspense>
+        <ErrorBoundary depth="widget">
+          <Suspense fallback={null}>
+            <DecisionNotices notices={notices} />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
       {banners.length > 0 ? (
         <ul className="kyc-banners" aria-label={t('kyc.banner.label')}>
@@ -166,13 +173,17 @@ function VerificationState({ info, notices }: { info: KycInfo; notices: Notice[]
           );
         })}
       </div>
-      <Suspense fallback={<div className="card next-steps" aria-busy="true" />}>
-        <NextSteps info={info} lang={lang} />
-      </Suspense>
+      <ErrorBoundary depth="widget">
+        <Suspense fallback={<div className="card next-steps" aria-busy="true" />}>
+          <NextSteps info={info} lang={lang} />
+        </Suspense>
+      </ErrorBoundary>
       <ManageVerification info={info} lang={lang} />
-      <Suspense fallback={null}>
-        <PartnerLinks />
-      </Suspense>
+      <ErrorBoundary depth="widget">
+        <Suspense fallback={null}>
+          <PartnerLinks />
+        </Suspense>
+      </ErrorBoundary>
     </>
   );
 }

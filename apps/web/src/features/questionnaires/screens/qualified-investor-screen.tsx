@@ -1,9 +1,9 @@
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
+import { QuestionnaireScreen } from '../components/questionnaire-screen';
 
 /**
  * /auth/qualifiedInvestor (spec §2): qualified investor, on the questionnaire engine: the `qualified-investor` template
- * (content/questionnaires/qualified-investor.v1.json; lib/questionnaire/screens.ts maps the screen to it).
+ * (content/questionnaires/qualified-investor.v1.json; state/screen-templates.ts maps the screen to it).
  */
 export default function QualifiedInvestorScreen() {
   const title = useScreenTitle('screens.qualifiedInvestor');

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionnaireAnswers, QuestionnaireTemplateDetail } from '@kyc/contracts';
-import { isolate } from '../../lib/i18n/bidi';
-import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
-import { getCountryCodes, getTemplateDetail } from '../../lib/questionnaire/api';
+import { isolate } from '../../../lib/i18n/bidi';
+import { QUESTIONNAIRES_NAMESPACE } from '../../../lib/i18n/namespaces';
+import { getCountryCodes, getTemplateDetail } from '../api/questionnaires';
 import { allQuestions } from '@kyc/contracts/questionnaire-engine';
-import { localDraftKey } from '../../lib/questionnaire/local-drafts';
-import { SCREEN_TEMPLATES, type QuestionnaireScreen as ScreenName } from '../../lib/questionnaire/screens';
-import { selectUser, useAppSelector } from '../../lib/store/hooks';
-import { ErrorState } from '../error-state';
-import { PageSpinner } from '../spinner';
+import { localDraftKey } from '../state/local-drafts';
+import { SCREEN_TEMPLATES, type QuestionnaireScreen as ScreenName } from '../state/screen-templates';
+import { selectUser, useAppSelector } from '../../../lib/store/hooks';
+import { ErrorState } from '../../../ui/error-state';
+import { PageSpinner } from '../../../ui/spinner';
 import { QuestionnaireForm, type QuestionnaireNotice } from './questionnaire-form';
 import { QuestionnaireResult } from './questionnaire-result';
 import './questionnaire.css';
@@ -32,7 +32,7 @@ function opensOnForm(detail: QuestionnaireTemplateDetail): boolean {
 }
 
 export interface QuestionnaireScreenProps {
-  /** The spec §2 route; its template comes from lib/questionnaire/screens.ts. */
+  /** The spec §2 route; its template comes from state/screen-templates.ts. */
   screen: ScreenName;
   /** The translated screen title (useScreenTitle). */
   title: string;

@@ -1,6 +1,5 @@
 import type {
   AgreementApplyRequest,
-  ComplianceTasksResult,
   CountryEntry,
   CreateQuestionnaireRequest,
   CreateQuestionnaireResult,
@@ -10,7 +9,7 @@ import type {
   QuestionnaireTokenResult,
   SubmitQuestionnaireRequest,
 } from '@kyc/contracts';
-import { callEndpoint, uploadForm, withIdempotencyKey, type UploadProgress } from '../http';
+import { callEndpoint, uploadForm, withIdempotencyKey, type UploadProgress } from '../../../lib/http';
 
 export type { UploadProgress };
 
@@ -83,11 +82,6 @@ export function uploadEvidence(
   const name = file instanceof File && file.name ? file.name : 'evidence';
   form.append('file', file, name);
   return uploadForm<QuestionnaireEvidenceResult>('questionnaireEvidence', form, options);
-}
-
-/** POST compliance-tasks: the user's tasks, open first. */
-export function getComplianceTasks(): Promise<ComplianceTasksResult> {
-  return callEndpoint<ComplianceTasksResult>('complianceTasks');
 }
 
 /** GET /v2/public/country-list?is_disable=1: the codes a country answer may take. */

@@ -1,6 +1,6 @@
 /**
  * Which template each questionnaire screen of spec §2 shows: the `screens` lists of
- * content/questionnaires/*.json in one table (screens.test.ts checks it against those files). The
+ * content/questionnaires/*.json in one table (screen-templates.test.ts checks it against those files). The
  * compliance task list (complianceTasks) is the one questionnaire route without a template.
  */
 export const SCREEN_TEMPLATES = {

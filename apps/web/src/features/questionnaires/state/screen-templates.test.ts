@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SCREENS } from '@kyc/contracts';
-import { SCREEN_TEMPLATES } from './screens';
+import { SCREEN_TEMPLATES } from './screen-templates';
 
-const CONTENT = new URL('../../../../../content/questionnaires/', import.meta.url);
+const CONTENT = new URL('../../../../../../content/questionnaires/', import.meta.url);
 const fromContent: Record<string, string> = {};
 for (const file of readdirSync(CONTENT).filter((f) => f.endsWith('.json'))) {
   const template = JSON.parse(readFileSync(new URL(file, CONTENT), 'utf8')) as {

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattingLocale, type QuestionnaireTemplateDetail } from '@kyc/contracts';
-import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
-import { isolate } from '../../lib/i18n/bidi';
-import { currentLanguage } from '../../lib/language/current';
-import { apiUrl, ENDPOINTS } from '../../lib/http';
-import { APP_ROUTES } from '../../lib/navigation/routes';
-import { Link } from '../../lib/router';
-import { Button } from '../button';
-import { Card } from '../card';
+import { QUESTIONNAIRES_NAMESPACE } from '../../../lib/i18n/namespaces';
+import { isolate } from '../../../lib/i18n/bidi';
+import { currentLanguage } from '../../../lib/language/current';
+import { apiUrl, ENDPOINTS } from '../../../lib/http';
+import { APP_ROUTES } from '../../../lib/navigation/routes';
+import { Link } from '../../../lib/router';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
 
 export interface QuestionnaireResultProps {
   detail: QuestionnaireTemplateDetail;

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { clearRequestCache } from '../../lib/http';
-import { registerMessenger } from '../../lib/messages/messenger';
-import { setTelemetryReporter } from '../../lib/telemetry/telemetry';
-import { createTestI18n } from '../../test/i18n';
-import { stubXhr } from '../../test/xhr';
+import { clearRequestCache } from '../../../lib/http';
+import { registerMessenger } from '../../../lib/messages/messenger';
+import { setTelemetryReporter } from '../../../lib/telemetry/telemetry';
+import { createTestI18n } from '../../../test/i18n';
+import { stubXhr } from '../../../test/xhr';
 import { EvidenceField } from './evidence-field';
 
 const ID_A = 'a'.repeat(32);

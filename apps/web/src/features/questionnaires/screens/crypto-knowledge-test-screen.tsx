@@ -1,9 +1,9 @@
 import { useScreenTitle } from '../../../lib/i18n/use-screen-title';
-import { QuestionnaireScreen } from '../../../ui/questionnaire/questionnaire-screen';
+import { QuestionnaireScreen } from '../components/questionnaire-screen';
 
 /**
  * /auth/crypto-knowledge-test (spec §2): crypto knowledge test, on the questionnaire engine: the `crypto-knowledge-test` template
- * (content/questionnaires/crypto-knowledge-test.v1.json; lib/questionnaire/screens.ts maps the screen to it).
+ * (content/questionnaires/crypto-knowledge-test.v1.json; state/screen-templates.ts maps the screen to it).
  */
 export default function CryptoKnowledgeTestScreen() {
   const title = useScreenTitle('screens.cryptoKnowledgeTest');

@@ -1,23 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadEvidence } from '../../lib/questionnaire/api';
+import type { EvidenceFieldProps } from '../../../ui/questionnaire/question-field';
+import { uploadEvidence } from '../api/questionnaires';
 
 /** What questionnaire-evidence accepts (docs/api.md): JPEG, PNG or PDF, at most 10 MB. */
 export const EVIDENCE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
-
-export interface EvidenceFieldProps {
-  id: string;
-  label: string;
-  optional: string | null;
-  help: string | null;
-  error: string | null;
-  /** Document ids of the uploads already attached to the answer. */
-  value: readonly string[];
-  maxFiles: number;
-  disabled?: boolean;
-  onChange: (documentIds: string[]) => void;
-}
 
 interface Upload {
   name: string;

@@ -8,22 +8,23 @@ import type {
   QuestionnaireSubmissionResult,
   QuestionnaireTemplateDetail,
 } from '@kyc/contracts';
-import { isApiError } from '../../lib/http';
-import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
+import { isApiError } from '../../../lib/http';
+import { QUESTIONNAIRES_NAMESPACE } from '../../../lib/i18n/namespaces';
 import {
   applyAgreement,
   getQuestionnaireToken,
   QUESTIONNAIRE_CODES,
   saveDraft,
   submitQuestionnaire,
-} from '../../lib/questionnaire/api';
-import { newIdempotencyKey, serverDecided } from '../../lib/http';
-import { draftAnswers, submissionAnswers, todayUtc, visibleQuestions } from '../../lib/questionnaire/answers';
+} from '../api/questionnaires';
+import { newIdempotencyKey, serverDecided } from '../../../lib/http';
+import { draftAnswers, submissionAnswers, todayUtc, visibleQuestions } from '../state/answers';
 import { validateAnswers } from '@kyc/contracts/questionnaire-engine';
-import { clearLocalDraft, readLocalDraft, writeLocalDraft } from '../../lib/questionnaire/local-drafts';
-import { Button } from '../button';
-import { QuestionField } from './question-field';
-import { QuestionnaireProgress } from './questionnaire-progress';
+import { clearLocalDraft, readLocalDraft, writeLocalDraft } from '../state/local-drafts';
+import { Button } from '../../../ui/button';
+import { QuestionField } from '../../../ui/questionnaire/question-field';
+import { EvidenceField } from './evidence-field';
+import { QuestionnaireProgress } from '../../../ui/questionnaire/questionnaire-progress';
 
 /** Autosave waits this long after the last keystroke (a page change or leaving the page saves at once). */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -32,7 +33,7 @@ export type QuestionnaireNotice = 'stale' | 'restored' | 'versionChanged';
 
 export interface QuestionnaireFormProps {
   detail: QuestionnaireTemplateDetail;
-  /** The local-storage key of this user's draft of this template (lib/questionnaire/local-drafts). */
+  /** The local-storage key of this user's draft of this template (state/local-drafts.ts). */
   storageKey: string;
   /** ISO codes a country answer may take. */
   countries: readonly string[];
@@ -463,6 +464,7 @@ export function QuestionnaireForm({
                 disabled={!detail.editable || submitting}
                 error={errors[q.id] ? tq(`errors.${errors[q.id]}`) : null}
                 onChange={(value) => change(q.id, value)}
+                evidenceField={EvidenceField}
               />
             ))}
         </div>

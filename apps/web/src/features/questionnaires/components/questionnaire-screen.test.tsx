@@ -11,17 +11,17 @@ import {
   type QuestionnaireTemplateDetail,
   type QuestionnaireTemplateInput,
 } from '@kyc/contracts';
-import questionnairesEn from '../../../../../locales/questionnaires/en.json';
-import { clearRequestCache } from '../../lib/http';
-import { QUESTIONNAIRES_NAMESPACE } from '../../lib/i18n/namespaces';
-import { localDraftKey, readLocalDraft } from '../../lib/questionnaire/local-drafts';
-import type { QuestionnaireScreen as ScreenName } from '../../lib/questionnaire/screens';
-import { registerMessenger } from '../../lib/messages/messenger';
-import { MemoryRouter } from '../../lib/router';
-import { createAppStore } from '../../lib/store/create-store';
-import { setTelemetryReporter } from '../../lib/telemetry/telemetry';
-import { fail, ok } from '../../test/fetch';
-import { createTestI18n } from '../../test/i18n';
+import questionnairesEn from '../../../../../../locales/questionnaires/en.json';
+import { clearRequestCache } from '../../../lib/http';
+import { QUESTIONNAIRES_NAMESPACE } from '../../../lib/i18n/namespaces';
+import { localDraftKey, readLocalDraft } from '../state/local-drafts';
+import type { QuestionnaireScreen as ScreenName } from '../state/screen-templates';
+import { registerMessenger } from '../../../lib/messages/messenger';
+import { MemoryRouter } from '../../../lib/router';
+import { createAppStore } from '../../../lib/store/create-store';
+import { setTelemetryReporter } from '../../../lib/telemetry/telemetry';
+import { fail, ok } from '../../../test/fetch';
+import { createTestI18n } from '../../../test/i18n';
 import { AUTOSAVE_DELAY_MS } from './questionnaire-form';
 import { QuestionnaireScreen } from './questionnaire-screen';
 
