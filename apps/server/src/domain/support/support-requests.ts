@@ -9,7 +9,6 @@ import {
   SUPPORT_ANSWER_MAX,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_MESSAGE_MIN,
-  SUPPORT_STATUSES,
   SUPPORT_TOPICS,
   checkEmail,
   type OwnSupportRequest,
@@ -19,7 +18,6 @@ import {
   type SupportInboxResult,
   type SupportRequestBody,
   type SupportRequestDetail,
-  type SupportStatus,
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { SupportRequestWithNames } from '../../data/repositories/support-requests-repo.ts';
@@ -27,6 +25,7 @@ import type { SupportRequestRow } from '../../data/schema.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
+import { asSupportStatus } from '../backoffice/row-values.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
 
 export interface SupportLimits {
@@ -44,15 +43,12 @@ export interface Filer {
   address: string;
 }
 
-const asStatus = (value: string): SupportStatus =>
-  (SUPPORT_STATUSES as readonly string[]).includes(value) ? (value as SupportStatus) : 'open';
-
 function ownView(row: SupportRequestRow): OwnSupportRequest {
   return {
     id: row.id,
     topic: row.topic,
     message: row.message,
-    status: asStatus(row.status),
+    status: asSupportStatus(row.status),
     createdAt: row.created_at,
     answer: row.answer,
     answeredAt: row.answered_at,
@@ -63,7 +59,7 @@ function inboxItem(row: SupportRequestWithNames): SupportInboxItem {
   return {
     id: row.id,
     topic: row.topic,
-    status: asStatus(row.status),
+    status: asSupportStatus(row.status),
     language: row.language,
     createdAt: row.created_at,
     userId: row.user_id,

@@ -13,7 +13,7 @@ import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import { openDetails, withStoredDataKey } from '../../kyc/data-keys.ts';
 import { requirePermission } from '../permissions.ts';
 import { staffLabel } from '../staff-label.ts';
-import { asDecision, asKind, asPoi, asSide, asStatus, asSubmissionStatus } from './row-values.ts';
+import { asDecision, asKind, asPoi, asSide, asStatus, asSubmissionStatus } from '../row-values.ts';
 
 type CaseRepositories = Pick<Repositories, 'audit' | 'kyc' | 'review' | 'submissions' | 'users'>;
 

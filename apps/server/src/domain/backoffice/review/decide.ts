@@ -12,7 +12,7 @@ import type { KycActor } from '../../kyc/state-machine.ts';
 import { requirePermission } from '../permissions.ts';
 import { auditActionOf, type DecisionContext } from './decisions/decision.ts';
 import { decisionOf } from './decisions/index.ts';
-import { asStatus } from './row-values.ts';
+import { asStatus } from '../row-values.ts';
 
 /** The state machine's actor for a staff role: seniors and admins act as senior reviewers. */
 function actorOf(role: StaffRole): KycActor {

@@ -6,7 +6,7 @@
 import type { ReviewQueueQuery, ReviewQueueResult, StaffMe } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import { requirePermission } from '../permissions.ts';
-import { asKind } from './row-values.ts';
+import { asKind } from '../row-values.ts';
 
 const HOUR_MS = 3_600_000;
 

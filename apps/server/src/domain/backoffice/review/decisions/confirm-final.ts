@@ -6,7 +6,7 @@
 import { AppError } from '../../../../lib/app-error.ts';
 import { nextStepStatus } from '../../../kyc/state-machine.ts';
 import type { Decision, DecisionRequestOf } from './decision.ts';
-import { closeLevelSubmission, levelCase, levelRef, notifyLevel } from './level-case.ts';
+import { levelCase, levelRef, notifyLevel, rejectLevel } from './level-case.ts';
 
 export const confirmFinal: Decision<DecisionRequestOf<'confirm_final'>> = {
   permission: 'confirm_final',
@@ -23,13 +23,7 @@ export const confirmFinal: Decision<DecisionRequestOf<'confirm_final'>> = {
       proposedBy,
       confirmedBy: ctx.staff.id,
     });
-    await tx.kyc.setLevelState(
-      userId,
-      level,
-      { status: to, rejectReasonCode: reasonCode, rejectReason: userMessage },
-      now,
-    );
-    await closeLevelSubmission(ctx, level, 'REJECTED_FINAL', reasonCode, userMessage);
+    await rejectLevel(ctx, level, to, 'REJECTED_FINAL', reasonCode, userMessage);
     await tx.review.insertDecision(
       {
         userId,

@@ -55,6 +55,24 @@ export async function closeLevelSubmission(
     });
 }
 
+/** A rejection of the level: its state with the reason the person reads, its pending submission closed. */
+export async function rejectLevel(
+  ctx: DecisionContext,
+  level: KycStepLevel,
+  to: KycStepStatus,
+  submissionStatus: 'REJECTED_RETRY' | 'REJECTED_FINAL',
+  reasonCode: string,
+  userMessage: string,
+): Promise<void> {
+  await ctx.tx.kyc.setLevelState(
+    ctx.userId,
+    level,
+    { status: to, rejectReasonCode: reasonCode, rejectReason: userMessage },
+    ctx.now,
+  );
+  await closeLevelSubmission(ctx, level, submissionStatus, reasonCode, userMessage);
+}
+
 /** The level's audit reference. */
 export const levelRef = (ctx: DecisionContext, level: number) => `user:${ctx.userId}/level:${level}`;
 

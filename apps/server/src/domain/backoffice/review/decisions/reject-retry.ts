@@ -4,7 +4,7 @@
  */
 import { nextStepStatus } from '../../../kyc/state-machine.ts';
 import type { Decision, DecisionRequestOf } from './decision.ts';
-import { closeLevelSubmission, levelCase, levelRef, notifyLevel } from './level-case.ts';
+import { levelCase, levelRef, notifyLevel, rejectLevel } from './level-case.ts';
 
 export const rejectRetry: Decision<DecisionRequestOf<'reject_retry'>> = {
   permission: 'decide',
@@ -13,13 +13,7 @@ export const rejectRetry: Decision<DecisionRequestOf<'reject_retry'>> = {
     const { reasonCode, userMessage } = request;
     const { level, from } = await levelCase(ctx, request.level);
     const to = nextStepStatus(from, 'reject_retry', { level, actor: ctx.actor, reasonCode });
-    await tx.kyc.setLevelState(
-      userId,
-      level,
-      { status: to, rejectReasonCode: reasonCode, rejectReason: userMessage },
-      now,
-    );
-    await closeLevelSubmission(ctx, level, 'REJECTED_RETRY', reasonCode, userMessage);
+    await rejectLevel(ctx, level, to, 'REJECTED_RETRY', reasonCode, userMessage);
     await tx.review.insertDecision(
       { userId, level, decision: 'reject_retry', reasonCode, userMessage, staffId: ctx.staff.id },
       now,

@@ -5,7 +5,7 @@
  */
 import { AppError } from '../../../../lib/app-error.ts';
 import { nextPoiStatus } from '../../../kyc/state-machine.ts';
-import { asPoi } from '../row-values.ts';
+import { asPoi } from '../../row-values.ts';
 import type { Decision, DecisionRequestOf } from './decision.ts';
 
 export const requestReverification: Decision<DecisionRequestOf<'request_reverification'>> = {

@@ -6,7 +6,7 @@
  */
 import { AppError } from '../../../../lib/app-error.ts';
 import { nextPoiStatus, type PoiEvent } from '../../../kyc/state-machine.ts';
-import { asPoi } from '../row-values.ts';
+import { asPoi } from '../../row-values.ts';
 import type { DecisionContext } from './decision.ts';
 
 export interface ReverificationOutcome {

@@ -1,7 +1,7 @@
 /**
- * The review's reading of stored status, kind and side columns as the contracts' unions. The columns
- * are plain strings in the schema, so an unknown value falls back to the union's safe default here, in
- * one place, until the schema types them with the unions themselves.
+ * The back office's reading of stored status, kind and side columns (review, support inbox) as the
+ * contracts' unions. The columns are plain strings in the schema, so an unknown value falls back to the
+ * union's safe default here, in one place, until the schema types them with the unions themselves.
  */
 import {
   DECISION_KINDS,
@@ -10,12 +10,14 @@ import {
   KYC_STEP_STATUSES,
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
+  SUPPORT_STATUSES,
   type DecisionKind,
   type DisplayUpdatePoiStatus,
   type DocumentSide,
   type KycStepStatus,
   type ReviewSubmission,
   type SubmissionKind,
+  type SupportStatus,
 } from '@kyc/contracts';
 
 const isOneOf = <T extends string>(values: readonly T[], v: string): v is T =>
@@ -38,4 +40,7 @@ export function asSubmissionStatus(v: string): ReviewSubmission['status'] {
 }
 export function asDecision(v: string): DecisionKind {
   return isOneOf(DECISION_KINDS, v) ? v : 'approve';
+}
+export function asSupportStatus(v: string): SupportStatus {
+  return isOneOf(SUPPORT_STATUSES, v) ? v : 'open';
 }
