@@ -34,7 +34,7 @@ import { recoveryCodeUseCases } from './domain/staff/recovery-codes.ts';
 import { staffAdminUseCases } from './domain/staff/staff-admin.ts';
 import { auditRepo } from './data/repositories/audit-repo.ts';
 import { recoveryCodesRepo } from './data/repositories/recovery-codes-repo.ts';
-import { reviewUseCases } from './domain/backoffice/review.ts';
+import { reviewUseCases } from './domain/backoffice/review/index.ts';
 import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review.ts';
 import { countryCatalogue } from './domain/countries/country-catalogue.ts';
 import { countryCoverageUseCases } from './domain/countries/coverage-admin.ts';
@@ -59,6 +59,7 @@ import { installSdkAuth } from './http/sdk-auth.ts';
 import { installPartnerSignatures } from './http/partner-signature.ts';
 import { partnerAuthUseCases } from './domain/partners/partner-auth.ts';
 import { partnerSecretsRepo } from './data/repositories/partner-secrets-repo.ts';
+import { repositories } from './data/repositories/index.ts';
 import { partnersAdminUseCases } from './domain/backoffice/partners-admin.ts';
 import { partnersRoutes } from './routes/backoffice/partners-routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -259,8 +260,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       audit: auditRepo(database.db),
       secondFactor: staffSecondFactor,
     }),
-    staffAdmin: staffAdminUseCases({ db: database.db }),
-    review: reviewUseCases(database.db, { blobs, keyring }),
+    staffAdmin: staffAdminUseCases(repositories(database.db)),
+    review: reviewUseCases(repositories(database.db, personal), { blobs, keyring }),
     sdk,
     linkFlow: linkFlowUseCases({
       repos,
@@ -297,8 +298,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       blobs,
       keyring,
     }),
-    countryCoverage: countryCoverageUseCases({ db: database.db, catalogue: countries }),
-    support: supportUseCases(database.db, { ...defaultSupportLimits(), ...options.supportLimits }),
+    countryCoverage: countryCoverageUseCases({ repos: repositories(database.db), catalogue: countries }),
+    support: supportUseCases(repositories(database.db), {
+      ...defaultSupportLimits(),
+      ...options.supportLimits,
+    }),
     notices: noticeUseCases(noticesRepo(database.db)),
     agreementDocuments: agreementDocumentUseCases({
       repo: questionnairesRepo(database.db),
@@ -306,8 +310,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       openAnswers: questionnaires.openAnswers,
       localesDir: paths.locales,
     }),
-    auditChain: auditChainUseCases(database.db),
-    partnersAdmin: partnersAdminUseCases({ db: database.db, keyring }),
+    auditChain: auditChainUseCases(repositories(database.db)),
+    partnersAdmin: partnersAdminUseCases({ repos: repositories(database.db), keyring }),
     paths,
   };
 

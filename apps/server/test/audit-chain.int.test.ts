@@ -12,6 +12,7 @@ import { testDatabases } from './support/databases.ts';
 import { staffClient } from './support/kyc-flows.ts';
 import { auditRepo, type AuditEntry } from '../src/data/repositories/audit-repo.ts';
 import { auditChainUseCases } from '../src/domain/audit/chain-status.ts';
+import { repositories } from '../src/data/repositories/index.ts';
 import { GENESIS_HASH } from '../src/lib/audit-chain-hash.ts';
 
 describe.each(testDatabases())('audit chain on $name', (testDb) => {
@@ -27,7 +28,7 @@ describe.each(testDatabases())('audit chain on $name', (testDb) => {
   const insertMany = async (count: number) => {
     for (let n = 1; n <= count; n += 1) await auditRepo(db()).insert(entry(n), 1_700_000_000_000 + n);
   };
-  const verifyAll = () => auditChainUseCases(db()).verifyAll(Date.now());
+  const verifyAll = () => auditChainUseCases(repositories(db())).verifyAll(Date.now());
   const rows = () => db().selectFrom('audit_log').select(['id', 'prev_hash', 'hash']).orderBy('id').execute();
 
   it('when 50 entries are written at once, then they form one chain with consecutive ids that verifies', async () => {
@@ -154,7 +155,7 @@ describe.each(testDatabases())('audit chain on $name', (testDb) => {
 
   it('when the page verifies incrementally, then it checks at most its budget per view and resumes there', async () => {
     await insertMany(12);
-    const chain = auditChainUseCases(db(), { budget: 5 });
+    const chain = auditChainUseCases(repositories(db()), { budget: 5 });
     expect((await chain.verifyIncrementally(1000)).status).toMatchObject({
       state: 'verified',
       verifiedThroughId: 5,
@@ -173,7 +174,7 @@ describe.each(testDatabases())('audit chain on $name', (testDb) => {
 
   it('when the last verified entry is edited afterwards, then the next page view reports the chain broken there', async () => {
     await insertMany(6);
-    const chain = auditChainUseCases(db());
+    const chain = auditChainUseCases(repositories(db()));
     expect((await chain.verifyIncrementally(1000)).status.verifiedThroughId).toBe(6);
     await asOwner(fixture.database, () =>
       db().updateTable('audit_log').set({ action: 'document.view' }).where('id', '=', 6).execute(),

@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../src/data/db.ts';
 import { migrationProvider } from '../src/data/migrations/index.ts';
 import { auditRepo } from '../src/data/repositories/audit-repo.ts';
 import { auditChainUseCases } from '../src/domain/audit/chain-status.ts';
+import { repositories } from '../src/data/repositories/index.ts';
 
 const postgresUrl = inject('postgresUrl');
 const runId = inject('postgresRunId');
@@ -80,7 +81,7 @@ describe.each(targets)('migration 015-audit-chain on $name', (target) => {
 
     await database.migrate();
 
-    const chain = auditChainUseCases(db);
+    const chain = auditChainUseCases(repositories(db));
     expect((await chain.verifyAll(1)).status).toMatchObject({ state: 'verified', verifiedThroughId: 6 });
     await auditRepo(db).insert({ staffId: 2, action: 'quotas.view' }, 7000);
     const after = await chain.verifyAll(2);

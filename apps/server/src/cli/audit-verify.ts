@@ -6,6 +6,7 @@
  */
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../data/db.ts';
+import { repositories } from '../data/repositories/index.ts';
 import { auditChainUseCases } from '../domain/audit/chain-status.ts';
 import { useAuditChainKey } from '../lib/audit-chain-hash.ts';
 
@@ -15,7 +16,7 @@ export async function auditVerify(env: NodeJS.ProcessEnv, print: (line: string) 
   const database = openDatabase(config.databaseUrl, { poolSize: 1 });
   try {
     const started = Date.now();
-    const { status, head, checked } = await auditChainUseCases(database.db).verifyAll(started);
+    const { status, head, checked } = await auditChainUseCases(repositories(database.db)).verifyAll(started);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     print(`audit chain head: entry ${head.id}, hash ${head.hash}`);
     if (status.broken) {

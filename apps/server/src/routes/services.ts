@@ -9,7 +9,7 @@ import type { StaffAdminUseCases } from '../domain/staff/staff-admin.ts';
 import type { SdkUseCases } from '../domain/sdk/sdk-service.ts';
 import type { LinkFlowUseCases } from '../domain/sdk/link-flow.ts';
 import type { KycUseCases } from '../domain/kyc/kyc-service.ts';
-import type { ReviewUseCases } from '../domain/backoffice/review.ts';
+import type { ReviewUseCases } from '../domain/backoffice/review/index.ts';
 import type { SubmissionUseCases } from '../domain/kyc/submission-service.ts';
 import type { VerificationPathsUseCases } from '../domain/kyc/verification-paths.ts';
 import type { UpdateUseCases } from '../domain/kyc/update-service.ts';

@@ -47,7 +47,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     questionnaireReview: () => questionnaireReviewRepo(db),
     questionnaires: () => questionnairesRepo(db),
     recoveryCodes: () => recoveryCodesRepo(db),
-    review: () => reviewRepo(db),
+    review: () => reviewRepo(db, personal),
     sdk: () => sdkRepo(db),
     securityLog: () => securityLogRepo(db),
     sessions: () => sessionsRepo(db),

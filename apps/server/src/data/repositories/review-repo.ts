@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts';
 import type { KycDecisionRow } from '../schema.ts';
+import type { PersonalDataCipher } from './kyc-repo.ts';
 
 export interface QueueFilter {
   level?: number | undefined;
@@ -50,8 +51,12 @@ export interface DecisionWithStaff extends KycDecisionRow {
   confirmer_email: string | null;
 }
 
-/** Back-office review: the queue of pending submissions and the decisions history (SQL only). */
-export function reviewRepo(db: Db) {
+/**
+ * Back-office review: the queue of pending submissions and the decisions history (SQL only). `personal`
+ * opens the applicants' sealed names in the queue's rows (domain/kyc/personal-data.ts), each under its
+ * own user's data key; without it they are answered as stored.
+ */
+export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
   return {
     async queue(filter: QueueFilter): Promise<{ rows: QueueRow[]; total: number }> {
       // One item per PENDING submission of every kind (docs/backoffice.md "Queue").
@@ -87,22 +92,22 @@ export function reviewRepo(db: Db) {
         .limit(filter.limit)
         .offset(filter.offset)
         .execute();
-      return {
-        total: Number(count.n),
-        rows: rows.map((r) => ({
-          user_id: Number(r.user_id),
-          email: r.email,
-          site: r.site,
-          level: r.level,
-          country: r.country ?? '',
-          first_name: r.first_name ?? '',
-          last_name: r.last_name ?? '',
-          pending_since: r.pending_since,
-          submission_id: Number(r.submission_id),
-          kind: r.kind,
-          final_proposed_at: r.final_proposed_at === null ? null : Number(r.final_proposed_at),
-        })),
-      };
+      const queued = rows.map((r): QueueRow => ({
+        user_id: Number(r.user_id),
+        email: r.email,
+        site: r.site,
+        level: r.level,
+        country: r.country ?? '',
+        first_name: r.first_name ?? '',
+        last_name: r.last_name ?? '',
+        pending_since: r.pending_since,
+        submission_id: Number(r.submission_id),
+        kind: r.kind,
+        final_proposed_at: r.final_proposed_at === null ? null : Number(r.final_proposed_at),
+      }));
+      const opened: QueueRow[] = [];
+      for (const row of queued) opened.push(personal ? await personal.open(db, row.user_id, row) : row);
+      return { total: Number(count.n), rows: opened };
     },
 
     /** The case history, newest first, with who decided and who confirmed, in one query. */

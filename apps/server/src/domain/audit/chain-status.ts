@@ -8,9 +8,9 @@
  */
 import type { AuditChainStatus } from '@kyc/contracts';
 import { GENESIS_HASH, auditRowHash } from '../../lib/audit-chain-hash.ts';
-import type { Db } from '../../data/db.ts';
-import { auditChainRepo, type ChainChecks } from '../../data/repositories/audit-chain-repo.ts';
-import { requirePermission } from '../backoffice/review.ts';
+import type { ChainChecks } from '../../data/repositories/audit-chain-repo.ts';
+import type { Repositories } from '../../data/repositories/index.ts';
+import { requirePermission } from '../backoffice/permissions.ts';
 import type { StaffMe } from '@kyc/contracts';
 import { walkChain, type ChainBreak, type WalkResult } from './verify-chain.ts';
 
@@ -23,8 +23,11 @@ export interface ChainReport {
   head: { id: number; hash: string };
 }
 
-export function auditChainUseCases(db: Db, options: { budget?: number } = {}) {
-  const repo = auditChainRepo(db);
+export function auditChainUseCases(
+  repos: Pick<Repositories, 'auditChain'>,
+  options: { budget?: number } = {},
+) {
+  const repo = repos.auditChain;
   const budget = options.budget ?? PAGE_BUDGET;
 
   async function record(before: ChainChecks, result: WalkResult, now: number): Promise<ChainReport> {

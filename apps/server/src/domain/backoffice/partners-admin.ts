@@ -17,16 +17,15 @@ import type {
   StaffMe,
 } from '@kyc/contracts';
 import { PARTNER_MAX_LIVE_SECRETS, partnerCreateRequest } from '@kyc/contracts';
-import type { Db } from '../../data/db.ts';
-import { auditRepo } from '../../data/repositories/audit-repo.ts';
-import { partnerSecretsRepo, type StoredSecret } from '../../data/repositories/partner-secrets-repo.ts';
-import { partnersRepo, type PartnerRow } from '../../data/repositories/partners-repo.ts';
+import type { Repositories, TxRepositories } from '../../data/repositories/index.ts';
+import type { StoredSecret } from '../../data/repositories/partner-secrets-repo.ts';
+import type { PartnerRow } from '../../data/repositories/partners-repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { newPartnerSecret, sealPartnerSecret, secretFingerprint } from '../partners/partner-secrets.ts';
 import { isHttpsOrigin } from '../sdk/links.ts';
-import { requirePermission } from './review.ts';
+import { requirePermission } from './permissions.ts';
 
 function entryOf(row: PartnerRow, secrets: readonly StoredSecret[]): PartnerEntry {
   return {
@@ -64,29 +63,29 @@ function checkedOrigins(origins: readonly string[]): string[] {
 const conflict = (id: string) =>
   new AppError('PARTNER_EDIT_CONFLICT', `partner ${id} was changed since it was read; reload and edit again`);
 
-export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: MasterKeyring }) {
+export function partnersAdminUseCases({ repos, keyring }: { repos: Repositories; keyring: MasterKeyring }) {
   /** Inside a transaction: the partner bumped from `updatedAt` (54013 unknown, 54014 changed meanwhile). */
-  async function claim(trx: Db, id: string, updatedAt: number, now: number) {
-    const before = await partnersRepo(trx).find(id);
+  async function claim(tx: TxRepositories, id: string, updatedAt: number, now: number) {
+    const before = await tx.partners.find(id);
     if (!before) throw new AppError('PARTNER_UNKNOWN', `no partner ${id}`);
-    const secretsBefore = await partnerSecretsRepo(trx).liveSecrets(id);
-    return { before, secretsBefore, claimed: await partnersRepo(trx).update(id, updatedAt, {}, now) };
+    const secretsBefore = await tx.partnerSecrets.liveSecrets(id);
+    return { before, secretsBefore, claimed: await tx.partners.update(id, updatedAt, {}, now) };
   }
 
-  async function entry(trx: Db, id: string): Promise<PartnerEntry> {
-    const row = await partnersRepo(trx).find(id);
+  async function entry(tx: TxRepositories, id: string): Promise<PartnerEntry> {
+    const row = await tx.partners.find(id);
     if (!row) throw new AppError('PARTNER_UNKNOWN', `no partner ${id}`);
-    return entryOf(row, await partnerSecretsRepo(trx).liveSecrets(id));
+    return entryOf(row, await tx.partnerSecrets.liveSecrets(id));
   }
 
   async function addSecret(
-    trx: Db,
+    tx: TxRepositories,
     id: string,
     now: number,
   ): Promise<{ secret: string; fingerprint: string }> {
     const secret = newPartnerSecret();
     const fingerprint = secretFingerprint(secret);
-    await partnerSecretsRepo(trx).insertSecret(
+    await tx.partnerSecrets.insertSecret(
       { businessId: id, sealed: sealPartnerSecret(keyring, id, secret), fingerprint },
       now,
     );
@@ -96,9 +95,9 @@ export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: Master
   return {
     async list(staff: StaffMe, query: PartnerListQuery): Promise<PartnerList> {
       requirePermission(staff, 'manage_partners');
-      const rows = await partnersRepo(db).page(query.cursor, query.limit);
+      const rows = await repos.partners.page(query.cursor, query.limit);
       const page = rows.slice(0, query.limit);
-      const secrets = await partnerSecretsRepo(db).liveSecretsOf(page.map((r) => r.id));
+      const secrets = await repos.partnerSecrets.liveSecretsOf(page.map((r) => r.id));
       return {
         items: page.map((row) => entryOf(row, secrets)),
         nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
@@ -114,16 +113,16 @@ export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: Master
       requirePermission(staff, 'manage_partners');
       const request = partnerCreateRequest.parse(input);
       const allowedOrigins = checkedOrigins(request.allowedOrigins);
-      return db.transaction().execute(async (trx) => {
+      return repos.transaction(async (tx) => {
         // The API key scheme is retired: the column is filled with the hash of a key nobody holds.
-        const inserted = await partnersRepo(trx).insert(
+        const inserted = await tx.partners.insert(
           { ...request, allowedOrigins, retiredKeyHash: sha256Hex(randomToken(32)) },
           now,
         );
         if (!inserted) throw new AppError('PARTNER_ID_TAKEN', `a partner ${request.id} already exists`);
-        const made = await addSecret(trx, request.id, now);
-        const partner = await entry(trx, request.id);
-        await auditRepo(trx).insert(
+        const made = await addSecret(tx, request.id, now);
+        const partner = await entry(tx, request.id);
+        await tx.audit.insert(
           {
             staffId: staff.id,
             action: 'partners.create',
@@ -146,12 +145,12 @@ export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: Master
         ...(patch.firstParty === undefined ? {} : { firstParty: patch.firstParty }),
         ...(patch.active === undefined ? {} : { active: patch.active }),
       };
-      return db.transaction().execute(async (trx) => {
-        const before = await entry(trx, id);
-        const changed = await partnersRepo(trx).update(id, patch.updatedAt, change, now);
+      return repos.transaction(async (tx) => {
+        const before = await entry(tx, id);
+        const changed = await tx.partners.update(id, patch.updatedAt, change, now);
         if (!changed) throw conflict(id);
-        const after = entryOf(changed, await partnerSecretsRepo(trx).liveSecrets(id));
-        await auditRepo(trx).insert(
+        const after = entryOf(changed, await tx.partnerSecrets.liveSecrets(id));
+        await tx.audit.insert(
           {
             staffId: staff.id,
             action: 'partners.update',
@@ -172,14 +171,14 @@ export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: Master
       now = Date.now(),
     ): Promise<PartnerSecretResult> {
       requirePermission(staff, 'manage_partners');
-      return db.transaction().execute(async (trx) => {
-        const { before, secretsBefore, claimed } = await claim(trx, id, request.updatedAt, now);
+      return repos.transaction(async (tx) => {
+        const { before, secretsBefore, claimed } = await claim(tx, id, request.updatedAt, now);
         if (!claimed) throw conflict(id);
         if (secretsBefore.length >= PARTNER_MAX_LIVE_SECRETS)
           throw new AppError('PARTNER_TOO_MANY_SECRETS', `partner ${id} already has two live secrets`);
-        const made = await addSecret(trx, id, now);
-        const partner = await entry(trx, id);
-        await auditRepo(trx).insert(
+        const made = await addSecret(tx, id, now);
+        const partner = await entry(tx, id);
+        await tx.audit.insert(
           {
             staffId: staff.id,
             action: 'partners.secret_rotated',
@@ -206,8 +205,8 @@ export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: Master
       now = Date.now(),
     ): Promise<PartnerEntry> {
       requirePermission(staff, 'manage_partners');
-      return db.transaction().execute(async (trx) => {
-        const { before, secretsBefore, claimed } = await claim(trx, id, request.updatedAt, now);
+      return repos.transaction(async (tx) => {
+        const { before, secretsBefore, claimed } = await claim(tx, id, request.updatedAt, now);
         if (!claimed) throw conflict(id);
         const target = secretsBefore.find((s) => s.id === secretId);
         if (!target)
@@ -217,9 +216,9 @@ export function partnersAdminUseCases({ db, keyring }: { db: Db; keyring: Master
             'PARTNER_LAST_SECRET',
             `secret ${target.fingerprint} is the last live one of ${id}`,
           );
-        await partnerSecretsRepo(trx).revokeSecret(id, secretId, now);
-        const partner = await entry(trx, id);
-        await auditRepo(trx).insert(
+        await tx.partnerSecrets.revokeSecret(id, secretId, now);
+        const partner = await entry(tx, id);
+        await tx.audit.insert(
           {
             staffId: staff.id,
             action: 'partners.secret_revoked',

@@ -51,7 +51,7 @@ import {
 } from '../questionnaires/status-machine.ts';
 import { visibleQuestions } from '../questionnaires/engine.ts';
 import { templateLoader } from '../questionnaires/template-loader.ts';
-import { requirePermission } from './review.ts';
+import { requirePermission } from './permissions.ts';
 import { staffLabel } from './staff-label.ts';
 
 export interface QuestionnaireReviewDeps {

@@ -14,12 +14,10 @@ import {
   DOCUMENT_TYPES,
   isCountryClosedReason,
 } from '@kyc/contracts';
-import type { Db } from '../../data/db.ts';
-import { auditRepo } from '../../data/repositories/audit-repo.ts';
-import { countriesRepo } from '../../data/repositories/countries-repo.ts';
-import { kycRepo, type Country } from '../../data/repositories/kyc-repo.ts';
+import type { Repositories } from '../../data/repositories/index.ts';
+import type { Country } from '../../data/repositories/kyc-repo.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requirePermission } from '../backoffice/review.ts';
+import { requirePermission } from '../backoffice/permissions.ts';
 import type { CountryCatalogue } from './country-catalogue.ts';
 import { checkCoverage } from './coverage-rules.ts';
 
@@ -50,7 +48,13 @@ function namer(lang: string): (code: string) => string {
   }
 }
 
-export function countryCoverageUseCases({ db, catalogue }: { db: Db; catalogue: CountryCatalogue }) {
+export function countryCoverageUseCases({
+  repos,
+  catalogue,
+}: {
+  repos: Repositories;
+  catalogue: CountryCatalogue;
+}) {
   return {
     /**
      * Every country matching the filters, sorted by its name in `lang`, one page of them. The list is
@@ -98,10 +102,10 @@ export function countryCoverageUseCases({ db, catalogue }: { db: Db; catalogue: 
       requirePermission(staff, 'edit_countries');
       const code = rawCode.toUpperCase();
       const checked = checkCoverage(patch);
-      const updated = await db.transaction().execute(async (trx) => {
-        const before = await kycRepo(trx).findCountry(code);
+      const updated = await repos.transaction(async (tx) => {
+        const before = await tx.kyc.findCountry(code);
         if (!before) throw new AppError('COUNTRY_UNKNOWN', `no country ${code}`);
-        const changed = await countriesRepo(trx).setCoverage(code, patch.version, checked, now);
+        const changed = await tx.countries.setCoverage(code, patch.version, checked, now);
         if (!changed)
           throw new AppError(
             'COUNTRY_EDIT_CONFLICT',
@@ -109,7 +113,7 @@ export function countryCoverageUseCases({ db, catalogue }: { db: Db; catalogue: 
           );
         const from = coverageEntryOf(before);
         const to = coverageEntryOf(changed);
-        await auditRepo(trx).insert(
+        await tx.audit.insert(
           {
             staffId: staff.id,
             action: 'countries.update',

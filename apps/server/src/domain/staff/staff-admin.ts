@@ -13,14 +13,10 @@ import {
   type StaffMe,
   type StaffMemberEntry,
 } from '@kyc/contracts';
-import type { Db } from '../../data/db.ts';
-import { auditRepo } from '../../data/repositories/audit-repo.ts';
-import { recoveryCodesRepo } from '../../data/repositories/recovery-codes-repo.ts';
-import { sessionsRepo } from '../../data/repositories/sessions-repo.ts';
-import { staffRepo } from '../../data/repositories/staff-repo.ts';
+import type { Repositories } from '../../data/repositories/index.ts';
 import type { StaffRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requirePermission } from '../backoffice/review.ts';
+import { requirePermission } from '../backoffice/permissions.ts';
 import { toStaffMe } from './staff-auth.ts';
 
 function entryOf(row: StaffRow, remaining: number): StaffMemberEntry {
@@ -37,18 +33,14 @@ function entryOf(row: StaffRow, remaining: number): StaffMemberEntry {
   };
 }
 
-export function staffAdminUseCases({ db }: { db: Db }) {
-  async function entry(row: StaffRow, repo = recoveryCodesRepo(db)): Promise<StaffMemberEntry> {
-    return entryOf(row, (await repo.status([row.id])).get(row.id)?.remaining ?? 0);
-  }
-
+export function staffAdminUseCases(repos: Repositories) {
   return {
     /** One page of members by id (keyset paging: `cursor` is the last id of the page before). */
     async list(admin: StaffMe, query: StaffListQuery): Promise<StaffListResult> {
       requirePermission(admin, 'manage_staff');
-      const rows = await staffRepo(db).page(Number(query.cursor ?? 0), query.limit + 1);
+      const rows = await repos.staff.page(Number(query.cursor ?? 0), query.limit + 1);
       const page = rows.slice(0, query.limit);
-      const status = await recoveryCodesRepo(db).status(page.map((row) => row.id));
+      const status = await repos.recoveryCodes.status(page.map((row) => row.id));
       const last = page.at(-1);
       return {
         items: page.map((row) => entryOf(row, status.get(row.id)?.remaining ?? 0)),
@@ -72,16 +64,14 @@ export function staffAdminUseCases({ db }: { db: Db }) {
         );
       if (staffId === admin.id)
         throw new AppError('STAFF_SELF_RESET_REFUSED', 'another administrator resets your second factor');
-      return db.transaction().execute(async (trx) => {
-        const staff = staffRepo(trx);
-        const member = await staff.findById(staffId);
+      return repos.transaction(async (tx) => {
+        const member = await tx.staff.findById(staffId);
         if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND', `no staff member ${staffId}`, 404);
-        if (!(await staff.clearTotp(staffId)))
+        if (!(await tx.staff.clearTotp(staffId)))
           throw new AppError('STAFF_SECOND_FACTOR_NOT_SET', `staff member ${staffId} has no second factor`);
-        const codes = recoveryCodesRepo(trx);
-        await codes.deleteAll(staffId);
-        const sessionsEnded = await sessionsRepo(trx).deleteAllOf('staff', staffId);
-        await auditRepo(trx).insert(
+        await tx.recoveryCodes.deleteAll(staffId);
+        const sessionsEnded = await tx.sessions.deleteAllOf('staff', staffId);
+        await tx.audit.insert(
           {
             staffId: admin.id,
             action: 'staff.second_factor_reset',
@@ -90,8 +80,8 @@ export function staffAdminUseCases({ db }: { db: Db }) {
           },
           now,
         );
-        const after = await staff.findById(staffId);
-        return entry(after ?? member, codes);
+        const after = (await tx.staff.findById(staffId)) ?? member;
+        return entryOf(after, (await tx.recoveryCodes.status([staffId])).get(staffId)?.remaining ?? 0);
       });
     },
   };

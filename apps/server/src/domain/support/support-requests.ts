@@ -9,7 +9,6 @@ import {
   SUPPORT_ANSWER_MAX,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_MESSAGE_MIN,
-  SUPPORT_STATUSES,
   SUPPORT_TOPICS,
   checkEmail,
   type OwnSupportRequest,
@@ -19,18 +18,14 @@ import {
   type SupportInboxResult,
   type SupportRequestBody,
   type SupportRequestDetail,
-  type SupportStatus,
 } from '@kyc/contracts';
-import type { Db } from '../../data/db.ts';
-import { auditRepo } from '../../data/repositories/audit-repo.ts';
-import {
-  supportRequestsRepo,
-  type SupportRequestWithNames,
-} from '../../data/repositories/support-requests-repo.ts';
+import type { Repositories } from '../../data/repositories/index.ts';
+import type { SupportRequestWithNames } from '../../data/repositories/support-requests-repo.ts';
 import type { SupportRequestRow } from '../../data/schema.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { requirePermission } from '../backoffice/review.ts';
+import { requirePermission } from '../backoffice/permissions.ts';
+import { asSupportStatus } from '../backoffice/row-values.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
 
 export interface SupportLimits {
@@ -48,15 +43,12 @@ export interface Filer {
   address: string;
 }
 
-const asStatus = (value: string): SupportStatus =>
-  (SUPPORT_STATUSES as readonly string[]).includes(value) ? (value as SupportStatus) : 'open';
-
 function ownView(row: SupportRequestRow): OwnSupportRequest {
   return {
     id: row.id,
     topic: row.topic,
     message: row.message,
-    status: asStatus(row.status),
+    status: asSupportStatus(row.status),
     createdAt: row.created_at,
     answer: row.answer,
     answeredAt: row.answered_at,
@@ -67,7 +59,7 @@ function inboxItem(row: SupportRequestWithNames): SupportInboxItem {
   return {
     id: row.id,
     topic: row.topic,
-    status: asStatus(row.status),
+    status: asSupportStatus(row.status),
     language: row.language,
     createdAt: row.created_at,
     userId: row.user_id,
@@ -109,8 +101,8 @@ export function checkSupportRequest(
   return { topic: body.topic, message, email: email.value.toLowerCase(), language: body.language };
 }
 
-export function supportUseCases(db: Db, limits: SupportLimits, now: () => number = Date.now) {
-  const repo = supportRequestsRepo(db);
+export function supportUseCases(repos: Repositories, limits: SupportLimits, now: () => number = Date.now) {
+  const repo = repos.supportRequests;
 
   async function found(id: number): Promise<SupportRequestWithNames> {
     const row = await repo.find(id);
@@ -153,7 +145,7 @@ export function supportUseCases(db: Db, limits: SupportLimits, now: () => number
     async view(staff: StaffMe, id: number): Promise<SupportRequestDetail> {
       requirePermission(staff, 'view_cases');
       const row = await found(id);
-      await auditRepo(db).insert(
+      await repos.audit.insert(
         { staffId: staff.id, action: 'support.view', subjectUserId: row.user_id, caseRef: `support:${id}` },
         now(),
       );
@@ -168,10 +160,10 @@ export function supportUseCases(db: Db, limits: SupportLimits, now: () => number
         throw new AppError('SUPPORT_ANSWER_INVALID', `answer: 1 to ${SUPPORT_ANSWER_MAX} characters`);
       const row = await found(id);
       const at = now();
-      await db.transaction().execute(async (trx) => {
-        if (!(await supportRequestsRepo(trx).answer(id, answer, staff.id, at)))
+      await repos.transaction(async (tx) => {
+        if (!(await tx.supportRequests.answer(id, answer, staff.id, at)))
           throw new AppError('SUPPORT_ALREADY_ANSWERED', `support request ${id} was answered meanwhile`);
-        await auditRepo(trx).insert(
+        await tx.audit.insert(
           {
             staffId: staff.id,
             action: 'support.answer',

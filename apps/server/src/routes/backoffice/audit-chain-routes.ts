@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditChainStatus } from '@kyc/contracts';
-import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { documentRoutes } from '../../http/openapi.ts';
 import type { Services } from '../services.ts';
+import { staffApi } from './staff-api.ts';
 
 /**
  * The audit page's chain indication (issue 11, docs/security.md "Tamper-evident audit log"):
@@ -12,23 +10,18 @@ import type { Services } from '../services.ts';
  * (shipped off the host) keeps an outside record of it that a database rewrite cannot change.
  */
 export function auditChainRoutes(services: Services): FastifyPluginAsync {
-  const { staff, sessions, auditChain } = services;
+  const { auditChain } = services;
   return async (app) => {
-    documentRoutes(app, { tag: 'backoffice', access: 'staff' });
-    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { r, guarded, me } = staffApi(app, services);
 
     r.get(
       '/backoffice/api/audit/chain',
-      {
-        schema: {
-          summary: "The audit log's hash chain: verified up to which entry and when, or where it breaks",
-          tags: ['backoffice'],
-          response: { 200: envelopeOf(auditChainStatus) },
-        },
-        preHandler: requireSession(sessions),
-      },
+      guarded({
+        summary: "The audit log's hash chain: verified up to which entry and when, or where it breaks",
+        response: { 200: envelopeOf(auditChainStatus) },
+      }),
       async (request) => {
-        const report = await auditChain.status(await staff.me(subjectOf(request)), Date.now());
+        const report = await auditChain.status(await me(request), Date.now());
         request.log.info({ auditChainHead: report.head, auditChain: report.status.state }, 'audit chain');
         return ok(report.status);
       },

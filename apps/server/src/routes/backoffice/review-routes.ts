@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   auditQuery,
@@ -11,11 +10,10 @@ import {
   reviewQueueQuery,
   reviewQueueResult,
 } from '@kyc/contracts';
-import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
+import { staffApi } from './staff-api.ts';
 import { sendDocument } from './send-document.ts';
-import { documentRoutes } from '../../http/openapi.ts';
 
 const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
 const documentParams = userIdParams.extend({
@@ -31,105 +29,75 @@ const documentParams = userIdParams.extend({
  * Quotas: GET reads and PATCH sets the daily limits ('edit_quotas'); both answer every row.
  */
 export function reviewRoutes(services: Services): FastifyPluginAsync {
-  const { staff, sessions, review } = services;
+  const { review } = services;
   return async (app) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    documentRoutes(app, { tag: 'backoffice', access: 'staff' });
-    const preHandler = requireSession(sessions);
-    const tags = ['backoffice'];
+    const { r, guarded, me } = staffApi(app, services);
 
     r.get(
       '/backoffice/api/queue',
-      {
-        schema: {
-          summary: 'Verification queue: pending submissions, oldest first',
-          tags,
-          querystring: reviewQueueQuery,
-          response: { 200: envelopeOf(reviewQueueResult) },
-        },
-        preHandler,
-      },
-      async (request) => ok(await review.queue(await staff.me(subjectOf(request)), request.query)),
+      guarded({
+        summary: 'Verification queue: pending submissions, oldest first',
+        querystring: reviewQueueQuery,
+        response: { 200: envelopeOf(reviewQueueResult) },
+      }),
+      async (request) => ok(await review.queue(await me(request), request.query)),
     );
 
     r.get(
       '/backoffice/api/cases/:userId',
-      {
-        schema: {
-          summary: "A person's verification case (audited)",
-          tags,
-          params: userIdParams,
-          response: { 200: envelopeOf(reviewCase) },
-        },
-        preHandler,
-      },
-      async (request) => ok(await review.viewCase(await staff.me(subjectOf(request)), request.params.userId)),
+      guarded({
+        summary: "A person's verification case (audited)",
+        params: userIdParams,
+        response: { 200: envelopeOf(reviewCase) },
+      }),
+      async (request) => ok(await review.viewCase(await me(request), request.params.userId)),
     );
 
     r.get(
       '/backoffice/api/cases/:userId/documents/:documentId',
-      {
-        schema: { summary: 'One decrypted document of a case (audited)', tags, params: documentParams },
-        preHandler,
-      },
+      guarded({ summary: 'One decrypted document of a case (audited)', params: documentParams }),
       async (request, reply) => {
         const { userId, documentId } = request.params;
-        const doc = await review.viewDocument(await staff.me(subjectOf(request)), userId, documentId);
+        const doc = await review.viewDocument(await me(request), userId, documentId);
         return sendDocument(reply, doc, `document-${doc.id}`);
       },
     );
 
     r.post(
       '/backoffice/api/cases/:userId/decisions',
-      {
-        schema: {
-          summary: 'Decide a verification case',
-          tags,
-          params: userIdParams,
-          body: decisionRequest,
-          response: { 200: envelopeOf(reviewCase) },
-        },
-        preHandler,
-      },
-      async (request) =>
-        ok(await review.decide(await staff.me(subjectOf(request)), request.params.userId, request.body)),
+      guarded({
+        summary: 'Decide a verification case',
+        params: userIdParams,
+        body: decisionRequest,
+        response: { 200: envelopeOf(reviewCase) },
+      }),
+      async (request) => ok(await review.decide(await me(request), request.params.userId, request.body)),
     );
 
     r.get(
       '/backoffice/api/audit',
-      {
-        schema: {
-          summary: 'The audit log of staff actions, paged',
-          tags,
-          querystring: auditQuery,
-          response: { 200: envelopeOf(auditResult) },
-        },
-        preHandler,
-      },
-      async (request) => ok(await review.auditLog(await staff.me(subjectOf(request)), request.query)),
+      guarded({
+        summary: 'The audit log of staff actions, paged',
+        querystring: auditQuery,
+        response: { 200: envelopeOf(auditResult) },
+      }),
+      async (request) => ok(await review.auditLog(await me(request), request.query)),
     );
 
     r.get(
       '/backoffice/api/quotas',
-      {
-        schema: { summary: 'Withdrawal quotas per level', tags, response: { 200: envelopeOf(quotaList) } },
-        preHandler,
-      },
-      async (request) => ok(await review.quotas(await staff.me(subjectOf(request)))),
+      guarded({ summary: 'Withdrawal quotas per level', response: { 200: envelopeOf(quotaList) } }),
+      async (request) => ok(await review.quotas(await me(request))),
     );
 
     r.patch(
       '/backoffice/api/quotas',
-      {
-        schema: {
-          summary: 'Change the withdrawal quotas',
-          tags,
-          body: quotaPatchRequest,
-          response: { 200: envelopeOf(quotaList) },
-        },
-        preHandler,
-      },
-      async (request) => ok(await review.patchQuotas(await staff.me(subjectOf(request)), request.body)),
+      guarded({
+        summary: 'Change the withdrawal quotas',
+        body: quotaPatchRequest,
+        response: { 200: envelopeOf(quotaList) },
+      }),
+      async (request) => ok(await review.patchQuotas(await me(request), request.body)),
     );
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   recoveryCodesIssued,
@@ -10,10 +9,10 @@ import {
   staffListResult,
   staffMemberEntry,
 } from '@kyc/contracts';
-import { requireSession, subjectOf } from '../../http/auth.ts';
+import { subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { documentRoutes } from '../../http/openapi.ts';
 import type { Services } from '../services.ts';
+import { staffApi } from './staff-api.ts';
 
 /**
  * The staff second factor in the back office (issue 11): every member's own recovery codes, and the
@@ -21,68 +20,50 @@ import type { Services } from '../services.ts';
  * CSRF as every staff route; the use-cases check the role ('manage_staff': admins; others 10005).
  */
 export function staffAdminRoutes(services: Services): FastifyPluginAsync {
-  const { staff, sessions, recoveryCodes, staffAdmin } = services;
+  const { recoveryCodes, staffAdmin } = services;
   return async (app) => {
-    documentRoutes(app, { tag: 'backoffice', access: 'staff' });
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireSession(sessions);
+    const { r, guarded, me } = staffApi(app, services);
 
     r.get(
       '/backoffice/api/me/recovery-codes',
-      {
-        schema: {
-          summary: 'How many one-time recovery codes the signed-in member has left',
-          response: { 200: envelopeOf(recoveryCodesStatus) },
-        },
-        preHandler,
-      },
+      guarded({
+        summary: 'How many one-time recovery codes the signed-in member has left',
+        response: { 200: envelopeOf(recoveryCodesStatus) },
+      }),
       async (request) => ok(await recoveryCodes.status(subjectOf(request))),
     );
 
     r.post(
       '/backoffice/api/me/recovery-codes',
-      {
-        schema: {
-          summary: 'A new set of recovery codes, shown once (needs a fresh code; the old ones stop working)',
-          body: z.object({ code: z.string().max(32) }),
-          response: { 200: envelopeOf(recoveryCodesIssued) },
-        },
-        preHandler,
-      },
+      guarded({
+        summary: 'A new set of recovery codes, shown once (needs a fresh code; the old ones stop working)',
+        body: z.object({ code: z.string().max(32) }),
+        response: { 200: envelopeOf(recoveryCodesIssued) },
+      }),
       async (request) => ok(await recoveryCodes.regenerate(subjectOf(request), request.body.code)),
     );
 
     r.get(
       '/backoffice/api/staff',
-      {
-        schema: {
-          summary: 'Staff members with the state of their second factor, cursor-paged (admin)',
-          querystring: staffListQuery,
-          response: { 200: envelopeOf(staffListResult) },
-        },
-        preHandler,
-      },
-      async (request) => ok(await staffAdmin.list(await staff.me(subjectOf(request)), request.query)),
+      guarded({
+        summary: 'Staff members with the state of their second factor, cursor-paged (admin)',
+        querystring: staffListQuery,
+        response: { 200: envelopeOf(staffListResult) },
+      }),
+      async (request) => ok(await staffAdmin.list(await me(request), request.query)),
     );
 
     r.post(
       '/backoffice/api/staff/:staffId/second-factor/reset',
-      {
-        schema: {
-          summary: "Reset another member's second factor, with a reason (admin, audited)",
-          params: staffIdParams,
-          body: secondFactorResetRequest,
-          response: { 200: envelopeOf(staffMemberEntry) },
-        },
-        preHandler,
-      },
+      guarded({
+        summary: "Reset another member's second factor, with a reason (admin, audited)",
+        params: staffIdParams,
+        body: secondFactorResetRequest,
+        response: { 200: envelopeOf(staffMemberEntry) },
+      }),
       async (request) =>
         ok(
-          await staffAdmin.resetSecondFactor(
-            await staff.me(subjectOf(request)),
-            request.params.staffId,
-            request.body.reason,
-          ),
+          await staffAdmin.resetSecondFactor(await me(request), request.params.staffId, request.body.reason),
         ),
     );
   };

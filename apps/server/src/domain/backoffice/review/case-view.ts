@@ -1,0 +1,145 @@
+/**
+ * The case page (docs/backoffice.md "Case history", "Queue and submissions"): the applicant, both
+ * levels, the re-verification, the decision history, the documents and every submission with its
+ * sealed details opened under the person's data key. Showing it shows personal data, so the view
+ * itself is audited (`case.view`, naming the submissions whose details were decrypted).
+ */
+import type { ReviewCase, ReviewDocument, ReviewSubmission, StaffMe } from '@kyc/contracts';
+import type { Repositories } from '../../../data/repositories/index.ts';
+import type { SubmissionsRepo } from '../../../data/repositories/submissions-repo.ts';
+import type { KycSubmissionRow } from '../../../data/schema.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
+import { openDetails, withStoredDataKey } from '../../kyc/data-keys.ts';
+import { requirePermission } from '../permissions.ts';
+import { staffLabel } from '../staff-label.ts';
+import { asDecision, asKind, asPoi, asSide, asStatus, asSubmissionStatus } from '../row-values.ts';
+
+type CaseRepositories = Pick<Repositories, 'audit' | 'kyc' | 'review' | 'submissions' | 'users'>;
+
+export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring) {
+  const { audit, kyc, review, submissions, users } = repos;
+
+  /** Every submission of the user, newest first, with its details opened under the user's data key. */
+  async function submissionsOfCase(
+    repo: SubmissionsRepo,
+    userId: number,
+  ): Promise<{ items: ReviewSubmission[]; withDetails: number[] }> {
+    const rows = [...(await repo.submissionsOf(userId))].reverse();
+    const documentIds = await repo.documentIdsBySubmission(userId);
+    const sealed = rows.filter((r) => r.details_enc !== null);
+    const list = (key: Buffer | undefined) => {
+      const detailsOf = (row: KycSubmissionRow): Record<string, string> => {
+        if (row.details_enc === null) return {};
+        if (!key) return { unreadable: 'the data key of this user is missing' };
+        try {
+          return openDetails(key, userId, row.idempotency_key, Buffer.from(row.details_enc));
+        } catch {
+          return { unreadable: 'the details could not be decrypted' };
+        }
+      };
+      const items = rows.map((r): ReviewSubmission => ({
+        id: Number(r.id),
+        kind: asKind(r.kind),
+        level: r.level,
+        documentType: r.document_type,
+        issuingCountry: r.issuing_country,
+        status: asSubmissionStatus(r.status),
+        createdAt: Number(r.created_at),
+        decidedAt: r.decided_at === null ? null : Number(r.decided_at),
+        reasonCode: r.reject_reason_code,
+        userMessage: r.reject_reason,
+        documentIds: documentIds.get(Number(r.id)) ?? [],
+        details: detailsOf(r),
+        consent:
+          r.consent_version === null || r.consent_at === null
+            ? null
+            : { version: r.consent_version, language: r.consent_language ?? '', at: Number(r.consent_at) },
+        finalProposedAt: r.final_proposed_at === null ? null : Number(r.final_proposed_at),
+      }));
+      return { items, withDetails: sealed.map((r) => Number(r.id)) };
+    };
+    // Nothing sealed: no data key is unwrapped at all.
+    return sealed.length > 0 ? withStoredDataKey(repo, keyring, userId, list) : list(undefined);
+  }
+
+  return async function viewCase(staff: StaffMe, userId: number, now = Date.now()): Promise<ReviewCase> {
+    requirePermission(staff, 'view_cases');
+    const user = await users.findById(userId);
+    if (!user) throw new AppError('PARAMS_ERROR', 'userId: no such applicant', 404);
+    const applicant = await kyc.findApplicant(userId);
+    const states = await kyc.levelStates(userId);
+    const poi = await kyc.findReverification(userId);
+    const decisions = await review.decisions(userId);
+    const documents = await submissions.submittedDocumentsOfUser(userId);
+    const cases = await submissionsOfCase(submissions, userId);
+    // The view shows personal data, including the decrypted details of these submissions: audited.
+    await audit.insert(
+      {
+        staffId: staff.id,
+        action: 'case.view',
+        subjectUserId: userId,
+        caseRef: `user:${userId}`,
+        ...(cases.withDetails.length > 0 ? { details: { decryptedSubmissions: cases.withDetails } } : {}),
+      },
+      now,
+    );
+    const levels = ([1, 2] as const).map((level) => {
+      const row = states.find((s) => s.level === level);
+      const latest = decisions.find((d) => d.level === level);
+      const status = asStatus(row?.status ?? (level === 1 ? 'ALLOW' : 'NOT_ALLOW'));
+      return {
+        level,
+        status,
+        rejectReasonCode: row?.reject_reason_code ?? '',
+        rejectReason: row?.reject_reason ?? '',
+        finalRejectionProposed: status === 'PENDING' && latest?.decision === 'reject_final_proposed',
+      };
+    });
+    return {
+      userId,
+      email: user.email,
+      site: user.site,
+      applicant: {
+        firstName: applicant?.first_name ?? '',
+        lastName: applicant?.last_name ?? '',
+        dateOfBirth: applicant?.date_of_birth ?? '',
+        country: applicant?.country ?? '',
+        residenceCountry: applicant?.residence_country ?? '',
+        level: applicant?.level ?? 0,
+      },
+      levels,
+      reverification: {
+        status: asPoi(poi?.status),
+        deadline: poi?.deadline ?? null,
+        rejectReason: poi?.reject_reason ?? '',
+        site: poi?.site ?? '',
+        country: poi?.country ?? '',
+      },
+      decisions: decisions.map((d) => ({
+        id: Number(d.id),
+        level: d.level,
+        decision: asDecision(d.decision),
+        reasonCode: d.reason_code,
+        userMessage: d.user_message,
+        staffId: Number(d.staff_id),
+        staffName: staffLabel(d.staff_display_name, d.staff_email),
+        confirmedBy: d.confirmed_by === null ? null : Number(d.confirmed_by),
+        confirmedByName:
+          d.confirmed_by === null ? null : staffLabel(d.confirmer_display_name, d.confirmer_email),
+        at: d.at,
+        comment: d.comment,
+      })),
+      documents: documents.map((d): ReviewDocument => ({
+        id: d.id,
+        side: asSide(d.side),
+        mime: d.mime,
+        size: Number(d.size),
+        sha256: d.sha256,
+        createdAt: Number(d.created_at),
+        submissionId: d.submission_id === null ? null : Number(d.submission_id),
+      })),
+      submissions: cases.items,
+    };
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Deciding a case (docs/backoffice.md "Decisions"): the kind's module (decisions/) names the permission
+ * and applies its rule and transition. Everything it writes — the decision row, the state change, the
+ * person's notice and the audit entry — commits in ONE transaction or not at all; the answer is the case
+ * as it now stands.
+ */
+import type { DecisionRequest, ReviewCase, StaffMe, StaffRole } from '@kyc/contracts';
+import type { Repositories } from '../../../data/repositories/index.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
+import type { KycActor } from '../../kyc/state-machine.ts';
+import { requirePermission } from '../permissions.ts';
+import { auditActionOf, type DecisionContext } from './decisions/decision.ts';
+import { decisionOf } from './decisions/index.ts';
+import { asStatus } from '../row-values.ts';
+
+/** The state machine's actor for a staff role: seniors and admins act as senior reviewers. */
+function actorOf(role: StaffRole): KycActor {
+  return role === 'reviewer' ? 'reviewer' : 'senior_reviewer';
+}
+
+type ViewCase = (staff: StaffMe, userId: number, now: number) => Promise<ReviewCase>;
+
+export function decideUseCase(repos: Repositories, keyring: MasterKeyring, viewCase: ViewCase) {
+  return async function decide(
+    staff: StaffMe,
+    userId: number,
+    request: DecisionRequest,
+    now = Date.now(),
+  ): Promise<ReviewCase> {
+    const decision = decisionOf(request);
+    requirePermission(staff, decision.permission);
+    await repos.transaction(async (tx) => {
+      const user = await tx.users.findById(userId);
+      if (!user) throw new AppError('PARAMS_ERROR', 'userId: no such applicant', 404);
+      const applicant = await tx.kyc.findApplicant(userId);
+      const states = await tx.kyc.levelStates(userId);
+      const ctx: DecisionContext = {
+        tx,
+        staff,
+        actor: actorOf(staff.role),
+        userId,
+        user,
+        applicant,
+        keyring,
+        now,
+        statusOf: (level) =>
+          asStatus(states.find((s) => s.level === level)?.status ?? (level === 1 ? 'ALLOW' : 'NOT_ALLOW')),
+        audit: (caseRef, details) =>
+          tx.audit.insert(
+            {
+              staffId: staff.id,
+              action: auditActionOf(request.decision),
+              subjectUserId: userId,
+              caseRef,
+              details,
+            },
+            now,
+          ),
+      };
+      await decision.apply(ctx, request);
+    });
+    return viewCase(staff, userId, now);
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * Back-office review (docs/backoffice.md): the queue, the case view, one document, decisions, the audit
+ * log and the quotas, one module each, composed here into the set the review routes call. Every view of
+ * personal data writes an audit entry; every decision commits with its audit entry in one transaction.
+ */
+import type { Repositories } from '../../../data/repositories/index.ts';
+import { auditLogUseCase } from './audit-log.ts';
+import { caseViewUseCase } from './case-view.ts';
+import { decideUseCase } from './decide.ts';
+import { documentViewUseCase, type ReviewFiles } from './document-view.ts';
+import { queueUseCase } from './queue.ts';
+import { quotasUseCases } from './quotas.ts';
+
+export type { DocumentContent, ReviewFiles } from './document-view.ts';
+
+export function reviewUseCases(repos: Repositories, files: ReviewFiles) {
+  const viewCase = caseViewUseCase(repos, files.keyring);
+  return {
+    queue: queueUseCase(repos),
+    viewCase,
+    viewDocument: documentViewUseCase(repos, files),
+    decide: decideUseCase(repos, files.keyring, viewCase),
+    auditLog: auditLogUseCase(repos),
+    ...quotasUseCases(repos),
+  };
+}
+export type ReviewUseCases = ReturnType<typeof reviewUseCases>;
