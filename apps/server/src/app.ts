@@ -17,6 +17,7 @@ import { partnerLinksRepo } from './data/repositories/partner-links-repo.ts';
 import { kycRepo } from './data/repositories/kyc-repo.ts';
 import { submissionsRepo } from './data/repositories/submissions-repo.ts';
 import { questionnairesRepo } from './data/repositories/questionnaires-repo.ts';
+import { repositories } from './data/repositories/index.ts';
 import { noticesRepo } from './data/repositories/notices-repo.ts';
 import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
 import { securityLog } from './domain/accounts/security-log.ts';
@@ -41,10 +42,8 @@ import { countryCatalogue } from './domain/countries/country-catalogue.ts';
 import { countryCoverageUseCases } from './domain/countries/coverage-admin.ts';
 import { auditChainUseCases } from './domain/audit/chain-status.ts';
 import { useAuditChainKey } from './lib/audit-chain-hash.ts';
-import {
-  questionnaireUseCases,
-  seedQuestionnaireTemplates,
-} from './domain/questionnaires/questionnaire-service.ts';
+import { questionnaireUseCases } from './domain/questionnaires/questionnaire-service.ts';
+import { seedQuestionnaireTemplates } from './domain/questionnaires/template-publishing.ts';
 import { noticeUseCases } from './domain/notices/notice-service.ts';
 import { agreementDocumentUseCases } from './domain/questionnaires/agreement-document.ts';
 import { templateLoader } from './domain/questionnaires/template-loader.ts';
@@ -203,6 +202,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // data key; rows still in clear (written before migration 007, or by the demo seed) are sealed now.
   const personal = personalDataCipher(keyring);
   await sealClearPersonalData(database.db, keyring);
+  // The repository set (D42) of the use-cases moved onto it.
+  const repos = repositories(database.db, personal);
   const verificationPaths = verificationPathsUseCases({
     paths: verificationPathsRepo(database.db, personal),
     submissions: submissionsRepo(database.db, personal),
@@ -210,11 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     keyring,
   });
   // Reference data: template versions not yet published (idempotent by code and version).
-  const questionnaireTemplates = await seedQuestionnaireTemplates(
-    questionnairesRepo(database.db),
-    QUESTIONNAIRE_CONTENT,
-    Date.now(),
-  );
+  const questionnaireTemplates = await seedQuestionnaireTemplates(repos, QUESTIONNAIRE_CONTENT, Date.now());
   const sdk = sdkUseCases(
     sdkRepo(database.db),
     usersRepo(database.db),
@@ -233,10 +230,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const signInLog = securityLog(securityLogRepo(database.db));
   const accounts = accountUseCases(usersRepo(database.db), limits, signInLog);
   const questionnaires = questionnaireUseCases({
-    repo: questionnairesRepo(database.db),
-    keys: submissionsRepo(database.db, personal),
-    kyc: kycRepo(database.db, personal),
-    users: usersRepo(database.db),
+    repos,
     blobs,
     keyring,
     tokenSecret: config.sessionSecret,

@@ -70,8 +70,11 @@ export interface NewComplianceTask {
 
 export type TemplateVersionInfo = Omit<QuestionnaireTemplateRow, 'body'>;
 
-/** The queries of migration 008's tables; questionnairesRepo adds a transaction around them. */
-function queries(db: Db) {
+/**
+ * Templates, responses, submissions, evidence, EDD cases, tasks and SATOS checks (migration 008). Work
+ * that commits together runs in the repository set's transaction (repositories/index.ts).
+ */
+export function questionnairesRepo(db: Db) {
   return {
     // Templates ------------------------------------------------------------------------------------
 
@@ -476,18 +479,6 @@ function queries(db: Db) {
         .where('status', '=', from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
-    },
-  };
-}
-export type QuestionnaireQueries = ReturnType<typeof queries>;
-
-/** Templates, responses, submissions, evidence, EDD cases, tasks and SATOS checks (migration 008). */
-export function questionnairesRepo(db: Db) {
-  return {
-    ...queries(db),
-    /** Runs fn in one transaction; everything it writes through `tx` commits or none. */
-    async transaction<T>(fn: (tx: QuestionnaireQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(queries(trx)));
     },
   };
 }

@@ -37,11 +37,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { decryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import { userDataKey, type DataKeyStore } from '../kyc/data-keys.ts';
-import {
-  EDD_TEMPLATE_CODE,
-  RFI_TEMPLATE_CODE,
-  type QuestionnaireUseCases,
-} from '../questionnaires/questionnaire-service.ts';
+import type { QuestionnaireUseCases } from '../questionnaires/questionnaire-service.ts';
+import { EDD_TEMPLATE_CODE, RFI_TEMPLATE_CODE } from '../questionnaires/template-versions.ts';
 import {
   nextEddStatus,
   nextQuestionnaireStatus,
