@@ -37,7 +37,7 @@ import { staffAdminUseCases } from './domain/staff/staff-admin.ts';
 import { auditRepo } from './data/repositories/audit-repo.ts';
 import { recoveryCodesRepo } from './data/repositories/recovery-codes-repo.ts';
 import { reviewUseCases } from './domain/backoffice/review.ts';
-import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review.ts';
+import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review/questionnaire-review.ts';
 import { countryCatalogue } from './domain/countries/country-catalogue.ts';
 import { countryCoverageUseCases } from './domain/countries/coverage-admin.ts';
 import { auditChainUseCases } from './domain/audit/chain-status.ts';
@@ -296,9 +296,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     questionnaires,
     questionnaireReview: questionnaireReviewUseCases({
-      db: database.db,
+      repos,
       questionnaires,
-      keys: submissionsRepo(database.db, personal),
       blobs,
       keyring,
     }),
