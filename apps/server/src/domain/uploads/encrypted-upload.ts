@@ -2,14 +2,20 @@
  * The one encrypted-upload pipeline (docs/kyc.md "Documents", docs/questionnaires.md "Evidence"), for
  * identity documents and questionnaire evidence alike: the upload is inspected (lib/uploads: content
  * check, re-encoding, PDF only where allowed), sealed under the user's data key bound to the user and
- * the file's id, written as a blob, then recorded as a row. A refused file stores nothing; a row that
+ * the file's id, written as a blob, then recorded as a row of the one document store
+ * (data/repositories/uploaded-files.ts). A refused file stores nothing; a row that
  * fails removes its blob, so no blob outlives a failed upload. Reading opens the blob under the key the
  * user already has; the sweep removes uploads never attached to a submission, rows first, then blobs.
  */
 import { randomBytes } from 'node:crypto';
+import type { NewUploadedFile } from '../../data/repositories/uploaded-files.ts';
 import { decryptBlob, encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
-import { inspectUpload, type InspectOptions } from '../../lib/uploads/inspect-upload.ts';
+import {
+  inspectUpload,
+  type InspectedUpload,
+  type InspectOptions,
+} from '../../lib/uploads/inspect-upload.ts';
 import { withDataKey, withStoredDataKey, type DataKeyStore } from '../kyc/data-keys.ts';
 
 /** Where the sealed bytes go and whose key seals them. */
@@ -20,20 +26,13 @@ export interface EncryptedFiles {
   keyring: MasterKeyring;
 }
 
-/** A stored upload as its row records it. */
-export interface StoredUpload {
+/** What the uploader is told (never the blob id): the stored bytes' type, digest and size. */
+export interface UploadedFile {
   id: string;
-  userId: number;
-  mime: string;
+  mime: InspectedUpload['mime'];
   sha256: string;
-  blobId: string;
-  /** Of the stored plaintext. */
   size: number;
-  createdAt: number;
 }
-
-/** What the uploader is told: never the blob id. */
-export type UploadedFile = Pick<StoredUpload, 'id' | 'mime' | 'sha256' | 'size'>;
 
 /** Upload ids are random 128-bit hex: the object id the encryption is bound to, and the row's key. */
 const newUploadId = () => randomBytes(16).toString('hex');
@@ -45,7 +44,7 @@ const newUploadId = () => randomBytes(16).toString('hex');
 export async function storeEncryptedUpload(
   files: EncryptedFiles,
   upload: { userId: number; bytes: Buffer; checks: InspectOptions; at: number },
-  record: (stored: StoredUpload) => Promise<void>,
+  record: (stored: NewUploadedFile) => Promise<void>,
 ): Promise<UploadedFile> {
   const { userId, at } = upload;
   const inspected = await inspectUpload(upload.bytes, upload.checks);
@@ -53,7 +52,7 @@ export async function storeEncryptedUpload(
   const blobId = await withDataKey(files.keys, files.keyring, userId, at, (key) =>
     files.blobs.put(encryptBlob(key, inspected.bytes, { userId, objectId: id })),
   );
-  const stored: StoredUpload = {
+  const stored: NewUploadedFile = {
     id,
     userId,
     mime: inspected.mime,
@@ -68,7 +67,7 @@ export async function storeEncryptedUpload(
     await files.blobs.delete(blobId).catch(() => undefined);
     throw error;
   }
-  return { id, mime: stored.mime, sha256: stored.sha256, size: stored.size };
+  return { id, mime: inspected.mime, sha256: stored.sha256, size: stored.size };
 }
 
 /** The plaintext of a stored upload of this user (the row's id and blob id); throws if it is missing. */
