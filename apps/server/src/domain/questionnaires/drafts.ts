@@ -11,13 +11,14 @@ import type {
   QuestionnaireTemplateDetail,
 } from '@kyc/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { acceptAnswers, progress } from './engine.ts';
+import { acceptedAnswers, pinnedResponse } from './answering.ts';
+import { progress } from './engine.ts';
 import type { QuestionnaireContext } from './questionnaire-context.ts';
 import { checkToken } from './questionnaire-token.ts';
 import type { QuestionnaireResults } from './results.ts';
 import { draftObject, open, seal, type StoredDraft } from './sealed-answers.ts';
 import { nextQuestionnaireStatus, questionnaireEditable } from './status-machine.ts';
-import { answerable, asStatus, countryCodes, pinnedOf, today, versionsOf } from './template-versions.ts';
+import { answerable, asStatus, pinnedOf, versionsOf } from './template-versions.ts';
 
 export function draftUseCases(ctx: QuestionnaireContext, results: QuestionnaireResults) {
   const { repos, keyring, load, now } = ctx;
@@ -67,15 +68,9 @@ export function draftUseCases(ctx: QuestionnaireContext, results: QuestionnaireR
       const versions = await answerable(repo, request.templateCode);
       const code = versions[0]?.code ?? request.templateCode;
       checkToken(ctx, request.token, { userId, code, version: request.templateVersion });
-      const response = await repo.findResponse(userId, code);
-      const from = asStatus(response?.status);
-      const template = await load(code, pinnedOf(versions, response));
+      const { response, from, template } = await pinnedResponse(ctx, userId, code, versions);
       const at = now();
-      const answers = acceptAnswers(template, request, {
-        partial: true,
-        today: today(at),
-        countries: await countryCodes(repos.kyc),
-      });
+      const answers = await acceptedAnswers(ctx, template, request, { partial: true, at });
       const to = nextQuestionnaireStatus(from, 'save_draft', { actor: 'user' });
       if (
         response &&

@@ -11,11 +11,12 @@ import {
   type SatosQuestionnaireResult,
 } from '@kyc/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { acceptAnswers, checkTemplateVersion } from './engine.ts';
+import { acceptedAnswers } from './answering.ts';
+import { checkTemplateVersion } from './engine.ts';
 import { checkedEvidence } from './evidence.ts';
 import type { QuestionnaireContext, SubmitMeta } from './questionnaire-context.ts';
 import { answersObject, seal } from './sealed-answers.ts';
-import { asStatus, countryCodes, currentOf, today, versionsOf } from './template-versions.ts';
+import { asStatus, currentOf, versionsOf } from './template-versions.ts';
 
 export function satosUseCases(ctx: QuestionnaireContext) {
   const { repos, keyring, load, now } = ctx;
@@ -69,11 +70,7 @@ export function satosUseCases(ctx: QuestionnaireContext) {
       };
       checkTemplateVersion(template, set);
       const at = now();
-      const answers = acceptAnswers(template, set, {
-        partial: false,
-        today: today(at),
-        countries: await countryCodes(repos.kyc),
-      });
+      const answers = await acceptedAnswers(ctx, template, set, { partial: false, at });
       const evidence = await checkedEvidence(repo, userId, template, answers);
       const { depositRef } = request;
       const existing = await repo.findSatos(userId, depositRef);

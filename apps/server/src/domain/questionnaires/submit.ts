@@ -14,14 +14,15 @@ import type { TxRepositories } from '../../data/repositories/index.ts';
 import type { TemplateVersionInfo } from '../../data/repositories/questionnaires-repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { idempotent } from '../kyc/idempotency.ts';
-import { acceptAnswers, score } from './engine.ts';
+import { acceptedAnswers, pinnedResponse } from './answering.ts';
+import { score } from './engine.ts';
 import { checkedEvidence } from './evidence.ts';
 import type { QuestionnaireContext, SubmitMeta } from './questionnaire-context.ts';
 import { checkToken } from './questionnaire-token.ts';
 import type { QuestionnaireResults } from './results.ts';
 import { answersObject, seal } from './sealed-answers.ts';
 import { nextQuestionnaireStatus, retryAfterOf } from './status-machine.ts';
-import { answerable, asStatus, countryCodes, pinnedOf, today } from './template-versions.ts';
+import { answerable, asStatus } from './template-versions.ts';
 
 /**
  * What one template adds to its submissions: read what it needs before the transaction, and answer
@@ -39,7 +40,7 @@ export function submitUseCases(
   results: QuestionnaireResults,
   followUps: readonly SubmitFollowUp[],
 ) {
-  const { repos, keyring, load, now } = ctx;
+  const { repos, keyring, now } = ctx;
   const repo = repos.questionnaires;
 
   /** One submission attempt under its key; `submit` turns a lost race on the key into the first answer. */
@@ -51,15 +52,9 @@ export function submitUseCases(
     meta: SubmitMeta,
   ): Promise<QuestionnaireSubmissionResult> {
     const code = versions[0]?.code ?? set.templateCode;
-    const response = await repo.findResponse(userId, code);
-    const from = asStatus(response?.status);
-    const template = await load(code, pinnedOf(versions, response));
+    const { response, from, template } = await pinnedResponse(ctx, userId, code, versions);
     const at = now();
-    const answers = acceptAnswers(template, set, {
-      partial: false,
-      today: today(at),
-      countries: await countryCodes(repos.kyc),
-    });
+    const answers = await acceptedAnswers(ctx, template, set, { partial: false, at });
     const evidence = await checkedEvidence(repo, userId, template, answers);
     let to = nextQuestionnaireStatus(from, 'submit', {
       actor: 'user',

@@ -5,7 +5,6 @@
  */
 import { QUESTIONNAIRE_STATUSES, SATOS_TEMPLATE_CODE, type QuestionnaireStatus } from '@kyc/contracts';
 import type { QuestionnairesRepo, TemplateVersionInfo } from '../../data/repositories/questionnaires-repo.ts';
-import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
 import type { QuestionnaireResponseRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pinnedVersion } from './engine.ts';
@@ -17,9 +16,6 @@ export const RFI_TEMPLATE_CODE = 'rfi';
 
 export const asStatus = (v: string | null | undefined): QuestionnaireStatus =>
   (QUESTIONNAIRE_STATUSES as readonly string[]).includes(v ?? '') ? (v as QuestionnaireStatus) : 'UNDEFINED';
-
-/** The UTC day of a moment (date answers are judged against it). */
-export const today = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** The versions of one template by its code or external code (`200`), or 51004. */
 export async function versionsOf(
@@ -61,9 +57,4 @@ export async function answerable(
       `${SATOS_TEMPLATE_CODE} is answered per deposit (create-satos-questionnaire)`,
     );
   return versions;
-}
-
-/** The codes of the countries open to verification (country answers must name one). */
-export async function countryCodes(kyc: Pick<KycRepo, 'countries'>): Promise<ReadonlySet<string>> {
-  return new Set((await kyc.countries(true)).map((c) => c.code));
 }
