@@ -35,15 +35,13 @@ import { staffAdminUseCases } from './domain/staff/staff-admin.ts';
 import { auditRepo } from './data/repositories/audit-repo.ts';
 import { recoveryCodesRepo } from './data/repositories/recovery-codes-repo.ts';
 import { reviewUseCases } from './domain/backoffice/review/index.ts';
-import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review.ts';
+import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review/questionnaire-review.ts';
 import { countryCatalogue } from './domain/countries/country-catalogue.ts';
 import { countryCoverageUseCases } from './domain/countries/coverage-admin.ts';
 import { auditChainUseCases } from './domain/audit/chain-status.ts';
 import { useAuditChainKey } from './lib/audit-chain-hash.ts';
-import {
-  questionnaireUseCases,
-  seedQuestionnaireTemplates,
-} from './domain/questionnaires/questionnaire-service.ts';
+import { questionnaireUseCases } from './domain/questionnaires/questionnaire-service.ts';
+import { seedQuestionnaireTemplates } from './domain/questionnaires/template-publishing.ts';
 import { noticeUseCases } from './domain/notices/notice-service.ts';
 import { agreementDocumentUseCases } from './domain/questionnaires/agreement-document.ts';
 import { templateLoader } from './domain/questionnaires/template-loader.ts';
@@ -59,7 +57,6 @@ import { installSdkAuth } from './http/sdk-auth.ts';
 import { installPartnerSignatures } from './http/partner-signature.ts';
 import { partnerAuthUseCases } from './domain/partners/partner-auth.ts';
 import { partnerSecretsRepo } from './data/repositories/partner-secrets-repo.ts';
-import { repositories } from './data/repositories/index.ts';
 import { partnersAdminUseCases } from './domain/backoffice/partners-admin.ts';
 import { partnersRoutes } from './routes/backoffice/partners-routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -207,11 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const repos = repositories(database.db, personal);
   const verificationPaths = verificationPathsUseCases({ repos, keyring });
   // Reference data: template versions not yet published (idempotent by code and version).
-  const questionnaireTemplates = await seedQuestionnaireTemplates(
-    questionnairesRepo(database.db),
-    QUESTIONNAIRE_CONTENT,
-    Date.now(),
-  );
+  const questionnaireTemplates = await seedQuestionnaireTemplates(repos, QUESTIONNAIRE_CONTENT, Date.now());
   const sdk = sdkUseCases({
     repos,
     policy: { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
@@ -227,10 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const signInLog = securityLog(securityLogRepo(database.db));
   const accounts = accountUseCases(usersRepo(database.db), limits, signInLog);
   const questionnaires = questionnaireUseCases({
-    repo: questionnairesRepo(database.db),
-    keys: submissionsRepo(database.db),
-    kyc: kycRepo(database.db, personal),
-    users: usersRepo(database.db),
+    repos,
     blobs,
     keyring,
     tokenSecret: config.sessionSecret,
@@ -292,9 +282,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     questionnaires,
     questionnaireReview: questionnaireReviewUseCases({
-      db: database.db,
+      repos,
       questionnaires,
-      keys: submissionsRepo(database.db),
       blobs,
       keyring,
     }),

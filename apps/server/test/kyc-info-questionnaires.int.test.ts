@@ -9,8 +9,9 @@ import { testDatabases } from './support/databases.ts';
 import { ALL_INFO_FLAGS, kycInfo } from './support/kyc-flows.ts';
 import { submittedQuestionnaire } from './support/questionnaires.ts';
 import { type TestClient, signedInClient } from './support/test-app.ts';
+import { repositories, type Repositories } from '../src/data/repositories/index.ts';
 import { questionnairesRepo } from '../src/data/repositories/questionnaires-repo.ts';
-import { seedQuestionnaireTemplates } from '../src/domain/questionnaires/questionnaire-service.ts';
+import { seedQuestionnaireTemplates } from '../src/domain/questionnaires/template-publishing.ts';
 
 const CONTENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content/questionnaires');
 
@@ -170,16 +171,10 @@ describe.each(testDatabases())('kyc-info questionnaire fields and agreement rene
       const bystander = await signedInClient(fixture.app, 'pending@demo.test');
 
       const dir = contentWithV2();
-      const seeded = await seedQuestionnaireTemplates(
-        questionnairesRepo(fixture.database.db),
-        dir,
-        Date.now(),
-      );
+      const seeded = await seedQuestionnaireTemplates(repositories(fixture.database.db), dir, Date.now());
       expect(seeded).toEqual({ published: ['client-agreement.v2'], changed: [], renewed: 1 });
       // Seeding again publishes nothing and renews nobody twice.
-      expect(
-        await seedQuestionnaireTemplates(questionnairesRepo(fixture.database.db), dir, Date.now()),
-      ).toEqual({
+      expect(await seedQuestionnaireTemplates(repositories(fixture.database.db), dir, Date.now())).toEqual({
         published: [],
         changed: [],
         renewed: 0,
@@ -231,14 +226,18 @@ describe.each(testDatabases())('kyc-info questionnaire fields and agreement rene
         answers: AGREEMENT_ANSWERS,
       });
       const repo = questionnairesRepo(fixture.database.db);
-      const failing: typeof repo = {
-        ...repo,
+      const repos = repositories(fixture.database.db);
+      const failing: Pick<Repositories, 'questionnaires' | 'transaction'> = {
+        questionnaires: repos.questionnaires,
         transaction: (fn) =>
-          repo.transaction(async (tx) =>
+          repos.transaction(async (tx) =>
             fn({
               ...tx,
-              insertTask: async () => {
-                throw new Error('disk full');
+              questionnaires: {
+                ...tx.questionnaires,
+                insertTask: async () => {
+                  throw new Error('disk full');
+                },
               },
             }),
           ),

@@ -21,8 +21,9 @@ import {
 } from './support/questionnaires.ts';
 import { TestClient, parseEnvelope, signedInClient } from './support/test-app.ts';
 import { multipartBody, testJpeg } from './support/uploads.ts';
+import { repositories } from '../src/data/repositories/index.ts';
 import { questionnairesRepo } from '../src/data/repositories/questionnaires-repo.ts';
-import { seedQuestionnaireTemplates } from '../src/domain/questionnaires/questionnaire-service.ts';
+import { seedQuestionnaireTemplates } from '../src/domain/questionnaires/template-publishing.ts';
 
 type Result = Record<string, unknown>;
 
@@ -618,7 +619,7 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
     it('when the templates are seeded again, then nothing is published twice and every file is in the database', async () => {
       const repo = questionnairesRepo(fixture.database.db);
       const dir = path.resolve(import.meta.dirname, '../../../content/questionnaires');
-      const again = await seedQuestionnaireTemplates(repo, dir, Date.now());
+      const again = await seedQuestionnaireTemplates(repositories(fixture.database.db), dir, Date.now());
       expect(again).toEqual({ published: [], changed: [], renewed: 0 });
       const codes = (await repo.templateVersions()).map((t) => `${t.code}.v${t.version}.json`).sort();
       expect(codes).toEqual(

@@ -15,7 +15,7 @@ import type { VerificationPathsUseCases } from '../domain/kyc/verification-paths
 import type { UpdateUseCases } from '../domain/kyc/update-service.ts';
 import type { SdkAccessUseCases } from '../domain/kyc/sdk-access.ts';
 import type { QuestionnaireUseCases } from '../domain/questionnaires/questionnaire-service.ts';
-import type { QuestionnaireReviewUseCases } from '../domain/backoffice/questionnaire-review.ts';
+import type { QuestionnaireReviewUseCases } from '../domain/backoffice/questionnaire-review/questionnaire-review.ts';
 import type { CountryCoverageUseCases } from '../domain/countries/coverage-admin.ts';
 import type { SupportUseCases } from '../domain/support/support-requests.ts';
 import type { NoticeUseCases } from '../domain/notices/notice-service.ts';

@@ -6,10 +6,7 @@ import type { Envelope, QuestionnaireAnswers } from '@kyc/contracts';
 import type { AppFixture } from './app-fixture.ts';
 import { TEST_MASTER_KEY, type TestClient } from './test-app.ts';
 import { multipartBody, testJpeg } from './uploads.ts';
-import { kycRepo } from '../../src/data/repositories/kyc-repo.ts';
-import { questionnairesRepo } from '../../src/data/repositories/questionnaires-repo.ts';
-import { submissionsRepo } from '../../src/data/repositories/submissions-repo.ts';
-import { usersRepo } from '../../src/data/repositories/users-repo.ts';
+import { repositories } from '../../src/data/repositories/index.ts';
 import { questionnaireUseCases } from '../../src/domain/questionnaires/questionnaire-service.ts';
 import { createKeyring } from '../../src/lib/crypto/envelope.ts';
 import { createBlobStore } from '../../src/lib/uploads/blob-store.ts';
@@ -24,12 +21,8 @@ export type QuestionnaireToken = {
 
 /** The use-cases on the fixture's database (no endpoint starts an EDD case or requires a questionnaire). */
 export function questionnaireUseCasesOf(fixture: AppFixture) {
-  const { db } = fixture.database;
   return questionnaireUseCases({
-    repo: questionnairesRepo(db),
-    keys: submissionsRepo(db),
-    kyc: kycRepo(db),
-    users: usersRepo(db),
+    repos: repositories(fixture.database.db),
     blobs: createBlobStore(fixture.dataDir),
     keyring: createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64')),
     tokenSecret: 'unused-in-these-calls',

@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts';
+import { uploadedFiles, type NewUploadedFile } from './uploaded-files.ts';
 import type {
   ComplianceTaskRow,
   EddCaseRow,
@@ -49,16 +50,6 @@ export interface ResponseUpdate {
   updatedAt: number;
 }
 
-export interface NewEvidence {
-  id: string;
-  userId: number;
-  mime: string;
-  sha256: string;
-  blobId: string;
-  size: number;
-  createdAt: number;
-}
-
 export interface NewComplianceTask {
   userId: number;
   kind: 'questionnaire' | 'rfi';
@@ -70,8 +61,12 @@ export interface NewComplianceTask {
 
 export type TemplateVersionInfo = Omit<QuestionnaireTemplateRow, 'body'>;
 
-/** The queries of migration 008's tables; questionnairesRepo adds a transaction around them. */
-function queries(db: Db) {
+/**
+ * Templates, responses, submissions, evidence, EDD cases, tasks and SATOS checks (migration 008). Work
+ * that commits together runs in the repository set's transaction (repositories/index.ts).
+ */
+export function questionnairesRepo(db: Db) {
+  const evidence = uploadedFiles(db, 'questionnaire_evidence');
   return {
     // Templates ------------------------------------------------------------------------------------
 
@@ -279,20 +274,9 @@ function queries(db: Db) {
 
     // Evidence -------------------------------------------------------------------------------------
 
-    async insertEvidence(e: NewEvidence): Promise<void> {
-      await db
-        .insertInto('questionnaire_evidence')
-        .values({
-          id: e.id,
-          user_id: e.userId,
-          submission_id: null,
-          mime: e.mime,
-          sha256: e.sha256,
-          blob_id: e.blobId,
-          size: e.size,
-          created_at: e.createdAt,
-        })
-        .execute();
+    /** Records an uploaded evidence file (the one document store, uploaded-files.ts). */
+    async insertEvidence(file: NewUploadedFile): Promise<void> {
+      await evidence.insert(file);
     },
 
     /**
@@ -311,17 +295,7 @@ function queries(db: Db) {
     },
 
     /** Attaches the caller's unattached evidence to a submission; answers how many rows changed. */
-    async attachEvidence(userId: number, ids: readonly string[], submissionId: number): Promise<number> {
-      if (ids.length === 0) return 0;
-      const result = await db
-        .updateTable('questionnaire_evidence')
-        .set({ submission_id: submissionId })
-        .where('user_id', '=', userId)
-        .where('id', 'in', [...ids])
-        .where('submission_id', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    attachEvidence: evidence.attach,
 
     // EDD ------------------------------------------------------------------------------------------
 
@@ -476,18 +450,6 @@ function queries(db: Db) {
         .where('status', '=', from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
-    },
-  };
-}
-export type QuestionnaireQueries = ReturnType<typeof queries>;
-
-/** Templates, responses, submissions, evidence, EDD cases, tasks and SATOS checks (migration 008). */
-export function questionnairesRepo(db: Db) {
-  return {
-    ...queries(db),
-    /** Runs fn in one transaction; everything it writes through `tx` commits or none. */
-    async transaction<T>(fn: (tx: QuestionnaireQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(queries(trx)));
     },
   };
 }

@@ -1,15 +1,10 @@
 import type { Db } from '../db.ts';
 import type { KycDocumentRow, KycSubmissionRow } from '../schema.ts';
+import { uploadedFiles, type NewUploadedFile } from './uploaded-files.ts';
 
-export interface NewDocument {
-  id: string;
-  userId: number;
+/** An identity document: an upload with its side (front, back, selfie, poa). */
+export interface NewDocument extends NewUploadedFile {
   side: string;
-  mime: string;
-  sha256: string;
-  blobId: string;
-  size: number;
-  createdAt: number;
 }
 
 export interface NewSubmission {
@@ -47,6 +42,7 @@ export interface WrappedKeyRow {
  * Writes that commit together run in the repository set's transaction (data/repositories/index.ts).
  */
 export function submissionsRepo(db: Db) {
+  const documents = uploadedFiles(db, 'kyc_documents');
   const repo = {
     async findDataKey(userId: number): Promise<WrappedKeyRow | undefined> {
       const row = await db
@@ -66,21 +62,9 @@ export function submissionsRepo(db: Db) {
         .execute();
     },
 
+    /** Records an uploaded document (the one document store, uploaded-files.ts). */
     async insertDocument(doc: NewDocument): Promise<void> {
-      await db
-        .insertInto('kyc_documents')
-        .values({
-          id: doc.id,
-          user_id: doc.userId,
-          submission_id: null,
-          side: doc.side,
-          mime: doc.mime,
-          sha256: doc.sha256,
-          blob_id: doc.blobId,
-          size: doc.size,
-          created_at: doc.createdAt,
-        })
-        .execute();
+      await documents.insert(doc, { side: doc.side });
     },
 
     /** The documents with these ids that belong to this user (others' ids are simply not found). */
@@ -118,33 +102,8 @@ export function submissionsRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /**
-     * The sweep of abandoned uploads: deletes at most `limit` documents never attached to a submission
-     * and uploaded before `before` (compare-and-set on submission_id null: one attached meanwhile
-     * stays); answers the blob ids of the deleted rows, for the caller to remove from the blob store.
-     */
-    async deleteUnattachedDocuments(before: number, limit: number): Promise<string[]> {
-      const stale = await db
-        .selectFrom('kyc_documents')
-        .select('id')
-        .where('submission_id', 'is', null)
-        .where('created_at', '<', before)
-        .orderBy('created_at')
-        .limit(limit)
-        .execute();
-      if (stale.length === 0) return [];
-      const deleted = await db
-        .deleteFrom('kyc_documents')
-        .where(
-          'id',
-          'in',
-          stale.map((r) => r.id),
-        )
-        .where('submission_id', 'is', null)
-        .returning('blob_id')
-        .execute();
-      return deleted.map((r) => r.blob_id);
-    },
+    /** The sweep of documents never attached to a submission (uploaded-files.ts). */
+    deleteUnattachedDocuments: documents.deleteUnattached,
 
     /**
      * Marks the level's pending submission as waiting for a senior's confirmation of a final rejection
@@ -162,17 +121,7 @@ export function submissionsRepo(db: Db) {
     },
 
     /** Attaches still-unused documents to a submission; answers how many were attached. */
-    async attachDocuments(userId: number, ids: readonly string[], submissionId: number): Promise<number> {
-      if (ids.length === 0) return 0;
-      const result = await db
-        .updateTable('kyc_documents')
-        .set({ submission_id: submissionId })
-        .where('user_id', '=', userId)
-        .where('id', 'in', [...ids])
-        .where('submission_id', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    attachDocuments: documents.attach,
 
     async insertSubmission(s: NewSubmission): Promise<number> {
       const row = await db

@@ -3,7 +3,6 @@
  * submitting a level for review, the user's self-reset and the personal details. Every call is scoped
  * to the caller's own user id; nothing is acknowledged before it is committed.
  */
-import { randomBytes } from 'node:crypto';
 import {
   KYC_STEP_STATUSES,
   type DocumentSide,
@@ -19,9 +18,9 @@ import {
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { KycSubmissionRow } from '../../data/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
+import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
-import { inspectUpload } from '../../lib/uploads/inspect-upload.ts';
+import { storeEncryptedUpload, sweepAbandonedUploads } from '../uploads/encrypted-upload.ts';
 import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
 import { sealDetails, userDataKey, withDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
@@ -39,7 +38,6 @@ export interface SubmissionDeps {
 
 /** An upload not attached to a submission within this long is abandoned (the wizard keeps ids 24 h at most). */
 export const ABANDONED_UPLOAD_MS = 24 * 3_600_000;
-const SWEEP_BATCH = 200;
 
 const asStatus = (v: string | undefined, fallback: KycStepStatus): KycStepStatus =>
   (KYC_STEP_STATUSES as readonly string[]).includes(v ?? '') ? (v as KycStepStatus) : fallback;
@@ -214,45 +212,17 @@ export function submissionUseCases(deps: SubmissionDeps) {
 
   return {
     /**
-     * Checks the file (lib/uploads), encrypts it under the user's data key bound to user and document
-     * id, stores the blob, then the row. A refused file stores nothing; a failed row removes the blob.
+     * A document side, selfie or proof of address through the one encrypted-upload pipeline
+     * (domain/uploads): checked, sealed under the user's data key, stored, recorded.
      */
     async uploadDocument(userId: number, side: DocumentSide, bytes: Buffer): Promise<UploadDocumentResult> {
-      // Document sides and selfies must be usable photos (40006–40008); a proof of address may be a PDF.
-      const inspected = await inspectUpload(bytes, {
-        allowPdf: side === 'poa',
-        checkQuality: side !== 'poa',
-      });
-      const id = randomBytes(16).toString('hex');
-      const key = await dataKeyOf(userId);
-      let blobId: string;
-      try {
-        blobId = await blobs.put(encryptBlob(key, inspected.bytes, { userId, objectId: id }));
-      } finally {
-        key.fill(0);
-      }
-      try {
-        await submissions.insertDocument({
-          id,
-          userId,
-          side,
-          mime: inspected.mime,
-          sha256: inspected.sha256,
-          blobId,
-          size: inspected.bytes.length,
-          createdAt: now(),
-        });
-      } catch (error) {
-        await blobs.delete(blobId).catch(() => undefined);
-        throw error;
-      }
-      return {
-        documentId: id,
-        side,
-        mime: inspected.mime,
-        size: inspected.bytes.length,
-        sha256: inspected.sha256,
-      };
+      const file = await storeEncryptedUpload(
+        { blobs, keys: submissions, keyring },
+        // Document sides and selfies must be usable photos (40006–40008); a proof of address may be a PDF.
+        { userId, bytes, checks: { allowPdf: side === 'poa', checkQuality: side !== 'poa' }, at: now() },
+        (stored) => submissions.insertDocument({ ...stored, side }),
+      );
+      return { documentId: file.id, side, mime: file.mime, size: file.size, sha256: file.sha256 };
     },
 
     /**
@@ -299,13 +269,11 @@ export function submissionUseCases(deps: SubmissionDeps) {
      * submitted documents).
      */
     async sweepAbandonedUploads(at = now()): Promise<number> {
-      let removed = 0;
-      for (;;) {
-        const blobIds = await submissions.deleteUnattachedDocuments(at - ABANDONED_UPLOAD_MS, SWEEP_BATCH);
-        for (const blobId of blobIds) await blobs.delete(blobId).catch(() => false);
-        removed += blobIds.length;
-        if (blobIds.length < SWEEP_BATCH) return removed;
-      }
+      return sweepAbandonedUploads(
+        { deleteUnattached: submissions.deleteUnattachedDocuments },
+        blobs,
+        at - ABANDONED_UPLOAD_MS,
+      );
     },
 
     /**

@@ -1,0 +1,90 @@
+/**
+ * The one document store (migrations 004 and 008): kyc_documents (identity documents) and
+ * questionnaire_evidence (evidence for answers) hold the same thing — one user's encrypted upload
+ * (the blob's id, the plaintext's type, digest and size), attached to at most one submission — so both
+ * tables are written, attached and swept by these queries. Each table's own reads stay in its repository.
+ */
+import type { Kysely } from 'kysely';
+import type { Db } from '../db.ts';
+import type { QuestionnaireEvidenceTable } from '../schema.ts';
+
+export type UploadTable = 'kyc_documents' | 'questionnaire_evidence';
+
+/** An upload as recorded (the encrypted-upload pipeline's output, domain/uploads). */
+export interface NewUploadedFile {
+  id: string;
+  userId: number;
+  mime: string;
+  sha256: string;
+  blobId: string;
+  size: number;
+  createdAt: number;
+}
+
+/**
+ * The queries over one upload table. `columns` on insert are the table's own (a document's side).
+ */
+export function uploadedFiles(db: Db, table: UploadTable) {
+  // Both tables are given the shared shape — the evidence table's columns, which kyc_documents has
+  // too — so what is written here is only what they have in common.
+  const files = db as unknown as Kysely<Record<UploadTable, QuestionnaireEvidenceTable>>;
+  return {
+    async insert(file: NewUploadedFile, columns: Record<string, string> = {}): Promise<void> {
+      await files
+        .insertInto(table)
+        .values({
+          id: file.id,
+          user_id: file.userId,
+          submission_id: null,
+          mime: file.mime,
+          sha256: file.sha256,
+          blob_id: file.blobId,
+          size: file.size,
+          created_at: file.createdAt,
+          ...columns,
+        })
+        .execute();
+    },
+
+    /** Attaches the user's still-unattached uploads to a submission; answers how many were attached. */
+    async attach(userId: number, ids: readonly string[], submissionId: number): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await files
+        .updateTable(table)
+        .set({ submission_id: submissionId })
+        .where('user_id', '=', userId)
+        .where('id', 'in', [...ids])
+        .where('submission_id', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * The sweep of abandoned uploads: deletes at most `limit` uploads never attached to a submission
+     * and uploaded before `before` (compare-and-set on submission_id null: one attached meanwhile
+     * stays); answers the blob ids of the deleted rows, for the caller to remove from the blob store.
+     */
+    async deleteUnattached(before: number, limit: number): Promise<string[]> {
+      const stale = await files
+        .selectFrom(table)
+        .select('id')
+        .where('submission_id', 'is', null)
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      if (stale.length === 0) return [];
+      const deleted = await files
+        .deleteFrom(table)
+        .where(
+          'id',
+          'in',
+          stale.map((r) => r.id),
+        )
+        .where('submission_id', 'is', null)
+        .returning('blob_id')
+        .execute();
+      return deleted.map((r) => r.blob_id);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * What a decision kind is (docs/questionnaires.md "Back office"): for the templates it covers, a rule
+ * (the status machine refusing what the status does not allow: 51001, nothing changed) and a
+ * transition that changes the state, writes the audit entry and the user's notice in ONE transaction.
+ * Adding a kind of decision (a vendor's, a new template's) adds a module implementing this.
+ */
+import type { QuestionnaireDecisionRequest, StaffMe } from '@kyc/contracts';
+import type { TemplateVersionInfo } from '../../../data/repositories/questionnaires-repo.ts';
+
+export interface DecisionInput {
+  staff: StaffMe;
+  userId: number;
+  code: string;
+  versions: readonly TemplateVersionInfo[];
+  request: QuestionnaireDecisionRequest;
+  at: number;
+}
+
+export interface DecisionKind {
+  /** The template this kind decides; undefined: every template no other kind claims. */
+  templateCode?: string;
+  decide(input: DecisionInput): Promise<void>;
+}
+
+/** The user-visible text of a decision ('' for lock, release, approve). */
+export function textOf(request: QuestionnaireDecisionRequest): string {
+  if (request.decision === 'reject') return request.userMessage;
+  if (request.decision === 'request_info') return request.requestText;
+  return '';
+}

@@ -1,0 +1,49 @@
+/**
+ * Back-office questionnaire review (docs/backoffice.md "Questionnaire review", docs/questionnaires.md
+ * "Back office"), composed from one module per use-case: the queue of staff-reviewed questionnaires,
+ * declarations, EDD cases and SATOS deposit verifications; one user's case with the answers decrypted;
+ * evidence; decisions, each kind a module with its rule and its transition; requests for information.
+ * Every decision changes the state and writes its audit entry in ONE transaction; every view is audited.
+ */
+import type { QuestionnaireDecisionRequest, QuestionnaireReviewCase, StaffMe } from '@kyc/contracts';
+import { requirePermission } from '../permissions.ts';
+import { caseViewUseCases, reviewCase } from './case-view.ts';
+import type { DecisionKind } from './decision.ts';
+import { eddDecisionCompanion } from './edd-decision.ts';
+import { evidenceViewUseCases } from './evidence-view.ts';
+import { queueUseCases } from './queue.ts';
+import { requestInformationUseCases } from './request-information.ts';
+import { responseDecision } from './response-decision.ts';
+import { reviewContext, userOf, versionsOf, type QuestionnaireReviewDeps } from './review-context.ts';
+import { satosDecision } from './satos-decision.ts';
+
+export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
+  const ctx = reviewContext(deps);
+  // The kinds that claim a template, then the decision on a response that covers every other one.
+  const kinds: DecisionKind[] = [satosDecision(ctx)];
+  const onResponse = responseDecision(ctx, [eddDecisionCompanion(ctx)]);
+
+  return {
+    ...queueUseCases(ctx),
+    ...caseViewUseCases(ctx),
+    ...evidenceViewUseCases(ctx),
+    ...requestInformationUseCases(ctx),
+
+    /** A decision ('decide') by the kind that covers the template; answers the case as it now is. */
+    async decide(
+      staff: StaffMe,
+      userId: number,
+      code: string,
+      request: QuestionnaireDecisionRequest,
+      now = Date.now(),
+    ): Promise<QuestionnaireReviewCase> {
+      requirePermission(staff, 'decide');
+      await userOf(ctx, userId);
+      const versions = await versionsOf(ctx, code);
+      const kind = kinds.find((k) => k.templateCode === code) ?? onResponse;
+      await kind.decide({ staff, userId, code, versions, request, at: now });
+      return reviewCase(ctx, userId, code);
+    },
+  };
+}
+export type QuestionnaireReviewUseCases = ReturnType<typeof questionnaireReviewUseCases>;

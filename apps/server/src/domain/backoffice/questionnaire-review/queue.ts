@@ -1,0 +1,65 @@
+/**
+ * The review queue ('view_cases'): staff-reviewed responses, EDD cases and SATOS deposit verifications
+ * waiting for a reviewer — PENDING and PENDING_NO_EDIT by default — oldest first, filtered and paged,
+ * each with its template's title.
+ */
+import {
+  QUESTIONNAIRE_KINDS,
+  type QuestionnaireKind,
+  type QuestionnaireQueueQuery,
+  type QuestionnaireQueueResult,
+  type StaffMe,
+} from '@kyc/contracts';
+import { asStatus } from '../../questionnaires/template-versions.ts';
+import { requirePermission } from '../permissions.ts';
+import { asEdd, type ReviewContext } from './review-context.ts';
+
+const HOUR_MS = 3_600_000;
+
+const asKind = (v: string): QuestionnaireKind =>
+  (QUESTIONNAIRE_KINDS as readonly string[]).includes(v) ? (v as QuestionnaireKind) : 'questionnaire';
+
+export function queueUseCases(ctx: ReviewContext) {
+  return {
+    async queue(
+      staff: StaffMe,
+      q: QuestionnaireQueueQuery,
+      now = Date.now(),
+    ): Promise<QuestionnaireQueueResult> {
+      requirePermission(staff, 'view_cases');
+      const { rows, total } = await ctx.repos.questionnaireReview.queue({
+        templateCode: q.templateCode,
+        statuses: q.status ? [q.status] : ['PENDING', 'PENDING_NO_EDIT'],
+        kind: q.kind,
+        site: q.site,
+        olderThan: q.minAgeHours !== undefined ? now - q.minAgeHours * HOUR_MS : undefined,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      const titles = new Map<string, string>();
+      for (const r of rows) {
+        const id = `${r.template_code}.v${r.template_version}`;
+        if (!titles.has(id)) titles.set(id, (await ctx.load(r.template_code, r.template_version)).title);
+      }
+      return {
+        items: rows.map((r) => ({
+          type: r.type === 'edd' ? 'edd' : r.type === 'satos' ? 'satos' : 'questionnaire',
+          userId: r.user_id,
+          email: r.email,
+          site: r.site,
+          templateCode: r.template_code,
+          templateVersion: r.template_version,
+          kind: asKind(r.kind),
+          title: titles.get(`${r.template_code}.v${r.template_version}`) ?? '',
+          status: asStatus(r.status),
+          eddStatus: r.type === 'edd' ? asEdd(r.edd_status) : null,
+          depositRef: r.deposit_ref,
+          pendingSince: r.pending_since,
+        })),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * A request for information ('decide', docs/questionnaires.md "Back office"): the `rfi` questionnaire
+ * (or the template named) required of the user — require from UNDEFINED, request_info after a review,
+ * unchanged while the user is still answering — and an open rfi task with the request text, audited
+ * and noticed, in one transaction. Answers the task as the user sees it.
+ */
+import type { RfiRequest, RfiResult, StaffMe } from '@kyc/contracts';
+import { nextQuestionnaireStatus, type QuestionnaireEvent } from '../../questionnaires/status-machine.ts';
+import { asStatus, currentOf, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
+import { requirePermission } from '../permissions.ts';
+import {
+  actorOf,
+  caseRefOf,
+  changedMeanwhile,
+  RFI_ACTION,
+  userOf,
+  versionsOf,
+  type ReviewContext,
+} from './review-context.ts';
+
+export function requestInformationUseCases(ctx: ReviewContext) {
+  return {
+    async requestInformation(
+      staff: StaffMe,
+      userId: number,
+      request: RfiRequest,
+      now = Date.now(),
+    ): Promise<RfiResult> {
+      requirePermission(staff, 'decide');
+      await userOf(ctx, userId);
+      const code = request.templateCode === 'rfi' ? RFI_TEMPLATE_CODE : request.templateCode;
+      const current = currentOf(await versionsOf(ctx, code));
+      const response = await ctx.repos.questionnaires.findResponse(userId, code);
+      const from = asStatus(response?.status);
+      const event: QuestionnaireEvent | null =
+        from === 'UNDEFINED'
+          ? 'require'
+          : from === 'PENDING_NO_EDIT' || from === 'APPROVED' || from === 'REJECTED'
+            ? 'request_info'
+            : null;
+      const to = event
+        ? nextQuestionnaireStatus(from, event, { actor: actorOf(staff), reason: request.requestText })
+        : from;
+      const taskId = await ctx.repos.transaction(async (tx) => {
+        if (event) {
+          await tx.questionnaires.ensureResponse(userId, code, current, now);
+          const row = await tx.questionnaires.findResponse(userId, code);
+          if (!row || asStatus(row.status) !== from) throw changedMeanwhile(code);
+          const changed = await tx.questionnaires.casResponse(
+            userId,
+            code,
+            { status: from, updatedAt: row.updated_at },
+            {
+              status: to,
+              templateVersion: row.template_version,
+              rejectReason: request.requestText,
+              retryAfter: null,
+              updatedAt: Math.max(now, Number(row.updated_at) + 1),
+            },
+          );
+          if (!changed) throw changedMeanwhile(code);
+        }
+        const id = await tx.questionnaires.insertTask({
+          userId,
+          kind: 'rfi',
+          templateCode: code,
+          requestText: request.requestText,
+          createdBy: staff.id,
+          createdAt: now,
+        });
+        await tx.audit.insert(
+          {
+            staffId: staff.id,
+            action: RFI_ACTION,
+            subjectUserId: userId,
+            caseRef: caseRefOf(userId, code),
+            details: { templateCode: code, taskId: id, from, to, requestText: request.requestText },
+          },
+          now,
+        );
+        await tx.notices.insert({ userId, kind: 'questionnaire', ref: code, outcome: 'info_requested' }, now);
+        return id;
+      });
+      const task = (await ctx.questionnaires.tasks(userId)).find((t) => t.id === String(taskId));
+      if (!task) throw new Error(`task ${taskId} not listed`);
+      return { task };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * What every back-office questionnaire review use-case shares (docs/backoffice.md "Questionnaire
+ * review"): the repository set (D42), the user's task list as the user sees it, the encrypted files,
+ * one template loader; and the names the case, its history and the audit log agree on.
+ */
+import { EDD_STATUSES, type EddStatus, type QuestionnaireTemplate, type StaffMe } from '@kyc/contracts';
+import type { Repositories } from '../../../data/repositories/index.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
+import type { BlobStore } from '../../../lib/uploads/blob-store.ts';
+import type { QuestionnaireUseCases } from '../../questionnaires/questionnaire-service.ts';
+import type { ReviewActor } from '../../questionnaires/status-machine.ts';
+import { templateLoader } from '../../questionnaires/template-loader.ts';
+import type { EncryptedFiles } from '../../uploads/encrypted-upload.ts';
+
+export interface QuestionnaireReviewDeps {
+  /** Questionnaires, the review's reads, audit, notices, users, submissions (data keys); one transaction. */
+  repos: Repositories;
+  /** The compliance tasks as the user sees them. */
+  questionnaires: Pick<QuestionnaireUseCases, 'tasks'>;
+  blobs: BlobStore;
+  keyring: MasterKeyring;
+}
+
+export interface ReviewContext {
+  repos: Repositories;
+  questionnaires: Pick<QuestionnaireUseCases, 'tasks'>;
+  files: EncryptedFiles;
+  load: (code: string, version: number) => Promise<QuestionnaireTemplate>;
+}
+
+export function reviewContext(deps: QuestionnaireReviewDeps): ReviewContext {
+  return {
+    repos: deps.repos,
+    questionnaires: deps.questionnaires,
+    files: { blobs: deps.blobs, keys: deps.repos.submissions, keyring: deps.keyring },
+    load: templateLoader(deps.repos.questionnaires),
+  };
+}
+
+/** The audit actions that are decisions (the case's history), as opposed to views. */
+export const DECISION_ACTION = 'questionnaire.decision';
+export const RFI_ACTION = 'questionnaire.rfi';
+
+/** What the history, the audit log and the decision share: the case of one user's template. */
+export const caseRefOf = (userId: number, code: string) => `user:${userId}/questionnaire:${code}`;
+
+export const asEdd = (v: string | null | undefined): EddStatus =>
+  (EDD_STATUSES as readonly string[]).includes(v ?? '') ? (v as EddStatus) : 'Unknown';
+
+/** The state machines' actor for a staff role: seniors and admins act as senior reviewers. */
+export function actorOf(staff: StaffMe): ReviewActor {
+  return staff.role === 'reviewer' ? 'reviewer' : 'senior_reviewer';
+}
+
+export const changedMeanwhile = (what: string) =>
+  new AppError('QUESTIONNAIRE_ILLEGAL_TRANSITION', `${what} changed meanwhile`);
+
+/** Every published version of a template (retired ones too: a case may be on one), or 51004. */
+export async function versionsOf(ctx: ReviewContext, code: string) {
+  const versions = (await ctx.repos.questionnaires.templateVersions()).filter((t) => t.code === code);
+  if (versions.length === 0)
+    throw new AppError('QUESTIONNAIRE_TEMPLATE_NOT_FOUND', `no questionnaire ${code}`);
+  return versions;
+}
+
+/** The user the case is about, or 404. */
+export async function userOf(ctx: ReviewContext, userId: number) {
+  const user = await ctx.repos.users.findById(userId);
+  if (!user) throw new AppError('PARAMS_ERROR', 'userId: no such user', 404);
+  return user;
+}

@@ -1,0 +1,77 @@
+/**
+ * A SATOS deposit verification's decision (lock, release, approve, reject) through the questionnaire
+ * machine, on the deposit named by the request: the verification by compare-and-set, the audit entry
+ * and, for an approval or a rejection, the user's notice, in one transaction. A deposit verification
+ * is approved or rejected, never reopened (request_info is 51001).
+ */
+import { SATOS_TEMPLATE_CODE } from '@kyc/contracts';
+import { AppError } from '../../../lib/app-error.ts';
+import { nextQuestionnaireStatus } from '../../questionnaires/status-machine.ts';
+import { asStatus } from '../../questionnaires/template-versions.ts';
+import { textOf, type DecisionKind } from './decision.ts';
+import {
+  actorOf,
+  caseRefOf,
+  changedMeanwhile,
+  DECISION_ACTION,
+  type ReviewContext,
+} from './review-context.ts';
+
+export function satosDecision(ctx: ReviewContext): DecisionKind {
+  return {
+    templateCode: SATOS_TEMPLATE_CODE,
+    async decide({ staff, userId, request, at }) {
+      if (request.decision === 'request_info')
+        throw new AppError(
+          'QUESTIONNAIRE_ILLEGAL_TRANSITION',
+          'a deposit verification is approved or rejected, not reopened',
+        );
+      const depositRef = request.depositRef;
+      if (!depositRef) throw new AppError('PARAMS_ERROR', 'depositRef: required for satos-deposit', 400);
+      const row = await ctx.repos.questionnaires.findSatos(userId, depositRef);
+      if (!row) throw new AppError('PARAMS_ERROR', 'depositRef: no such deposit verification', 404);
+      const from = asStatus(row.status);
+      const reason = textOf(request);
+      const to = nextQuestionnaireStatus(from, request.decision, {
+        actor: actorOf(staff),
+        review: 'staff',
+        reason,
+      });
+      await ctx.repos.transaction(async (tx) => {
+        const rejectReason = to === 'REJECTED' ? reason : to === 'APPROVED' ? '' : row.reject_reason;
+        const decided = { status: to, rejectReason };
+        if (!(await tx.questionnaireReview.casSatosDecision(userId, depositRef, from, decided, at)))
+          throw changedMeanwhile(`deposit ${depositRef}`);
+        await tx.audit.insert(
+          {
+            staffId: staff.id,
+            action: DECISION_ACTION,
+            subjectUserId: userId,
+            caseRef: caseRefOf(userId, SATOS_TEMPLATE_CODE),
+            details: {
+              decision: `satos_${request.decision}`,
+              templateCode: SATOS_TEMPLATE_CODE,
+              depositRef,
+              from,
+              to,
+              ...(request.decision === 'reject'
+                ? { reasonCode: request.reasonCode, userMessage: request.userMessage }
+                : {}),
+            },
+          },
+          at,
+        );
+        if (to === 'APPROVED' || to === 'REJECTED')
+          await tx.notices.insert(
+            {
+              userId,
+              kind: 'questionnaire',
+              ref: SATOS_TEMPLATE_CODE,
+              outcome: to === 'APPROVED' ? 'approved' : 'rejected',
+            },
+            at,
+          );
+      });
+    },
+  };
+}
