@@ -183,7 +183,7 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
   const users = usersRepo(database.db);
   const staff = staffRepo(database.db);
   const sdk = sdkRepo(database.db);
-  // Personal fields are written in clear here (no master key yet); buildApp seals them at start-up.
+  // Personal fields are written in clear here (no master key yet); boot.ts seals them at start-up.
   const kyc = kycRepo(database.db);
   const paths = verificationPathsRepo(database.db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -269,7 +269,7 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
       },
       now,
     );
-    // In clear: the seed has no master key; buildApp seals it at start-up (partner-auth sealClearSecrets).
+    // In clear: the seed has no master key; boot.ts seals it at start-up (partner-auth sealClearSecrets).
     await partnerSecretsRepo(database.db).insertSecret(
       {
         businessId: DEMO_PARTNER.id,

@@ -228,7 +228,7 @@ function queries(db: Db) {
       }));
     },
 
-    /** Removes link tokens past their expiry (spent or not); runs with the session sweep. */
+    /** Removes link tokens past their expiry (spent or not), in the `expired-sdk-tokens` sweep. */
     async deleteExpiredLinkTokens(now: number): Promise<number> {
       const result = await db.deleteFrom('sdk_link_tokens').where('expires_at', '<=', now).executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -293,7 +293,7 @@ export function sdkUseCases(
       };
     },
 
-    /** Deletes expired tokens; runs with the session sweep. */
+    /** Deletes expired SDK access tokens and link tokens (the `expired-sdk-tokens` sweep, composition.ts). */
     async sweep(now = Date.now()): Promise<number> {
       return (await repo.deleteExpired(now)) + (await links.deleteExpiredLinkTokens(now));
     },
