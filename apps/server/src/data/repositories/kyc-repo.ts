@@ -5,7 +5,7 @@ import type {
   KycLevelStateRow,
   NewApplicant,
   ReverificationRow,
-} from '../schema.ts';
+} from '../schema/index.ts';
 
 /** A country of the list with its document types parsed and its flag as a boolean. */
 export interface Country {

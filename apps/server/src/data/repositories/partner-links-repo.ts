@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { PartnerLinkRow, SdkLinkTokenRow } from '../schema.ts';
+import type { PartnerLinkRow, SdkLinkTokenRow } from '../schema/index.ts';
 
 /**
  * Partner links and link tokens (migration 013, docs/sdk.md "Partner links"): the only SQL of "a partner

@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { KycDecisionRow } from '../schema.ts';
+import type { KycDecisionRow } from '../schema/index.ts';
 
 export interface QueueFilter {
   level?: number | undefined;

@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { UserSecurityEventRow } from '../schema.ts';
+import type { UserSecurityEventRow } from '../schema/index.ts';
 
 export interface NewSecurityEvent {
   userId: number;

@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { KycDocumentRow, KycSubmissionRow } from '../schema.ts';
+import type { KycDocumentRow, KycSubmissionRow } from '../schema/index.ts';
 import { kycRepo, type KycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 
 export interface NewDocument {

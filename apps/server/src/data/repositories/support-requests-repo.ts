@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { SupportRequestRow } from '../schema.ts';
+import type { SupportRequestRow } from '../schema/index.ts';
 
 /** A request with the names the inbox shows: the account's email, the answering member's name. */
 export interface SupportRequestWithNames extends SupportRequestRow {

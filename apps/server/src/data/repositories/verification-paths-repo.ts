@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { KycSubmissionRow, QuickKycOfferRow, VendorSessionRow } from '../schema.ts';
+import type { KycSubmissionRow, QuickKycOfferRow, VendorSessionRow } from '../schema/index.ts';
 import { kycRepo, type KycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 import { submissionsRepo, type SubmissionsRepo } from './submissions-repo.ts';
 

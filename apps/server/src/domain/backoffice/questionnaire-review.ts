@@ -32,7 +32,7 @@ import { noticesRepo } from '../../data/repositories/notices-repo.ts';
 import { questionnaireReviewRepo } from '../../data/repositories/questionnaire-review-repo.ts';
 import { questionnairesRepo } from '../../data/repositories/questionnaires-repo.ts';
 import { usersRepo } from '../../data/repositories/users-repo.ts';
-import type { QuestionnaireSubmissionRow } from '../../data/schema.ts';
+import type { QuestionnaireSubmissionRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';

@@ -45,7 +45,7 @@ import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import { openDetails } from '../kyc/data-keys.ts';
 import { openPersonalRows, personalDataCipher } from '../kyc/personal-data.ts';
 import { nextPoiStatus, nextStepStatus, type KycActor } from '../kyc/state-machine.ts';
-import type { KycSubmissionRow } from '../../data/schema.ts';
+import type { KycSubmissionRow } from '../../data/schema/index.ts';
 import { staffLabel } from './staff-label.ts';
 
 /** What each role may do (docs/backoffice.md "Roles"): the contracts' table, shared with the back office. */

@@ -36,7 +36,7 @@ import {
 import type { Country, KycRepo, QuotaRow } from '../../data/repositories/kyc-repo.ts';
 import type { CountryCatalogue } from '../countries/country-catalogue.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { ApplicantRow, KycLevelStateRow, ReverificationRow, UserRow } from '../../data/schema.ts';
+import type { ApplicantRow, KycLevelStateRow, ReverificationRow, UserRow } from '../../data/schema/index.ts';
 import { AppError, notLoggedIn } from '../../lib/app-error.ts';
 import type { KycQuestionnaireFields } from '../questionnaires/questionnaire-service.ts';
 import { effectiveSteps, nextStepStatus, type StoredStep } from './state-machine.ts';

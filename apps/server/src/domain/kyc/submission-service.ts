@@ -18,7 +18,7 @@ import {
 } from '@kyc/contracts';
 import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
 import type { SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
-import type { KycSubmissionRow } from '../../data/schema.ts';
+import type { KycSubmissionRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';

@@ -14,7 +14,7 @@ import type {
 import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
 import type { SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { KycDocumentRow } from '../../data/schema.ts';
+import type { KycDocumentRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { sealDetails, userDataKey } from './data-keys.ts';

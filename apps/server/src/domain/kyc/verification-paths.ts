@@ -28,7 +28,7 @@ import {
 import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
 import type { SubmissionsRepo } from '../../data/repositories/submissions-repo.ts';
 import type { VerificationPathsRepo } from '../../data/repositories/verification-paths-repo.ts';
-import type { KycSubmissionRow } from '../../data/schema.ts';
+import type { KycSubmissionRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';

@@ -42,7 +42,7 @@ import type {
   EddCaseRow,
   QuestionnaireResponseRow,
   QuestionnaireSubmissionRow,
-} from '../../data/schema.ts';
+} from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decryptBlob, encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { hmac, safeEqual } from '../../lib/tokens.ts';

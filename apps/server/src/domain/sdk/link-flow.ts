@@ -8,7 +8,7 @@ import {
 } from '@kyc/contracts';
 import type { LinkTokenContext, PartnerLinksRepo } from '../../data/repositories/partner-links-repo.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { UserRow } from '../../data/schema.ts';
+import type { UserRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, safeEqual, sha256Hex } from '../../lib/tokens.ts';
 import type { AccountUseCases } from '../accounts/accounts.ts';

@@ -13,7 +13,7 @@ import {
 import type { PartnerLinksRepo } from '../../data/repositories/partner-links-repo.ts';
 import type { SdkBusiness, SdkRepo } from '../../data/repositories/sdk-repo.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { NewSdkToken } from '../../data/schema.ts';
+import type { NewSdkToken } from '../../data/schema/index.ts';
 import { AppError, notLoggedIn, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';

@@ -18,7 +18,7 @@ import { auditRepo } from '../../data/repositories/audit-repo.ts';
 import { recoveryCodesRepo } from '../../data/repositories/recovery-codes-repo.ts';
 import { sessionsRepo } from '../../data/repositories/sessions-repo.ts';
 import { staffRepo } from '../../data/repositories/staff-repo.ts';
-import type { StaffRow } from '../../data/schema.ts';
+import type { StaffRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../backoffice/review.ts';
 import { toStaffMe } from './staff-auth.ts';

@@ -27,7 +27,7 @@ import {
   supportRequestsRepo,
   type SupportRequestWithNames,
 } from '../../data/repositories/support-requests-repo.ts';
-import type { SupportRequestRow } from '../../data/schema.ts';
+import type { SupportRequestRow } from '../../data/schema/index.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { requirePermission } from '../backoffice/review.ts';
