@@ -3,7 +3,7 @@
  * SDK partner. Idempotent: what exists is left as it is. Issues 4 and 5 give these accounts their
  * verification state.
  */
-import type { SiteCode, StaffRole } from '@kyc/contracts';
+import type { KycStepStatus, SiteCode, StaffRole } from '@kyc/contracts';
 import type { Database } from '../data/db.ts';
 import { usersRepo } from '../data/repositories/users-repo.ts';
 import { staffRepo } from '../data/repositories/staff-repo.ts';
@@ -54,8 +54,8 @@ export const REVERIFICATION_DAYS = 30;
 
 interface DemoKyc {
   applicant: ApplicantFields;
-  level1: string;
-  level2: string;
+  level1: KycStepStatus;
+  level2: KycStepStatus;
   reverify?: { site: string; country: string };
   /** A PENDING step comes with the submission the back-office queue lists (documents: none in the demo). */
   pendingSubmission?: { level: number; documentType: string; country: string };

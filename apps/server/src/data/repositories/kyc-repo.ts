@@ -1,3 +1,4 @@
+import type { DisplayUpdatePoiStatus, KycStepStatus, KycStepType } from '@kyc/contracts';
 import type { Db } from '../db.ts';
 import type {
   ApplicantRow,
@@ -42,14 +43,14 @@ export interface QuotaRow {
 }
 
 export interface LevelStateFields {
-  status: string;
-  type?: string;
+  status: KycStepStatus;
+  type?: KycStepType;
   rejectReasonCode?: string;
   rejectReason?: string;
 }
 
 export interface ReverificationFields {
-  status: string;
+  status: DisplayUpdatePoiStatus;
   rejectReason?: string;
   deadline?: number | null;
   site?: string;

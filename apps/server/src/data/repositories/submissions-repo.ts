@@ -1,11 +1,12 @@
+import type { DisplayUpdatePoiStatus, DocumentSide, KycStepStatus, SubmissionKind } from '@kyc/contracts';
 import type { Db } from '../db.ts';
-import type { KycDocumentRow, KycSubmissionRow } from '../schema/index.ts';
+import type { KycDocumentRow, KycSubmissionRow, SubmissionStatus } from '../schema/index.ts';
 import { kycRepo, type KycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 
 export interface NewDocument {
   id: string;
   userId: number;
-  side: string;
+  side: DocumentSide;
   mime: string;
   sha256: string;
   blobId: string;
@@ -18,11 +19,11 @@ export interface NewSubmission {
   level: number;
   documentType: string;
   issuingCountry: string;
-  status: string;
+  status: SubmissionStatus;
   idempotencyKey: string;
   createdAt: number;
   /** SUBMISSION_KINDS; 'level' when absent. */
-  kind?: string;
+  kind?: SubmissionKind;
   /** Details sealed under the user's data key (domain/kyc/data-keys.ts). */
   detailsEnc?: Buffer | null;
   /** The consent and declaration given before an ID and selfie were submitted (migration 011). */
@@ -234,7 +235,7 @@ export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
     /** The user's latest PENDING submission of a kind (at most one for reverification and updates). */
     async pendingSubmission(
       userId: number,
-      kind: string | readonly string[],
+      kind: SubmissionKind | readonly SubmissionKind[],
       level?: number,
     ): Promise<KycSubmissionRow | undefined> {
       let query = db
@@ -248,7 +249,7 @@ export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
     },
 
     /** How many submissions of a kind the user made since a moment (daily limits). */
-    async countSubmissionsSince(userId: number, kind: string, since: number): Promise<number> {
+    async countSubmissionsSince(userId: number, kind: SubmissionKind, since: number): Promise<number> {
       const row = await db
         .selectFrom('kyc_submissions')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -300,8 +301,8 @@ export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
      */
     async casReverificationStatus(
       userId: number,
-      from: string,
-      to: string,
+      from: DisplayUpdatePoiStatus,
+      to: DisplayUpdatePoiStatus,
       at: number,
       rejectReason = '',
     ): Promise<boolean> {
@@ -315,7 +316,12 @@ export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
     },
 
     /** Every re-verification in `from` last changed before `before` moves to `to`; answers how many. */
-    async moveStaleReverifications(from: string, to: string, before: number, at: number): Promise<number> {
+    async moveStaleReverifications(
+      from: DisplayUpdatePoiStatus,
+      to: DisplayUpdatePoiStatus,
+      before: number,
+      at: number,
+    ): Promise<number> {
       const result = await db
         .updateTable('reverification')
         .set({ status: to, updated_at: at })
@@ -341,8 +347,8 @@ export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
     async casLevelStatus(
       userId: number,
       level: number,
-      from: string,
-      to: string,
+      from: KycStepStatus,
+      to: KycStepStatus,
       at: number,
     ): Promise<boolean> {
       const result = await db
@@ -356,7 +362,7 @@ export function submissionsRepo(db: Db, personal?: PersonalDataCipher) {
     },
 
     /** Creates the level's state row with its initial status when there is none yet. */
-    async ensureLevelState(userId: number, level: number, status: string, at: number): Promise<void> {
+    async ensureLevelState(userId: number, level: number, status: KycStepStatus, at: number): Promise<void> {
       await db
         .insertInto('kyc_level_states')
         .values({ user_id: userId, level, status, updated_at: at })

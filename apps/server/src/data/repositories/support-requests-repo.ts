@@ -1,3 +1,4 @@
+import type { SupportStatus } from '@kyc/contracts';
 import type { Db } from '../db.ts';
 import type { SupportRequestRow } from '../schema/index.ts';
 
@@ -18,7 +19,7 @@ export interface NewSupportRequest {
 }
 
 export interface InboxFilter {
-  status?: string | undefined;
+  status?: SupportStatus | undefined;
   /** Only ids below this one (the last id of the previous page). */
   beforeId?: number | undefined;
   limit: number;

@@ -1,3 +1,4 @@
+import type { KycProvider } from '@kyc/contracts';
 import type { Db } from '../db.ts';
 import type { KycSubmissionRow, QuickKycOfferRow, VendorSessionRow } from '../schema/index.ts';
 import { kycRepo, type KycRepo, type PersonalDataCipher } from './kyc-repo.ts';
@@ -22,7 +23,7 @@ export interface NewVendorSession {
 
 export interface ProviderRoute {
   country: string;
-  provider: string;
+  provider: KycProvider;
   percentage: number;
 }
 

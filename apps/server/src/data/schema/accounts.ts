@@ -1,6 +1,7 @@
 /**
  * End users, staff, sessions, staff recovery codes and the security log (docs/security.md).
  */
+import type { SecurityEventKind, StaffRole } from '@kyc/contracts';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface UsersTable {
@@ -25,7 +26,7 @@ export interface StaffUsersTable {
   id: Generated<number>;
   email: string;
   display_name: string;
-  role: string;
+  role: StaffRole;
   password_hash: string;
   disabled: Generated<number>;
   created_at: number;
@@ -64,8 +65,7 @@ export interface StaffRecoveryCodesTable {
 export interface UserSecurityEventsTable {
   id: Generated<number>;
   user_id: number;
-  /** sign_in, sign_up, sign_in_failed, sign_in_throttled or second_factor_failed. */
-  kind: string;
+  kind: SecurityEventKind;
   at: number;
   /** The client's network only: IPv4 /24 or IPv6 /48 (e.g. 203.0.113.0/24), '' when unknown. */
   network: string;

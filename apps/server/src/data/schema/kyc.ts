@@ -2,7 +2,21 @@
  * KYC state: applicants, level steps, quotas, countries, re-verification, decisions, data keys,
  * submissions with their documents, and the notices of decisions (docs/kyc.md, docs/backoffice.md).
  */
+import type {
+  CustodyKind,
+  DisplayUpdatePoiStatus,
+  DocumentSide,
+  KycProvider,
+  KycStepStatus,
+  KycStepType,
+  NoticeKind,
+  SUBMISSION_STATUSES,
+  SubmissionKind,
+} from '@kyc/contracts';
 import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** A KYC submission's status: PENDING, APPROVED, REJECTED_RETRY, REJECTED_FINAL. */
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 /** docs/kyc.md: one applicant per user (created at the first KYC write). */
 export interface ApplicantsTable {
@@ -16,14 +30,14 @@ export interface ApplicantsTable {
   date_of_birth: Generated<string>;
   residence_country: Generated<string>;
   /** spec §3 provider: 'default' (in-house) unless set. */
-  provider: Generated<string>;
+  provider: Generated<KycProvider>;
   /** spec §3 LEVEL_DEFAULT 0, LEVEL_1 1, LEVEL_2 2: the highest level verified. */
   level: Generated<number>;
   /** spec §4 "KYC is opened": 0 closes verification for this person (both steps NOT_ALLOW). */
   kyc_opened: Generated<number>;
   limitation: Generated<string>;
   limitation_reason: Generated<string>;
-  custody: Generated<string>;
+  custody: Generated<CustodyKind>;
   second_identity_state: Generated<string>;
   created_at: number;
   updated_at: number;
@@ -32,8 +46,8 @@ export interface ApplicantsTable {
 export interface KycLevelStatesTable {
   user_id: number;
   level: number;
-  type: Generated<string>;
-  status: string;
+  type: Generated<KycStepType>;
+  status: KycStepStatus;
   reject_reason_code: Generated<string>;
   reject_reason: Generated<string>;
   updated_at: number;
@@ -68,7 +82,7 @@ export interface CountriesTable {
 export interface ReverificationTable {
   user_id: number;
   /** spec §4 DisplayUpdatePOIStatus_*. */
-  status: string;
+  status: DisplayUpdatePoiStatus;
   reject_reason: Generated<string>;
   deadline: number | null;
   site: Generated<string>;
@@ -112,8 +126,7 @@ export interface KycSubmissionsTable {
   level: number;
   document_type: string;
   issuing_country: string;
-  /** PENDING, APPROVED, REJECTED_RETRY, REJECTED_FINAL. */
-  status: string;
+  status: SubmissionStatus;
   idempotency_key: string;
   created_at: number;
   decided_at: number | null;
@@ -121,7 +134,7 @@ export interface KycSubmissionsTable {
   reject_reason_code: Generated<string>;
   reject_reason: Generated<string>;
   /** Migration 006: level, reverification, update_id, update_poa, vendor (SUBMISSION_KINDS). */
-  kind: Generated<string>;
+  kind: Generated<SubmissionKind>;
   /** Migration 006: JSON details sealed under the user's data key (domain/kyc/data-keys.ts), or null. */
   details_enc: Buffer | null;
   /** Migration 011: the consent and declaration given before an ID and selfie were submitted (else null). */
@@ -138,8 +151,7 @@ export interface KycDocumentsTable {
   id: string;
   user_id: number;
   submission_id: number | null;
-  /** front, back, selfie, poa. */
-  side: string;
+  side: DocumentSide;
   /** Of the stored (re-encoded) bytes: image/jpeg, image/png, application/pdf. */
   mime: string;
   /** Hex sha256 of the stored plaintext. */
@@ -154,8 +166,7 @@ export interface KycDocumentsTable {
 export interface NoticesTable {
   id: Generated<number>;
   user_id: number;
-  /** kyc_level, reverification, kyc_update or questionnaire. */
-  kind: string;
+  kind: NoticeKind;
   /** What was decided: LEVEL_1, LEVEL_2, a submission id, a template code. */
   ref: string;
   /** approved, rejected or info_requested. */

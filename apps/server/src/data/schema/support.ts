@@ -1,6 +1,7 @@
 /**
  * The help centre's reports and their answers (migration 009, docs/help-centre.md).
  */
+import type { SupportStatus } from '@kyc/contracts';
 import type { Generated, Selectable } from 'kysely';
 
 /** The help centre's reports and their answers (migration 009, docs/help-centre.md). */
@@ -11,7 +12,7 @@ export interface SupportRequestsTable {
   language: string;
   topic: string;
   message: string;
-  status: Generated<string>;
+  status: Generated<SupportStatus>;
   created_at: number;
   answer: string | null;
   answered_by: number | null;

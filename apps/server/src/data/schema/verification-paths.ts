@@ -2,6 +2,7 @@
  * Migration 007's verification paths: vendor id types and sessions, quick-KYC offers, provider
  * routing and acknowledged announcements (docs/kyc.md).
  */
+import type { KycProvider } from '@kyc/contracts';
 import type { Generated, Selectable } from 'kysely';
 
 /** Migration 007: the national id numbers a country offers for a vendor check (reference data). */
@@ -44,7 +45,7 @@ export interface QuickKycOffersTable {
 /** Migration 007: provider routing by country ('*': every other country), a percentage of buckets. */
 export interface ProviderRoutesTable {
   country: string;
-  provider: string;
+  provider: KycProvider;
   percentage: number;
   updated_at: number;
 }

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  KYC_STEP_STATUSES,
   type DocumentSide,
   type KycPersonalInfo,
   type KycPersonalInfoRequest,
@@ -26,7 +25,7 @@ import { inspectUpload } from '../../lib/uploads/inspect-upload.ts';
 import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
 import { sealDetails, userDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
-import { asPoiStatus, isTurkeyRegion, TURKEY_WEB_REFUSAL, type Channel } from './reverification-rules.ts';
+import { isTurkeyRegion, TURKEY_WEB_REFUSAL, type Channel } from './reverification-rules.ts';
 import { initialStepStatus, nextPoiStatus, nextStepStatus } from './state-machine.ts';
 import { checkSides } from './submission-rules.ts';
 import { utcDayStart } from './update-rules.ts';
@@ -42,9 +41,6 @@ export interface SubmissionDeps {
 /** An upload not attached to a submission within this long is abandoned (the wizard keeps ids 24 h at most). */
 export const ABANDONED_UPLOAD_MS = 24 * 3_600_000;
 const SWEEP_BATCH = 200;
-
-const asStatus = (v: string | undefined, fallback: KycStepStatus): KycStepStatus =>
-  (KYC_STEP_STATUSES as readonly string[]).includes(v ?? '') ? (v as KycStepStatus) : fallback;
 
 /** The answer a submission gives, the first time and for every repetition with its Idempotency-Key. */
 function resultOf(row: KycSubmissionRow): SubmitKycResult {
@@ -80,8 +76,8 @@ export function submissionUseCases(deps: SubmissionDeps) {
   async function storedStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
     const rows = await kyc.levelStates(userId);
     return [
-      asStatus(rows.find((r) => r.level === 1)?.status, initialStepStatus(1)),
-      asStatus(rows.find((r) => r.level === 2)?.status, initialStepStatus(2)),
+      rows.find((r) => r.level === 1)?.status ?? initialStepStatus(1),
+      rows.find((r) => r.level === 2)?.status ?? initialStepStatus(2),
     ];
   }
 
@@ -189,7 +185,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
     if (request.level !== 1)
       throw new AppError('PARAMS_ERROR', 'level: a re-verification submits level 1 documents', 400);
     const poi = await kyc.findReverification(userId);
-    const from = asPoiStatus(poi?.status);
+    const from = poi?.status ?? 'DisplayUpdatePOIStatus_No';
     const turkeyRegion = isTurkeyRegion(poi);
     if (turkeyRegion && channel !== 'app') throw new AppError('KYC_ILLEGAL_TRANSITION', TURKEY_WEB_REFUSAL);
     const to = nextPoiStatus(from, 'submit', { actor: 'user', turkeyRegion, channel });

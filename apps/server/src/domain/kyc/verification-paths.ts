@@ -7,15 +7,12 @@
 import {
   ALL_LANGUAGE_CODES,
   DOCUMENT_TYPES,
-  KYC_PROVIDERS,
-  KYC_STEP_STATUSES,
   VENDOR_ID_TYPES,
   type CanQuickKycResult,
   type DocumentType,
   type DoQuickKycResult,
   type KycAnnouncementResult,
   type KycIdentity,
-  type KycProvider,
   type KycStepLevel,
   type KycStepStatus,
   type TrafficDiversionResult,
@@ -59,10 +56,6 @@ export interface VerificationPathsDeps {
   now?: () => number;
 }
 
-const asStatus = (v: string | undefined, fallback: KycStepStatus): KycStepStatus =>
-  (KYC_STEP_STATUSES as readonly string[]).includes(v ?? '') ? (v as KycStepStatus) : fallback;
-const asProvider = (v: string): KycProvider =>
-  (KYC_PROVIDERS as readonly string[]).includes(v) ? (v as KycProvider) : 'default';
 const asDocumentTypes = (v: readonly string[]): DocumentType[] => DOCUMENT_TYPES.filter((d) => v.includes(d));
 const asVendorIdType = (v: string): VendorIdType | undefined =>
   (VENDOR_ID_TYPES as readonly string[]).includes(v) ? (v as VendorIdType) : undefined;
@@ -82,8 +75,8 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   async function levelStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
     const rows = await kyc.levelStates(userId);
     return [
-      asStatus(rows.find((r) => r.level === 1)?.status, initialStepStatus(1)),
-      asStatus(rows.find((r) => r.level === 2)?.status, initialStepStatus(2)),
+      rows.find((r) => r.level === 1)?.status ?? initialStepStatus(1),
+      rows.find((r) => r.level === 2)?.status ?? initialStepStatus(2),
     ];
   }
 
@@ -98,7 +91,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
     const bucket = bucketOf(userId);
     const route = await paths.providerRoute(country ?? (await countryOf(userId)));
     const provider = routeProvider(
-      route ? { provider: asProvider(route.provider), percentage: route.percentage } : undefined,
+      route ? { provider: route.provider, percentage: route.percentage } : undefined,
       bucket,
     );
     return { provider, bucket };
