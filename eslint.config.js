@@ -1,6 +1,7 @@
 // Lint: typescript-eslint on every workspace, plus the import boundaries of docs/architecture.md:
-// packages never import apps, apps never import each other, and inside each SPA code flows
-// lib/ui → features → app with features isolated from one another (one zone per feature folder,
+// packages never import apps, apps never import each other; in the server lib ← data ← domain ←
+// routes and http ← routes (scripts/eslint-layering.test.ts proves each refusal); inside each SPA code
+// flows lib/ui → features → app with features isolated from one another (one zone per feature folder,
 // found on disk so that a new feature is covered without touching this file).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -104,6 +105,26 @@ export default tseslint.config(
               target: './apps/server/src/domain',
               from: './apps/server/src/routes',
               message: 'Use-cases never import routes.',
+            },
+            {
+              target: './apps/server/src/domain',
+              from: './apps/server/src/http',
+              message: 'Use-cases never import the HTTP layer: they answer values or an AppError.',
+            },
+            {
+              target: './apps/server/src/routes',
+              from: './apps/server/src/data',
+              message: 'Routes reach data through use-cases (Services), never a repository or the database.',
+            },
+            {
+              target: './apps/server/src/http',
+              from: './apps/server/src/routes',
+              message: 'The HTTP layer (hooks, envelope, errors) sits below the routes.',
+            },
+            {
+              target: './apps/server/src/lib',
+              from: ['./apps/server/src/domain', './apps/server/src/data'],
+              message: 'lib/ is shared code below the domain: it may not import use-cases or repositories.',
             },
             ...spaZones('web'),
             ...spaZones('backoffice'),

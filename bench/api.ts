@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { benchPaths } from './front-end-build.ts';
 import { buildApp } from '../apps/server/src/app.ts';
+import { boot } from '../apps/server/src/boot.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/data/db.ts';
 
@@ -45,6 +46,7 @@ export async function measureApi(
   });
   const database = openDatabase(path.join(dataDir, 'bench.sqlite'));
   await database.migrate();
+  await boot(config, database);
   const app = await buildApp({ config, database, logger: false, paths: benchPaths });
   const hello = Fastify({ logger: false });
   hello.get('/hello', async () => ({ hello: 'world' }));

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
+import { boot } from '../apps/server/src/boot.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/data/db.ts';
 import { seedDemoData } from '../apps/server/src/seed/demo.ts';
@@ -31,6 +32,7 @@ if (kind === 'hello') {
   database = openDatabase(path.join(dataDir, 'bench.sqlite'));
   await database.migrate();
   await seedDemoData(database);
+  await boot(config, database);
   app = await buildApp({ config, database, logger: false, paths: benchPaths });
 } else {
   throw new Error('usage: serve.ts hello | serve.ts portal <dataDir>');

@@ -1,11 +1,14 @@
 /**
  * Entry point: configuration, database (migrated at start-up as the owner role, then used as the runtime
- * role: data/prepare.ts), optional demo data, then listen.
+ * role: data/prepare.ts), optional demo data, the start-up work (boot.ts), then listen; the sweeps
+ * (composition.ts) run on a timer.
  * SIGINT / SIGTERM close the server gracefully (in-flight requests finish, then the database closes).
  */
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './data/prepare.ts';
 import { buildApp } from './app.ts';
+import { boot } from './boot.ts';
 import {
   DEMO_FIRST_PARTY_APP,
   DEMO_PARTNER,
@@ -15,7 +18,7 @@ import {
   seedDemoData,
 } from './seed/demo.ts';
 
-const SESSION_SWEEP_MS = 10 * 60_000;
+const SWEEP_MS = 10 * 60_000;
 
 async function main(): Promise<void> {
   let config;
@@ -33,10 +36,16 @@ async function main(): Promise<void> {
   const database = await openMigratedDatabase(config);
   if (config.demoData) await seedDemoData(database);
 
+  const booted = await boot(config, database);
+
   const app = await buildApp({ config, database });
-  const sweep = setInterval(() => {
-    app.sessionsSweep().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-  }, SESSION_SWEEP_MS);
+  app.log.info({ event: 'boot', ...booted }, 'start-up work done');
+  if (booted.templatesChanged.length > 0)
+    app.log.warn(
+      { event: 'questionnaires.content.changed', templates: booted.templatesChanged },
+      'published questionnaire versions differ from their files; publish a new version instead',
+    );
+  const sweep = setInterval(() => void runSweeps(app), SWEEP_MS);
   sweep.unref();
 
   let closing = false;
@@ -56,6 +65,18 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   printBanner(config.publicOrigin, config.demoData, database.dialect);
+}
+
+/** Each sweep on its own: one failing is logged and the others still run. */
+async function runSweeps(app: FastifyInstance): Promise<void> {
+  for (const sweep of app.sweeps) {
+    try {
+      const count = await sweep.run();
+      app.log[count > 0 ? 'info' : 'debug']({ event: 'sweep', sweep: sweep.name, count }, 'swept');
+    } catch (error) {
+      app.log.warn({ event: 'sweep', sweep: sweep.name, err: error }, 'sweep failed');
+    }
+  }
 }
 
 function printBanner(origin: string, demo: boolean, dialect: string): void {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewCase, ReviewQueueResult } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
+import { sweepAll } from './support/test-app.ts';
 import { testDatabases } from './support/databases.ts';
 import {
   TEST_CONSENT,
@@ -134,7 +135,7 @@ describe.each(testDatabases())('capture sign-off on $name', (testDb) => {
         .set({ created_at: Date.now() - ABANDONED_UPLOAD_MS - 1000 })
         .where('user_id', '=', userId)
         .execute();
-      expect(await fixture.app.sessionsSweep()).toBeGreaterThanOrEqual(1);
+      expect(await sweepAll(fixture.app)).toBeGreaterThanOrEqual(1);
       const left = await count();
       expect(left.map((d) => d.id)).not.toContain(abandoned);
       expect(left).toHaveLength(2); // the submitted ones stay, however old

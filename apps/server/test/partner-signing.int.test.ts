@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RET_CODES } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { parseEnvelope, testApp, testConfig } from './support/test-app.ts';
+import { parseEnvelope, sweepAll, testApp, testConfig } from './support/test-app.ts';
 import {
   DEMO_PARTNER_CREDENTIALS,
   firstOf,
@@ -212,7 +212,7 @@ describe.each(testDatabases())('signed partner calls on $name', (testDb) => {
     const repo = partnerSecretsRepo(fixture.database.db);
     expect(await repo.recordSignature('a'.repeat(64), DEMO_PARTNER.id, Date.now() - 1)).toBe(true);
     expect(await repo.recordSignature('b'.repeat(64), DEMO_PARTNER.id, Date.now() + 60_000)).toBe(true);
-    expect(await fixture.app.sessionsSweep()).toBeGreaterThanOrEqual(1);
+    expect(await sweepAll(fixture.app)).toBeGreaterThanOrEqual(1);
     expect(await repo.recordSignature('a'.repeat(64), DEMO_PARTNER.id, Date.now() + 60_000)).toBe(true);
     expect(await repo.recordSignature('b'.repeat(64), DEMO_PARTNER.id, Date.now() + 60_000)).toBe(false);
   });

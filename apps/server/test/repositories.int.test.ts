@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 import type { Database } from '../src/data/db.ts';
-import type { SessionRow } from '../src/data/schema.ts';
+import type { SessionRow } from '../src/data/schema/index.ts';
 
 const session = (id: string): SessionRow => ({
   id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { TestClient } from './support/test-app.ts';
+import { TestClient, sweepAll } from './support/test-app.ts';
 import { partnerInject, testPartnerSecret } from './support/partner-calls.ts';
 import {
   decide,
@@ -240,14 +240,14 @@ describe.each(testDatabases())('re-verification, sdk-access and SDK writes on $n
         userMessage: 'Too many attempts today.',
         daily: true,
       });
-      await fixture.app.sessionsSweep();
+      await sweepAll(fixture.app);
       expect((await kycView(client)).poi).toBe('Rejected_Daily');
       await fixture.database.db
         .updateTable('reverification')
         .set({ updated_at: Date.now() - DAY })
         .where('user_id', '=', await userIdOf('l1@demo.test'))
         .execute();
-      await fixture.app.sessionsSweep();
+      await sweepAll(fixture.app);
       expect(await kycView(client)).toMatchObject({
         poi: 'Rejected',
         rejectReason: 'Too many attempts today.',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { RET_CODES, type Envelope } from '@kyc/contracts';
 import { hostileRedirects } from '@kyc/contracts/hostile-redirects';
 import { testDatabases } from './support/databases.ts';
-import { TestClient, parseEnvelope, signedUpClient, testApp } from './support/test-app.ts';
+import { TestClient, parseEnvelope, signedUpClient, sweepAll, testApp } from './support/test-app.ts';
 import type { Database } from '../src/data/db.ts';
 import { sdkRepo } from '../src/data/repositories/sdk-repo.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
@@ -329,7 +329,7 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
       expect(response.statusCode).toBe(200);
       expect(envelope).toEqual({ ret_code: 10007, ret_msg: 'not logged in', result: null });
       const live = await issuedToken();
-      expect(await app.sessionsSweep()).toBe(1);
+      expect(await sweepAll(app)).toBe(1);
       expect(await sdkRepo(database.db).findToken(sha256Hex(token))).toBeUndefined();
       expect((await sdkGet('/v1/s1/kyc/integration/token-info', sdkHeaders(live))).envelope.ret_code).toBe(0);
     });

@@ -7,11 +7,11 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { Database as Schema } from './schema.ts';
+import type { Tables } from './schema/index.ts';
 import { migrationProvider } from './migrations/index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
-export type Db = Kysely<Schema>;
+export type Db = Kysely<Tables>;
 
 export interface Database {
   db: Db;
@@ -49,7 +49,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return wrap(db, 'sqlite');
 }
 
@@ -104,7 +104,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     if (options.onConnectionError) options.onConnectionError(error);
     else process.emitWarning(`PostgreSQL connection lost: ${error.message}`, { code: 'KYC_PG_CONNECTION' });
   });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return wrap(db, 'postgres', schema);
 }
 

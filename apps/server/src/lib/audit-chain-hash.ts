@@ -6,7 +6,7 @@
  * The key is derived from DATA_MASTER_KEY (HKDF), which lives outside the database: someone holding
  * only database access (even the owner role) cannot recompute a valid chain after a change. It is
  * process-wide because every repository builds its audit writer from a bare Kysely handle (often a
- * transaction); the entry points (server start, `npm run audit:verify`, buildApp) set it before use.
+ * transaction); the entry points (server start and boot.ts, `npm run audit:verify`) set it before use.
  * Unset, a fixed public key is used: the chain then still detects edits by anyone who does not
  * recompute it, which is what a plain SHA-256 chain would give.
  */

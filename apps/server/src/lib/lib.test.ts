@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from './rate-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hmac, safeEqual, sha256Hex } from './tokens.ts';
-import { maskEmail } from '../domain/accounts/mask.ts';
 
 describe('rate limiter', () => {
   it('when a key exceeds its limit within the window, then it is refused until the window ends', () => {
@@ -50,14 +49,5 @@ describe('tokens', () => {
     expect(safeEqual('abc', 'abcd')).toBe(false);
     expect(sha256Hex('x')).toHaveLength(64);
     expect(hmac('k', 'v')).not.toBe(hmac('k2', 'v'));
-  });
-});
-
-describe('maskEmail', () => {
-  it('keeps two characters of the local part (one when it is short) and the domain', () => {
-    expect(maskEmail('alice@demo.test')).toBe('al***@demo.test');
-    expect(maskEmail('l1@demo.test')).toBe('l***@demo.test');
-    expect(maskEmail('a@b.co')).toBe('a***@b.co');
-    expect(maskEmail('broken')).toBe('***');
   });
 });

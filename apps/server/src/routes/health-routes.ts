@@ -25,8 +25,8 @@ export function healthRoutes(services: Services): FastifyPluginAsync {
       '/readyz',
       { config: UNLIMITED, schema: { summary: 'Readiness: the database answers' } },
       async (_request, reply) => {
-        if (await services.database.ping())
-          return ok({ status: 'ready', database: services.database.dialect });
+        if (await services.readiness.ping())
+          return ok({ status: 'ready', database: services.readiness.dialect });
         return reply
           .code(503)
           .send(errorEnvelope(RET_CODES.SERVICE_UNAVAILABLE.code, 'database unreachable'));

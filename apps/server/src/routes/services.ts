@@ -1,5 +1,8 @@
+/**
+ * What the composition root (composition.ts) hands every route plugin: the configuration, the use-cases
+ * and the static paths. Routes reach data only through these, never through a repository or the database.
+ */
 import type { Config } from '../config.ts';
-import type { Database } from '../data/db.ts';
 import type { AccountUseCases } from '../domain/accounts/accounts.ts';
 import type { SecurityLog } from '../domain/accounts/security-log.ts';
 import type { SessionService } from '../domain/sessions/session-service.ts';
@@ -26,7 +29,8 @@ import type { PartnersAdminUseCases } from '../domain/backoffice/partners-admin.
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
   config: Config;
-  database: Database;
+  /** Readiness (/readyz): whether the database answers, and which one it is. */
+  readiness: Readiness;
   sessions: SessionService;
   accounts: AccountUseCases;
   /** The person's own security log, read as "Recent sign-ins" (issue 11). */
@@ -67,6 +71,11 @@ export interface Services {
   /** Back-office partners: origins, flags and signing secrets, admin only, audited (docs/sdk.md). */
   partnersAdmin: PartnersAdminUseCases;
   paths: StaticPaths;
+}
+
+export interface Readiness {
+  dialect: string;
+  ping(): Promise<boolean>;
 }
 
 export interface StaticPaths {

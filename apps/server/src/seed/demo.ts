@@ -3,7 +3,7 @@
  * SDK partner. Idempotent: what exists is left as it is. Issues 4 and 5 give these accounts their
  * verification state.
  */
-import type { SiteCode, StaffRole } from '@kyc/contracts';
+import type { KycStepStatus, SiteCode, StaffRole } from '@kyc/contracts';
 import type { Database } from '../data/db.ts';
 import { usersRepo } from '../data/repositories/users-repo.ts';
 import { staffRepo } from '../data/repositories/staff-repo.ts';
@@ -54,8 +54,8 @@ export const REVERIFICATION_DAYS = 30;
 
 interface DemoKyc {
   applicant: ApplicantFields;
-  level1: string;
-  level2: string;
+  level1: KycStepStatus;
+  level2: KycStepStatus;
   reverify?: { site: string; country: string };
   /** A PENDING step comes with the submission the back-office queue lists (documents: none in the demo). */
   pendingSubmission?: { level: number; documentType: string; country: string };
@@ -183,7 +183,7 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
   const users = usersRepo(database.db);
   const staff = staffRepo(database.db);
   const sdk = sdkRepo(database.db);
-  // Personal fields are written in clear here (no master key yet); buildApp seals them at start-up.
+  // Personal fields are written in clear here (no master key yet); boot.ts seals them at start-up.
   const kyc = kycRepo(database.db);
   const paths = verificationPathsRepo(database.db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -269,7 +269,7 @@ export async function seedDemoData(database: Database, now = Date.now()): Promis
       },
       now,
     );
-    // In clear: the seed has no master key; buildApp seals it at start-up (partner-auth sealClearSecrets).
+    // In clear: the seed has no master key; boot.ts seals it at start-up (partner-auth sealClearSecrets).
     await partnerSecretsRepo(database.db).insertSecret(
       {
         businessId: DEMO_PARTNER.id,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, HOST_COOKIE_PREFIX, STAFF_CSRF_COOKIE, type Envelope } from '@kyc/contracts';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
+import { boot } from '../../src/boot.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/data/db.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
@@ -29,13 +30,25 @@ export function testConfig(env: Record<string, string> = {}) {
   });
 }
 
+/**
+ * The server's start on a test database: the start-up work (boot.ts: sealing what the seed wrote in
+ * clear, publishing the questionnaire templates), then the app.
+ */
 export async function testApp(
   database: Database,
   options: Partial<BuildOptions> & { env?: Record<string, string> } = {},
 ): Promise<FastifyInstance> {
   const { env, ...rest } = options;
-  const app = await buildApp({ config: testConfig(env), database, logger: false, ...rest });
-  return app;
+  const config = testConfig(env);
+  await boot(config, database);
+  return buildApp({ config, database, logger: false, ...rest });
+}
+
+/** Runs every sweep of the app once (as server.ts's timer does); answers the rows changed in all. */
+export async function sweepAll(app: FastifyInstance): Promise<number> {
+  let count = 0;
+  for (const sweep of app.sweeps) count += await sweep.run();
+  return count;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { AuditChainChecksTable } from '../schema.ts';
+import type { AuditChainChecksTable } from '../schema/index.ts';
 
 /** A stored audit row with the fields its chain hash covers. */
 export interface ChainedRow {

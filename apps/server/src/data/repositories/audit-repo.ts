@@ -1,6 +1,6 @@
 import type { AuditAction } from '@kyc/contracts';
 import type { Db } from '../db.ts';
-import type { AuditLogRow } from '../schema.ts';
+import type { AuditLogRow } from '../schema/index.ts';
 import { auditRowHash } from '../../lib/audit-chain-hash.ts';
 
 /** An audit entry with the staff member it names (null columns: no such member). */

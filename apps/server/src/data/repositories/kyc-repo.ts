@@ -1,3 +1,4 @@
+import type { DisplayUpdatePoiStatus, KycStepStatus, KycStepType } from '@kyc/contracts';
 import type { Db } from '../db.ts';
 import type {
   ApplicantRow,
@@ -5,7 +6,7 @@ import type {
   KycLevelStateRow,
   NewApplicant,
   ReverificationRow,
-} from '../schema.ts';
+} from '../schema/index.ts';
 
 /** A country of the list with its document types parsed and its flag as a boolean. */
 export interface Country {
@@ -42,14 +43,14 @@ export interface QuotaRow {
 }
 
 export interface LevelStateFields {
-  status: string;
-  type?: string;
+  status: KycStepStatus;
+  type?: KycStepType;
   rejectReasonCode?: string;
   rejectReason?: string;
 }
 
 export interface ReverificationFields {
-  status: string;
+  status: DisplayUpdatePoiStatus;
   rejectReason?: string;
   deadline?: number | null;
   site?: string;

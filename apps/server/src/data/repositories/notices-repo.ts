@@ -1,6 +1,6 @@
 import type { NoticeKind, NoticeOutcome } from '@kyc/contracts';
 import type { Db } from '../db.ts';
-import type { NoticeRow } from '../schema.ts';
+import type { NoticeRow } from '../schema/index.ts';
 
 export interface NewNotice {
   userId: number;

@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { PartnerLinkRow, SdkLinkTokenRow } from '../schema.ts';
+import type { PartnerLinkRow, SdkLinkTokenRow } from '../schema/index.ts';
 
 /**
  * Partner links and link tokens (migration 013, docs/sdk.md "Partner links"): the only SQL of "a partner
@@ -229,7 +229,7 @@ export function partnerLinksRepo(db: Db) {
       }));
     },
 
-    /** Removes link tokens past their expiry (spent or not); runs with the session sweep. */
+    /** Removes link tokens past their expiry (spent or not), in the `expired-sdk-tokens` sweep. */
     async deleteExpiredLinkTokens(now: number): Promise<number> {
       const result = await db.deleteFrom('sdk_link_tokens').where('expires_at', '<=', now).executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { SdkBusinessRow } from '../schema.ts';
+import type { SdkBusinessRow } from '../schema/index.ts';
 
 /** A partner business as the back office sees it (docs/sdk.md "Signed partner calls"). */
 export interface PartnerRow {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import type { QuestionnaireSubmissionRow } from '../schema.ts';
+import type { QuestionnaireSubmissionRow } from '../schema/index.ts';
 
 export interface QuestionnaireQueueFilter {
   templateCode?: string | undefined;

@@ -7,7 +7,7 @@ import type {
   QuestionnaireSubmissionRow,
   QuestionnaireTemplateRow,
   SatosVerificationRow,
-} from '../schema.ts';
+} from '../schema/index.ts';
 
 export interface NewTemplateVersion {
   code: string;

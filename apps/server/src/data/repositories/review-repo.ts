@@ -1,5 +1,6 @@
+import type { SubmissionKind } from '@kyc/contracts';
 import type { Db } from '../db.ts';
-import type { KycDecisionRow } from '../schema.ts';
+import type { KycDecisionRow } from '../schema/index.ts';
 import type { PersonalDataCipher } from './kyc-repo.ts';
 
 export interface QueueFilter {
@@ -8,7 +9,7 @@ export interface QueueFilter {
   site?: string | undefined;
   /** Only submissions waiting at least this long: created_at <= olderThan. */
   olderThan?: number | undefined;
-  kind?: string | undefined;
+  kind?: SubmissionKind | undefined;
   /** Only submissions whose final rejection waits for a senior (final_proposed_at set). */
   pendingFinal?: boolean | undefined;
   limit: number;

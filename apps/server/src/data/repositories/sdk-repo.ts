@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { NewSdkToken, SdkBusinessRow, SdkTokenRow } from '../schema.ts';
+import type { NewSdkToken, SdkBusinessRow, SdkTokenRow } from '../schema/index.ts';
 
 /** A partner business as the rest of the server sees it (allowed origins parsed, flags as booleans). */
 export interface SdkBusiness {

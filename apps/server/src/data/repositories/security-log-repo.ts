@@ -1,9 +1,10 @@
+import type { SecurityEventKind } from '@kyc/contracts';
 import type { Db } from '../db.ts';
-import type { UserSecurityEventRow } from '../schema.ts';
+import type { UserSecurityEventRow } from '../schema/index.ts';
 
 export interface NewSecurityEvent {
   userId: number;
-  kind: string;
+  kind: SecurityEventKind;
   at: number;
   network: string;
   browser: string;

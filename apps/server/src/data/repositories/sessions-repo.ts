@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { SessionRow } from '../schema.ts';
+import type { SessionRow } from '../schema/index.ts';
 
 export type Audience = 'user' | 'staff';
 

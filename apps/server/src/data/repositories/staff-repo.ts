@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { NewStaff, StaffRow } from '../schema.ts';
+import type { NewStaff, StaffRow } from '../schema/index.ts';
 
 /**
  * Back-office staff accounts: a separate population from end users. Every change of the second factor

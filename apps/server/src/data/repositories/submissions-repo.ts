@@ -1,10 +1,11 @@
+import type { DisplayUpdatePoiStatus, DocumentSide, KycStepStatus, SubmissionKind } from '@kyc/contracts';
 import type { Db } from '../db.ts';
-import type { KycDocumentRow, KycSubmissionRow } from '../schema.ts';
+import type { KycDocumentRow, KycSubmissionRow, SubmissionStatus } from '../schema/index.ts';
 import { uploadedFiles, type NewUploadedFile } from './uploaded-files.ts';
 
 /** An identity document: an upload with its side (front, back, selfie, poa). */
 export interface NewDocument extends NewUploadedFile {
-  side: string;
+  side: DocumentSide;
 }
 
 export interface NewSubmission {
@@ -12,11 +13,11 @@ export interface NewSubmission {
   level: number;
   documentType: string;
   issuingCountry: string;
-  status: string;
+  status: SubmissionStatus;
   idempotencyKey: string;
   createdAt: number;
   /** SUBMISSION_KINDS; 'level' when absent. */
-  kind?: string;
+  kind?: SubmissionKind;
   /** Details sealed under the user's data key (domain/kyc/data-keys.ts). */
   detailsEnc?: Buffer | null;
   /** The consent and declaration given before an ID and selfie were submitted (migration 011). */
@@ -169,7 +170,7 @@ export function submissionsRepo(db: Db) {
     /** The user's latest PENDING submission of a kind (at most one for reverification and updates). */
     async pendingSubmission(
       userId: number,
-      kind: string | readonly string[],
+      kind: SubmissionKind | readonly SubmissionKind[],
       level?: number,
     ): Promise<KycSubmissionRow | undefined> {
       let query = db
@@ -183,7 +184,7 @@ export function submissionsRepo(db: Db) {
     },
 
     /** How many submissions of a kind the user made since a moment (daily limits). */
-    async countSubmissionsSince(userId: number, kind: string, since: number): Promise<number> {
+    async countSubmissionsSince(userId: number, kind: SubmissionKind, since: number): Promise<number> {
       const row = await db
         .selectFrom('kyc_submissions')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -235,8 +236,8 @@ export function submissionsRepo(db: Db) {
      */
     async casReverificationStatus(
       userId: number,
-      from: string,
-      to: string,
+      from: DisplayUpdatePoiStatus,
+      to: DisplayUpdatePoiStatus,
       at: number,
       rejectReason = '',
     ): Promise<boolean> {
@@ -250,7 +251,12 @@ export function submissionsRepo(db: Db) {
     },
 
     /** Every re-verification in `from` last changed before `before` moves to `to`; answers how many. */
-    async moveStaleReverifications(from: string, to: string, before: number, at: number): Promise<number> {
+    async moveStaleReverifications(
+      from: DisplayUpdatePoiStatus,
+      to: DisplayUpdatePoiStatus,
+      before: number,
+      at: number,
+    ): Promise<number> {
       const result = await db
         .updateTable('reverification')
         .set({ status: to, updated_at: at })
@@ -276,8 +282,8 @@ export function submissionsRepo(db: Db) {
     async casLevelStatus(
       userId: number,
       level: number,
-      from: string,
-      to: string,
+      from: KycStepStatus,
+      to: KycStepStatus,
       at: number,
     ): Promise<boolean> {
       const result = await db
@@ -291,7 +297,7 @@ export function submissionsRepo(db: Db) {
     },
 
     /** Creates the level's state row with its initial status when there is none yet. */
-    async ensureLevelState(userId: number, level: number, status: string, at: number): Promise<void> {
+    async ensureLevelState(userId: number, level: number, status: KycStepStatus, at: number): Promise<void> {
       await db
         .insertInto('kyc_level_states')
         .values({ user_id: userId, level, status, updated_at: at })

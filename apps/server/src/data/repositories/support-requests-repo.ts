@@ -1,5 +1,6 @@
+import type { SupportStatus } from '@kyc/contracts';
 import type { Db } from '../db.ts';
-import type { SupportRequestRow } from '../schema.ts';
+import type { SupportRequestRow } from '../schema/index.ts';
 
 /** A request with the names the inbox shows: the account's email, the answering member's name. */
 export interface SupportRequestWithNames extends SupportRequestRow {
@@ -18,7 +19,7 @@ export interface NewSupportRequest {
 }
 
 export interface InboxFilter {
-  status?: string | undefined;
+  status?: SupportStatus | undefined;
   /** Only ids below this one (the last id of the previous page). */
   beforeId?: number | undefined;
   limit: number;

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Db } from '../db.ts';
-import type { QuestionnaireEvidenceTable } from '../schema.ts';
+import type { QuestionnaireEvidenceTable } from '../schema/index.ts';
 
 export type UploadTable = 'kyc_documents' | 'questionnaire_evidence';
 

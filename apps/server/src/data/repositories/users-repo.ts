@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { NewUser, UserRow } from '../schema.ts';
+import type { NewUser, UserRow } from '../schema/index.ts';
 
 /** End-user accounts. */
 export function usersRepo(db: Db) {

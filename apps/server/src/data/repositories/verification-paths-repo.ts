@@ -1,5 +1,6 @@
+import type { KycProvider } from '@kyc/contracts';
 import type { Db } from '../db.ts';
-import type { KycSubmissionRow, QuickKycOfferRow, VendorSessionRow } from '../schema.ts';
+import type { KycSubmissionRow, QuickKycOfferRow, VendorSessionRow } from '../schema/index.ts';
 
 export interface VendorIdTypeRow {
   idType: string;
@@ -20,7 +21,7 @@ export interface NewVendorSession {
 
 export interface ProviderRoute {
   country: string;
-  provider: string;
+  provider: KycProvider;
   percentage: number;
 }
 

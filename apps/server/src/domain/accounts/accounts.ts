@@ -13,7 +13,7 @@ import {
   type UserProfile,
 } from '@kyc/contracts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { UserRow } from '../../data/schema.ts';
+import type { UserRow } from '../../data/schema/index.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';

@@ -4,17 +4,13 @@
  */
 import {
   CUSTODY_KINDS,
-  DISPLAY_UPDATE_POI_STATUSES,
   DOCUMENT_TYPES,
   KYC_PROVIDERS,
-  KYC_STEP_STATUSES,
-  KYC_STEP_TYPES,
   LIMITATION_DEFAULT,
   flowNameOf,
   secondFlowNameOf,
   type CanVerifyResult,
   type CountryEntry,
-  type CustodyKind,
   type DisplayUpdatePoi,
   type DocumentType,
   type IpCountryResult,
@@ -25,8 +21,6 @@ import {
   type KycProvider,
   type KycProviderResult,
   type KycStateEntry,
-  type KycStepStatus,
-  type KycStepType,
   type LevelQuota,
   type SupportedDocumentTypeResult,
   type DisplayUpdatePoiStatus,
@@ -36,28 +30,18 @@ import {
 import type { Country, KycRepo, QuotaRow } from '../../data/repositories/kyc-repo.ts';
 import type { CountryCatalogue } from '../countries/country-catalogue.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { ApplicantRow, KycLevelStateRow, ReverificationRow, UserRow } from '../../data/schema.ts';
+import type { ApplicantRow, KycLevelStateRow, ReverificationRow, UserRow } from '../../data/schema/index.ts';
 import { AppError, notLoggedIn } from '../../lib/app-error.ts';
 import type { KycQuestionnaireFields } from '../questionnaires/questionnaire-service.ts';
 import { effectiveSteps, nextStepStatus, type StoredStep } from './state-machine.ts';
 
-function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
-  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
-}
-
-const asStatus = (v: string): KycStepStatus => oneOf(KYC_STEP_STATUSES, v, 'NOT_ALLOW');
-const asType = (v: string): KycStepType => oneOf(KYC_STEP_TYPES, v, 'INDIVIDUAL');
-const asProvider = (v: string): KycProvider => oneOf(KYC_PROVIDERS, v, 'default');
-const asCustody = (v: string): CustodyKind => oneOf(CUSTODY_KINDS, v, 'CUSTODY_UNSPECIFIED');
-const asPoiStatus = (v: string): DisplayUpdatePoiStatus =>
-  oneOf(DISPLAY_UPDATE_POI_STATUSES, v, 'DisplayUpdatePOIStatus_No');
 const asDocuments = (v: readonly string[]): DocumentType[] => DOCUMENT_TYPES.filter((d) => v.includes(d));
 
 function toStored(row: KycLevelStateRow | undefined): StoredStep | undefined {
   return row
     ? {
-        status: asStatus(row.status),
-        type: asType(row.type),
+        status: row.status,
+        type: row.type,
         rejectReasonCode: row.reject_reason_code,
         rejectReason: row.reject_reason,
       }
@@ -196,7 +180,7 @@ export function kycUseCases(
 ) {
   /** The stored provider once chosen (not 'default'); else where traffic-diversion routes the person. */
   async function providerOf(userId: number, applicant: ApplicantRow | undefined): Promise<KycProvider> {
-    const stored = asProvider(applicant?.provider ?? 'default');
+    const stored = applicant?.provider ?? 'default';
     if (stored !== 'default' || !sources) return stored;
     // The routing country: the issuing country once known, else the residence (verification-paths).
     const country = applicant?.country || applicant?.residence_country || '';
@@ -261,7 +245,7 @@ export function kycUseCases(
   function displayUpdatePoiOf(s: KycSnapshot): DisplayUpdatePoi {
     const row = s.reverification;
     return {
-      status: asPoiStatus(row?.status ?? 'DisplayUpdatePOIStatus_No'),
+      status: row?.status ?? 'DisplayUpdatePOIStatus_No',
       rejectReason: row?.reject_reason ?? '',
       deadline: row?.deadline ?? null,
       siteInfo: {
@@ -276,7 +260,7 @@ export function kycUseCases(
     async info(userId: number, flags: KycInfoRequest): Promise<KycInfo> {
       const s = await snapshot(userId);
       const limitation = s.applicant?.limitation ?? LIMITATION_DEFAULT;
-      const custody = asCustody(s.applicant?.custody ?? 'CUSTODY_UNSPECIFIED');
+      const custody = s.applicant?.custody ?? 'CUSTODY_UNSPECIFIED';
       const poi = displayUpdatePoiOf(s);
       const level1 = s.stateRows.find((r) => r.level === 1);
       // The parts read independently of each other, at once (a PostgreSQL pool runs them side by side).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asPoiStatus, channelOfSdkFrom, isTurkeyRegion, reverificationOpen } from './reverification-rules.ts';
+import { channelOfSdkFrom, isTurkeyRegion, reverificationOpen } from './reverification-rules.ts';
 
 describe('re-verification rules', () => {
   it('when the token says from=web, then the web channel; any app name, then the app channel', () => {
@@ -13,12 +13,6 @@ describe('re-verification rules', () => {
     expect(isTurkeyRegion({ site: 'TUR', country: 'DE' })).toBe(false);
     expect(isTurkeyRegion({ site: 'GLOBAL', country: 'TR' })).toBe(false);
     expect(isTurkeyRegion(undefined)).toBe(false);
-  });
-
-  it('when the stored status is unknown or missing, then No', () => {
-    expect(asPoiStatus(undefined)).toBe('DisplayUpdatePOIStatus_No');
-    expect(asPoiStatus('bogus')).toBe('DisplayUpdatePOIStatus_No');
-    expect(asPoiStatus('DisplayUpdatePOIStatus_Rejected')).toBe('DisplayUpdatePOIStatus_Rejected');
   });
 
   it('when Needed or Rejected, then a submission is open; Pending, Rejected_Daily and No are not', () => {

@@ -2,7 +2,7 @@
  * Re-verification (displayUpdatePOI) rules around the state machine (docs/kyc.md "Re-verification
  * transitions"): which channel a request came through and the Turkey region. Pure: no I/O.
  */
-import { DISPLAY_UPDATE_POI_STATUSES, type DisplayUpdatePoiStatus } from '@kyc/contracts';
+import type { DisplayUpdatePoiStatus } from '@kyc/contracts';
 
 /** web: the portal (a session, or an SDK token minted for the web); app: an SDK token from an app. */
 export type Channel = 'web' | 'app';
@@ -17,12 +17,6 @@ export const TURKEY_WEB_REFUSAL = 're-verification in the Turkey region is done 
 /** Spec §2: the Turkey variant applies when site and country are both Turkey (row of `reverification`). */
 export function isTurkeyRegion(row: { site: string; country: string } | undefined): boolean {
   return row?.site === 'TUR' && row.country === 'TR';
-}
-
-export function asPoiStatus(value: string | undefined): DisplayUpdatePoiStatus {
-  return value !== undefined && (DISPLAY_UPDATE_POI_STATUSES as readonly string[]).includes(value)
-    ? (value as DisplayUpdatePoiStatus)
-    : 'DisplayUpdatePOIStatus_No';
 }
 
 /** sdk-access with reason UPDATE_KYC: the panel must offer a (re)submission. */

@@ -7,10 +7,8 @@
  */
 import {
   DEFAULT_LANGUAGE,
-  KYC_STEP_STATUSES,
   ALL_LANGUAGES,
   matchLanguage,
-  type KycStepStatus,
   type SdkAccessRequest,
   type SdkAccessResult,
 } from '@kyc/contracts';
@@ -18,12 +16,7 @@ import type { KycRepo } from '../../data/repositories/kyc-repo.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { SdkUseCases } from '../sdk/sdk-service.ts';
-import {
-  asPoiStatus,
-  isTurkeyRegion,
-  reverificationOpen,
-  TURKEY_WEB_REFUSAL,
-} from './reverification-rules.ts';
+import { isTurkeyRegion, reverificationOpen, TURKEY_WEB_REFUSAL } from './reverification-rules.ts';
 import { initialStepStatus, nextStepStatus } from './state-machine.ts';
 
 /** The business sdk-access mints for (seeded by migration 006; nobody holds an API key for it). */
@@ -39,9 +32,6 @@ export interface SdkAccessDeps {
   now?: () => number;
 }
 
-const asStatus = (v: string | undefined, fallback: KycStepStatus): KycStepStatus =>
-  (KYC_STEP_STATUSES as readonly string[]).includes(v ?? '') ? (v as KycStepStatus) : fallback;
-
 export function sdkAccessUseCases(deps: SdkAccessDeps) {
   const { sdk, kyc, perUser } = deps;
   const now = deps.now ?? Date.now;
@@ -50,7 +40,7 @@ export function sdkAccessUseCases(deps: SdkAccessDeps) {
   async function checkAllowed(userId: number, request: SdkAccessRequest): Promise<void> {
     if (request.extraParams?.reason === 'UPDATE_KYC') {
       const poi = await kyc.findReverification(userId);
-      const status = asPoiStatus(poi?.status);
+      const status = poi?.status ?? 'DisplayUpdatePOIStatus_No';
       if (!reverificationOpen(status))
         throw new AppError(
           'KYC_ILLEGAL_TRANSITION',
@@ -60,8 +50,8 @@ export function sdkAccessUseCases(deps: SdkAccessDeps) {
       return;
     }
     const rows = await kyc.levelStates(userId);
-    const level1 = asStatus(rows.find((r) => r.level === 1)?.status, initialStepStatus(1));
-    const level2 = asStatus(rows.find((r) => r.level === 2)?.status, initialStepStatus(2));
+    const level1 = rows.find((r) => r.level === 1)?.status ?? initialStepStatus(1);
+    const level2 = rows.find((r) => r.level === 2)?.status ?? initialStepStatus(2);
     const applicant = await kyc.findApplicant(userId);
     const country = applicant?.country ? await kyc.findCountry(applicant.country) : undefined;
     // The machine's own submit row and guards: ALLOW / FAILED_AND_CAN_RETRY, country open, level 1 first.

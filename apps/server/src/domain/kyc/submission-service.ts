@@ -4,7 +4,6 @@
  * to the caller's own user id; nothing is acknowledged before it is committed.
  */
 import {
-  KYC_STEP_STATUSES,
   type DocumentSide,
   type KycPersonalInfo,
   type KycPersonalInfoRequest,
@@ -16,7 +15,7 @@ import {
   type UploadDocumentResult,
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
-import type { KycSubmissionRow } from '../../data/schema.ts';
+import type { KycSubmissionRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
@@ -24,7 +23,7 @@ import { storeEncryptedUpload, sweepAbandonedUploads } from '../uploads/encrypte
 import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
 import { sealDetails, userDataKey, withDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
-import { asPoiStatus, isTurkeyRegion, TURKEY_WEB_REFUSAL, type Channel } from './reverification-rules.ts';
+import { isTurkeyRegion, TURKEY_WEB_REFUSAL, type Channel } from './reverification-rules.ts';
 import { initialStepStatus, nextPoiStatus, nextStepStatus } from './state-machine.ts';
 import { checkSides } from './submission-rules.ts';
 import { utcDayStart } from './update-rules.ts';
@@ -38,9 +37,6 @@ export interface SubmissionDeps {
 
 /** An upload not attached to a submission within this long is abandoned (the wizard keeps ids 24 h at most). */
 export const ABANDONED_UPLOAD_MS = 24 * 3_600_000;
-
-const asStatus = (v: string | undefined, fallback: KycStepStatus): KycStepStatus =>
-  (KYC_STEP_STATUSES as readonly string[]).includes(v ?? '') ? (v as KycStepStatus) : fallback;
 
 /** The answer a submission gives, the first time and for every repetition with its Idempotency-Key. */
 function resultOf(row: KycSubmissionRow): SubmitKycResult {
@@ -73,8 +69,8 @@ export function submissionUseCases(deps: SubmissionDeps) {
   async function storedStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
     const rows = await kyc.levelStates(userId);
     return [
-      asStatus(rows.find((r) => r.level === 1)?.status, initialStepStatus(1)),
-      asStatus(rows.find((r) => r.level === 2)?.status, initialStepStatus(2)),
+      rows.find((r) => r.level === 1)?.status ?? initialStepStatus(1),
+      rows.find((r) => r.level === 2)?.status ?? initialStepStatus(2),
     ];
   }
 
@@ -182,7 +178,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
     if (request.level !== 1)
       throw new AppError('PARAMS_ERROR', 'level: a re-verification submits level 1 documents', 400);
     const poi = await kyc.findReverification(userId);
-    const from = asPoiStatus(poi?.status);
+    const from = poi?.status ?? 'DisplayUpdatePOIStatus_No';
     const turkeyRegion = isTurkeyRegion(poi);
     if (turkeyRegion && channel !== 'app') throw new AppError('KYC_ILLEGAL_TRANSITION', TURKEY_WEB_REFUSAL);
     const to = nextPoiStatus(from, 'submit', { actor: 'user', turkeyRegion, channel });

@@ -12,7 +12,7 @@ import type {
   UpdatePoaResult,
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
-import type { KycDocumentRow } from '../../data/schema.ts';
+import type { KycDocumentRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { sealDetails, withDataKey } from './data-keys.ts';

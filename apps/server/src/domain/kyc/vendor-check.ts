@@ -15,7 +15,7 @@ import {
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { VerificationPathsRepo } from '../../data/repositories/verification-paths-repo.ts';
-import type { KycSubmissionRow } from '../../data/schema.ts';
+import type { KycSubmissionRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';

@@ -13,7 +13,6 @@ import {
   type DocumentType,
   type KycAnnouncementResult,
   type KycIdentity,
-  type KycProvider,
   type KycStepLevel,
   type KycStepStatus,
   type TrafficDiversionResult,
@@ -40,10 +39,6 @@ export interface VerificationPathsDeps {
   now?: () => number;
 }
 
-const asStatus = (v: string | undefined, fallback: KycStepStatus): KycStepStatus =>
-  (KYC_STEP_STATUSES as readonly string[]).includes(v ?? '') ? (v as KycStepStatus) : fallback;
-const asProvider = (v: string): KycProvider =>
-  (KYC_PROVIDERS as readonly string[]).includes(v) ? (v as KycProvider) : 'default';
 const asDocumentTypes = (v: readonly string[]): DocumentType[] => DOCUMENT_TYPES.filter((d) => v.includes(d));
 const params = (message: string) => new AppError('PARAMS_ERROR', message, 400);
 
@@ -55,8 +50,8 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   async function levelStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
     const rows = await kyc.levelStates(userId);
     return [
-      asStatus(rows.find((r) => r.level === 1)?.status, initialStepStatus(1)),
-      asStatus(rows.find((r) => r.level === 2)?.status, initialStepStatus(2)),
+      rows.find((r) => r.level === 1)?.status ?? initialStepStatus(1),
+      rows.find((r) => r.level === 2)?.status ?? initialStepStatus(2),
     ];
   }
 
@@ -71,7 +66,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
     const bucket = bucketOf(userId);
     const route = await paths.providerRoute(country ?? (await countryOf(userId)));
     const provider = routeProvider(
-      route ? { provider: asProvider(route.provider), percentage: route.percentage } : undefined,
+      route ? { provider: route.provider, percentage: route.percentage } : undefined,
       bucket,
     );
     return { provider, bucket };

@@ -15,7 +15,7 @@ import {
   type NoticesResult,
 } from '@kyc/contracts';
 import type { NoticesRepo } from '../../data/repositories/notices-repo.ts';
-import type { NoticeRow } from '../../data/schema.ts';
+import type { NoticeRow } from '../../data/schema/index.ts';
 
 const isKind = (v: string): v is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(v);
 const isOutcome = (v: string): v is NoticeOutcome => (NOTICE_OUTCOMES as readonly string[]).includes(v);

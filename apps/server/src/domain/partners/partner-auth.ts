@@ -97,7 +97,7 @@ export function partnerAuthUseCases(deps: {
       return { ok: true, partner };
     },
 
-    /** Forgets accepted signatures past their window; runs with the session sweep. */
+    /** Forgets accepted signatures past their window (a sweep of composition.ts). */
     async sweep(now = Date.now()): Promise<number> {
       return secrets.deleteExpiredSignatures(now);
     },

@@ -5,7 +5,7 @@
  * as the template detail shows it.
  */
 import type { QuestionnaireAnswers, QuestionnaireSubmissionResult } from '@kyc/contracts';
-import type { QuestionnaireResponseRow, QuestionnaireSubmissionRow } from '../../data/schema.ts';
+import type { QuestionnaireResponseRow, QuestionnaireSubmissionRow } from '../../data/schema/index.ts';
 import { wrongAnswers } from './engine.ts';
 import type { QuestionnaireContext } from './questionnaire-context.ts';
 import { answersObject, open } from './sealed-answers.ts';

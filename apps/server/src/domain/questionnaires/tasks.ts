@@ -6,7 +6,7 @@
  */
 import { TASK_DUE_DAYS, type ComplianceTask, type QuestionnaireStatus } from '@kyc/contracts';
 import type { TemplateVersionInfo } from '../../data/repositories/questionnaires-repo.ts';
-import type { ComplianceTaskRow, EddCaseRow, QuestionnaireResponseRow } from '../../data/schema.ts';
+import type { ComplianceTaskRow, EddCaseRow, QuestionnaireResponseRow } from '../../data/schema/index.ts';
 import type { QuestionnaireContext } from './questionnaire-context.ts';
 import { AML_TEMPLATE_CODE, asStatus, EDD_TEMPLATE_CODE } from './template-versions.ts';
 

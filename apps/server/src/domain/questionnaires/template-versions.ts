@@ -5,7 +5,7 @@
  */
 import { QUESTIONNAIRE_STATUSES, SATOS_TEMPLATE_CODE, type QuestionnaireStatus } from '@kyc/contracts';
 import type { QuestionnairesRepo, TemplateVersionInfo } from '../../data/repositories/questionnaires-repo.ts';
-import type { QuestionnaireResponseRow } from '../../data/schema.ts';
+import type { QuestionnaireResponseRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pinnedVersion } from './engine.ts';
 

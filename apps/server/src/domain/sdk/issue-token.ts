@@ -12,7 +12,7 @@ import {
   type AccessTokenResult,
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
-import type { NewSdkToken } from '../../data/schema.ts';
+import type { NewSdkToken } from '../../data/schema/index.ts';
 import { AppError, notLoggedIn, tooManyRequests } from '../../lib/app-error.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { checkRedirectUrl, sdkLandingUrl } from './links.ts';

@@ -8,7 +8,7 @@ import {
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { LinkTokenContext } from '../../data/repositories/partner-links-repo.ts';
-import type { UserRow } from '../../data/schema.ts';
+import type { UserRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openToken, signToken } from '../../lib/crypto/signed-token.ts';
 import { sha256Hex } from '../../lib/tokens.ts';

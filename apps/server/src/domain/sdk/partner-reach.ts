@@ -2,7 +2,7 @@ import { normaliseEmail } from '@kyc/contracts';
 import type { PartnerLinksRepo } from '../../data/repositories/partner-links-repo.ts';
 import type { SdkBusiness } from '../../data/repositories/sdk-repo.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { UserRow } from '../../data/schema.ts';
+import type { UserRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /**

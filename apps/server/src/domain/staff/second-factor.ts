@@ -11,7 +11,7 @@
 import type { StaffTotpEnrolment } from '@kyc/contracts';
 import type { RecoveryCodesRepo } from '../../data/repositories/recovery-codes-repo.ts';
 import type { StaffRepo } from '../../data/repositories/staff-repo.ts';
-import type { StaffRow } from '../../data/schema.ts';
+import type { StaffRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   RECOVERY_CODE_COUNT,

@@ -14,7 +14,7 @@ import {
   type StaffMemberEntry,
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
-import type { StaffRow } from '../../data/schema.ts';
+import type { StaffRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
 import { toStaffMe } from './staff-auth.ts';

@@ -8,7 +8,7 @@ import {
 } from '@kyc/contracts';
 import type { AuditRepo } from '../../data/repositories/audit-repo.ts';
 import type { StaffRepo } from '../../data/repositories/staff-repo.ts';
-import type { StaffRow } from '../../data/schema.ts';
+import type { StaffRow } from '../../data/schema/index.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
 import type { AccountLimits } from '../accounts/accounts.ts';

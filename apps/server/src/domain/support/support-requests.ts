@@ -21,7 +21,7 @@ import {
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { SupportRequestWithNames } from '../../data/repositories/support-requests-repo.ts';
-import type { SupportRequestRow } from '../../data/schema.ts';
+import type { SupportRequestRow } from '../../data/schema/index.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { requirePermission } from '../backoffice/permissions.ts';

@@ -11,7 +11,7 @@ import {
   type QuestionnaireReviewCase,
   type StaffMe,
 } from '@kyc/contracts';
-import type { QuestionnaireSubmissionRow } from '../../../data/schema.ts';
+import type { QuestionnaireSubmissionRow } from '../../../data/schema/index.ts';
 import { asStatus, currentOf, EDD_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
 import { requirePermission } from '../permissions.ts';
 import { staffLabel } from '../staff-label.ts';

@@ -9,7 +9,7 @@ import type {
   ReviewAnswer,
   ReviewQuestionnaireSubmission,
 } from '@kyc/contracts';
-import type { QuestionnaireSubmissionRow } from '../../../data/schema.ts';
+import type { QuestionnaireSubmissionRow } from '../../../data/schema/index.ts';
 import { visibleQuestions } from '../../questionnaires/engine.ts';
 import { openAnswers } from '../../questionnaires/sealed-answers.ts';
 import { asStatus } from '../../questionnaires/template-versions.ts';

@@ -7,7 +7,7 @@
 import type { ReviewCase, ReviewDocument, ReviewSubmission, StaffMe } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import type { SubmissionsRepo } from '../../../data/repositories/submissions-repo.ts';
-import type { KycSubmissionRow } from '../../../data/schema.ts';
+import type { KycSubmissionRow } from '../../../data/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import { openDetails, withStoredDataKey } from '../../kyc/data-keys.ts';

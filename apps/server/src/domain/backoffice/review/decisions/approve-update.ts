@@ -4,7 +4,7 @@
  * sealed details (opened under the person's data key), and its issuing country.
  */
 import { openDetails, withStoredDataKey } from '../../../kyc/data-keys.ts';
-import type { KycSubmissionRow } from '../../../../data/schema.ts';
+import type { KycSubmissionRow } from '../../../../data/schema/index.ts';
 import type { Decision, DecisionContext, DecisionRequestOf } from './decision.ts';
 import { closeUpdate, pendingUpdate } from './update-outcome.ts';
 

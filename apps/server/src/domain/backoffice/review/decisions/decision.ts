@@ -6,7 +6,7 @@
  */
 import type { AuditAction, DecisionRequest, KycStepStatus, StaffMe } from '@kyc/contracts';
 import type { TxRepositories } from '../../../../data/repositories/index.ts';
-import type { ApplicantRow, UserRow } from '../../../../data/schema.ts';
+import type { ApplicantRow, UserRow } from '../../../../data/schema/index.ts';
 import type { MasterKeyring } from '../../../../lib/crypto/envelope.ts';
 import type { KycActor } from '../../../kyc/state-machine.ts';
 import type { Permission } from '../../permissions.ts';

@@ -5,7 +5,7 @@
  * (document upload or vendor check) together with the level's state.
  */
 import type { KycStepLevel, KycStepStatus } from '@kyc/contracts';
-import type { KycDecisionRow } from '../../../../data/schema.ts';
+import type { KycDecisionRow } from '../../../../data/schema/index.ts';
 import { AppError } from '../../../../lib/app-error.ts';
 import type { DecisionContext } from './decision.ts';
 

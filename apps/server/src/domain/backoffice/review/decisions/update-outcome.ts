@@ -4,7 +4,7 @@
  * about other cases leaks), and closing it writes the submission's status, the decision row, the
  * person's notice and the audit entry, with a compare-and-set against a concurrent decision.
  */
-import type { KycSubmissionRow } from '../../../../data/schema.ts';
+import type { KycSubmissionRow } from '../../../../data/schema/index.ts';
 import { AppError } from '../../../../lib/app-error.ts';
 import type { DecisionContext } from './decision.ts';
 

@@ -1,0 +1,257 @@
+/**
+ * The composition root: creates the repository set once (decision D42) and each use-case once, and
+ * answers what the app hands to its hooks and routes. It composes only: no I/O, no start-up work (that is
+ * boot.ts, run by the server), no Fastify. Routes receive use-cases (`Services`), never the database.
+ */
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { Database } from './data/db.ts';
+import { repositories } from './data/repositories/index.ts';
+import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
+import { securityLog } from './domain/accounts/security-log.ts';
+import { kycUseCases } from './domain/kyc/kyc-service.ts';
+import { submissionUseCases } from './domain/kyc/submission-service.ts';
+import { personalDataCipher } from './domain/kyc/personal-data.ts';
+import { verificationPathsUseCases } from './domain/kyc/verification-paths.ts';
+import { sdkAccessUseCases } from './domain/kyc/sdk-access.ts';
+import { updateUseCases } from './domain/kyc/update-service.ts';
+import { sessionService, type SessionService } from './domain/sessions/session-service.ts';
+import { staffUseCases } from './domain/staff/staff-auth.ts';
+import { secondFactor } from './domain/staff/second-factor.ts';
+import { recoveryCodeUseCases } from './domain/staff/recovery-codes.ts';
+import { staffAdminUseCases } from './domain/staff/staff-admin.ts';
+import { reviewUseCases } from './domain/backoffice/review/index.ts';
+import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review/questionnaire-review.ts';
+import { countryCatalogue } from './domain/countries/country-catalogue.ts';
+import { countryCoverageUseCases } from './domain/countries/coverage-admin.ts';
+import { auditChainUseCases } from './domain/audit/chain-status.ts';
+import { questionnaireUseCases } from './domain/questionnaires/questionnaire-service.ts';
+import { noticeUseCases } from './domain/notices/notice-service.ts';
+import { agreementDocumentUseCases } from './domain/questionnaires/agreement-document.ts';
+import { templateLoader } from './domain/questionnaires/template-loader.ts';
+import { sdkUseCases } from './domain/sdk/sdk-service.ts';
+import { SDK_TOKEN_TTL_MS, type SdkLimits } from './domain/sdk/sdk-principal.ts';
+import { linkFlowUseCases } from './domain/sdk/link-flow.ts';
+import { partnerAuthUseCases, type PartnerAuthUseCases } from './domain/partners/partner-auth.ts';
+import { partnersAdminUseCases } from './domain/backoffice/partners-admin.ts';
+import { supportUseCases, type SupportLimits } from './domain/support/support-requests.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
+import { SIGN_IN_DELAY, createProgressiveDelay } from './lib/progressive-delay.ts';
+import { createKeyring } from './lib/crypto/envelope.ts';
+import { createBlobStore } from './lib/uploads/blob-store.ts';
+import type { Services, StaticPaths } from './routes/services.ts';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export const DEFAULT_PATHS: StaticPaths = {
+  webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+  backofficeDist: path.join(REPO_ROOT, 'apps/backoffice/dist'),
+  locales: path.join(REPO_ROOT, 'locales'),
+  helpContent: path.join(REPO_ROOT, 'content/help'),
+};
+
+/** One periodic clean-up job: its name says what it sweeps; `run` answers how many rows it changed. */
+export interface Sweep {
+  name: string;
+  run(): Promise<number>;
+}
+
+export interface CompositionOptions {
+  config: Config;
+  database: Database;
+  paths?: Partial<StaticPaths>;
+  limits?: Partial<AccountLimits>;
+  sdkLimits?: Partial<SdkLimits>;
+  supportLimits?: Partial<SupportLimits>;
+}
+
+export interface Composition {
+  /** What route plugins receive. */
+  services: Services;
+  /** Signed partner calls (http/partner-signature.ts). */
+  partnerAuth: PartnerAuthUseCases;
+  /** The session hook's use-case (http/auth.ts); the same one routes reach as `services.sessions`. */
+  sessions: SessionService;
+  /** The periodic clean-ups server.ts runs on its timer, each logged with its own count. */
+  sweeps: readonly Sweep[];
+}
+
+/** Access tokens per business: 120 a minute; the web's own (sdk-access): 10 per user in 10 minutes (D7). */
+function defaultSdkLimits(): SdkLimits {
+  return {
+    issuesPerBusiness: createRateLimiter(120, 60_000),
+    accessPerUser: createRateLimiter(10, 10 * 60_000),
+  };
+}
+
+/** Help-centre reports: 10 an hour per address (D7: in memory, per instance). */
+function defaultSupportLimits(): SupportLimits {
+  return { filesPerAddress: createRateLimiter(10, 60 * 60_000) };
+}
+
+/**
+ * Sign-in and sign-up limits; the per-address ones from the configuration (SIGN_IN_…, SIGN_UP_…). Per
+ * account a progressive delay, never a lock-out (SIGN_IN_DELAY: 5 free failures, then 30 s doubling to
+ * 15 minutes), shared by end users and staff (keys `email` and `staff:email`).
+ */
+function defaultAccountLimits(config: Config): AccountLimits {
+  return {
+    failuresPerAccount: createProgressiveDelay(SIGN_IN_DELAY),
+    attemptsPerAddress: createRateLimiter(config.signInLimitPer15Minutes, 15 * 60_000),
+    signUpsPerAddress: createRateLimiter(config.signUpLimitPerHour, 60 * 60_000),
+  };
+}
+
+export function compose(options: CompositionOptions): Composition {
+  const { config, database } = options;
+  const paths = { ...DEFAULT_PATHS, ...options.paths };
+  const limits = { ...defaultAccountLimits(config), ...options.limits };
+  const sdkLimits = { ...defaultSdkLimits(), ...options.sdkLimits };
+  const supportLimits = { ...defaultSupportLimits(), ...options.supportLimits };
+
+  const blobs = createBlobStore(config.dataDir);
+  const keyring = createKeyring(config.dataMasterKey);
+  // Personal data at rest (docs/kyc.md): applicants' names and date of birth sealed under each user's
+  // data key by the kyc, submissions and verification-paths repositories of the set.
+  const repos = repositories(database.db, personalDataCipher(keyring));
+
+  const sessions = sessionService(repos.sessions, {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+
+  const signInLog = securityLog(repos.securityLog);
+
+  const accounts = accountUseCases(repos.users, limits, signInLog);
+
+  const partnerAuth = partnerAuthUseCases({
+    businesses: repos.sdk,
+    secrets: repos.partnerSecrets,
+    keyring,
+  });
+
+  const sdk = sdkUseCases({
+    repos,
+    policy: { publicOrigin: config.publicOrigin, tokenTtlMs: SDK_TOKEN_TTL_MS },
+    limits: sdkLimits,
+  });
+
+  const linkFlow = linkFlowUseCases({
+    repos,
+    accounts,
+    proofSecret: config.sessionSecret,
+  });
+
+  const verificationPaths = verificationPathsUseCases({ repos, keyring });
+
+  const questionnaires = questionnaireUseCases({
+    repos,
+    blobs,
+    keyring,
+    tokenSecret: config.sessionSecret,
+  });
+
+  const questionnaireReview = questionnaireReviewUseCases({
+    repos,
+    questionnaires,
+    blobs,
+    keyring,
+  });
+
+  const agreementDocuments = agreementDocumentUseCases({
+    repo: repos.questionnaires,
+    load: templateLoader(repos.questionnaires),
+    openAnswers: questionnaires.openAnswers,
+    localesDir: paths.locales,
+  });
+
+  // Reference data in memory (docs/countries.md "Caching"); the coverage edit invalidates it.
+  const countries = countryCatalogue(repos.kyc);
+
+  const countryCoverage = countryCoverageUseCases({ repos, catalogue: countries });
+
+  const kyc = kycUseCases(repos.kyc, repos.users, verificationPaths.infoSources, questionnaires, countries);
+
+  const submissions = submissionUseCases({
+    repos,
+    blobs,
+    keyring,
+  });
+
+  const updates = updateUseCases({ repos, keyring });
+
+  const sdkAccess = sdkAccessUseCases({ sdk, kyc: repos.kyc, perUser: sdkLimits.accessPerUser });
+
+  const staffSecondFactor = secondFactor({
+    staff: repos.staff,
+    recoveryCodes: repos.recoveryCodes,
+    totp: { masterKey: config.dataMasterKey, demoStaffTotpRequired: config.demoStaffTotpRequired },
+  });
+
+  const staff = staffUseCases({
+    staff: repos.staff,
+    audit: repos.audit,
+    secondFactor: staffSecondFactor,
+    limits,
+  });
+
+  const recoveryCodes = recoveryCodeUseCases({
+    staff: repos.staff,
+    recoveryCodes: repos.recoveryCodes,
+    audit: repos.audit,
+    secondFactor: staffSecondFactor,
+  });
+
+  const staffAdmin = staffAdminUseCases(repos);
+
+  const review = reviewUseCases(repos, { blobs, keyring });
+
+  const support = supportUseCases(repos, supportLimits);
+
+  const notices = noticeUseCases(repos.notices);
+
+  const auditChain = auditChainUseCases(repos);
+
+  const partnersAdmin = partnersAdminUseCases({ repos, keyring });
+
+  const services: Services = {
+    config,
+    readiness: { dialect: database.dialect, ping: () => database.ping() },
+    sessions,
+    accounts,
+    securityLog: signInLog,
+    staff,
+    recoveryCodes,
+    staffAdmin,
+    review,
+    sdk,
+    linkFlow,
+    kyc,
+    verificationPaths,
+    submissions,
+    updates,
+    sdkAccess,
+    questionnaires,
+    questionnaireReview,
+    countryCoverage,
+    support,
+    notices,
+    agreementDocuments,
+    auditChain,
+    partnersAdmin,
+    paths,
+  };
+
+  const sweeps: readonly Sweep[] = [
+    { name: 'expired-sessions', run: () => sessions.sweep() },
+    { name: 'expired-sdk-tokens', run: () => sdk.sweep() },
+    { name: 'partner-signatures-past-window', run: () => partnerAuth.sweep() },
+    { name: 'ended-vendor-sessions', run: () => verificationPaths.sweep() },
+    // The re-verification machine's daily_reset: Rejected_Daily of an earlier UTC day → Rejected.
+    { name: 'reverification-daily-reset', run: () => submissions.dailyReset() },
+    { name: 'abandoned-uploads', run: () => submissions.sweepAbandonedUploads() },
+    { name: 'old-security-log-entries', run: () => signInLog.sweep() },
+  ];
+
+  return { services, partnerAuth, sessions, sweeps };
+}

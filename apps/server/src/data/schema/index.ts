@@ -1,0 +1,33 @@
+/**
+ * Table types for Kysely, one module per area (as in Kysely's own examples); `Tables` maps every table
+ * name to its row type. Times are epoch milliseconds (bigint on PostgreSQL, parsed back to number);
+ * flags are 0/1 integers so that the same SQL runs on SQLite and PostgreSQL. Status, role and kind
+ * columns carry the contract's unions where a CHECK constraint or the code that writes them guarantees
+ * the value set.
+ */
+import type { AccountsTables } from './accounts.ts';
+import type { KycTables } from './kyc.ts';
+import type { VerificationPathsTables } from './verification-paths.ts';
+import type { SdkTables } from './sdk.ts';
+import type { AuditTables } from './audit.ts';
+import type { QuestionnairesTables } from './questionnaires.ts';
+import type { SupportTables } from './support.ts';
+
+export type * from './accounts.ts';
+export type * from './kyc.ts';
+export type * from './verification-paths.ts';
+export type * from './sdk.ts';
+export type * from './audit.ts';
+export type * from './questionnaires.ts';
+export type * from './support.ts';
+
+/** Every table of the database (the connection's type is `Db`, data/db.ts). */
+export interface Tables
+  extends
+    AccountsTables,
+    KycTables,
+    VerificationPathsTables,
+    SdkTables,
+    AuditTables,
+    QuestionnairesTables,
+    SupportTables {}
