@@ -21,7 +21,7 @@ import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import { storeEncryptedUpload, sweepAbandonedUploads } from '../uploads/encrypted-upload.ts';
 import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
-import { sealDetails, userDataKey, withDataKey } from './data-keys.ts';
+import { sealDetails, withDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
 import { isTurkeyRegion, TURKEY_WEB_REFUSAL, type Channel } from './reverification-rules.ts';
 import { initialStepStatus, nextPoiStatus, nextStepStatus } from './state-machine.ts';
@@ -56,9 +56,6 @@ export function submissionUseCases(deps: SubmissionDeps) {
   const { repos, blobs, keyring } = deps;
   const { submissions, kyc } = repos;
   const now = deps.now ?? Date.now;
-
-  /** The user's data key, created and stored (wrapped) at the first upload; concurrent firsts agree. */
-  const dataKeyOf = (userId: number): Promise<Buffer> => userDataKey(submissions, keyring, userId, now());
 
   /** Details sealed under the user's data key, bound to the user and the submission's key. */
   const sealed = (userId: number, idempotencyKey: string, details: Record<string, string>) =>

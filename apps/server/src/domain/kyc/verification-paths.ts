@@ -8,8 +8,6 @@
 import {
   ALL_LANGUAGE_CODES,
   DOCUMENT_TYPES,
-  KYC_PROVIDERS,
-  KYC_STEP_STATUSES,
   type DocumentType,
   type KycAnnouncementResult,
   type KycIdentity,
