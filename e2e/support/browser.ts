@@ -79,7 +79,15 @@ export async function expectNoAxeViolations(
   (soft ? expect.soft : expect)(summary, message).toEqual([]);
 }
 
+/**
+ * Screenshots are for people looking at the screens (the issues' "look at it" steps), not for the
+ * assertions: a full-page capture costs a render and a PNG encode, so they are taken only when
+ * E2E_SCREENSHOTS=1 asks for them.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 export async function screenshot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   const dir = path.join(ARTIFACTS, 'screens');
   mkdirSync(dir, { recursive: true });
   const size = page.viewportSize();

@@ -18,6 +18,7 @@ import {
   expectNoAxeViolations,
   expectOnlyOwnOrigins,
   newContext,
+  SCREENSHOTS,
   screenshot,
   signIn,
   useBrowser,
@@ -255,13 +256,14 @@ describe('partner links (issue 11)', () => {
         await section.getByRole('button').first().click();
         await page.getByRole('dialog').waitFor();
         await expectNoAxeViolations(page, { soft: true, message: `dialog ${lang}` });
-        await page.screenshot({
-          path: path.join(
-            ROOT,
-            'e2e/artifacts/screens',
-            `links-dialog-${lang}-${viewport.width}x${viewport.height}.png`,
-          ),
-        });
+        if (SCREENSHOTS)
+          await page.screenshot({
+            path: path.join(
+              ROOT,
+              'e2e/artifacts/screens',
+              `links-dialog-${lang}-${viewport.width}x${viewport.height}.png`,
+            ),
+          });
         await context.close();
       }
     }
