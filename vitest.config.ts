@@ -27,6 +27,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/support/global-setup.ts'],
+          setupFiles: ['apps/server/test/support/password-cost.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -6,6 +6,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './data/prepare.ts';
 import { buildApp } from './app.ts';
+import { setPasswordHashCost } from './lib/passwords.ts';
 import {
   DEMO_FIRST_PARTY_APP,
   DEMO_PARTNER,
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  setPasswordHashCost(config.passwordHashCost);
 
   // Migrations as the owner role, then the runtime role (DATABASE_MIGRATION_URL, docs/operations.md).
   const database = await openMigratedDatabase(config);
