@@ -13,8 +13,18 @@ export const EMIRATES_HOST = 'kyc.example.ae';
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
-export const baseUrl = () => inject('baseUrl');
-export const emiratesUrl = () => `http://${EMIRATES_HOST}:${inject('port')}`;
+/**
+ * The port of this worker's own server (support/global-setup.ts starts one per worker): VITEST_POOL_ID
+ * is 1…maxWorkers, and no two files run in one worker at once.
+ */
+export function serverPort(): number {
+  const ports = inject('ports');
+  const port = ports[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % ports.length];
+  if (port === undefined) throw new Error('the e2e global setup started no server');
+  return port;
+}
+export const baseUrl = () => `http://127.0.0.1:${serverPort()}`;
+export const emiratesUrl = () => `http://${EMIRATES_HOST}:${serverPort()}`;
 
 /**
  * Chromium's fake camera: a generated test pattern instead of a device, and camera permission granted

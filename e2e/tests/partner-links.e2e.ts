@@ -20,6 +20,7 @@ import {
   newContext,
   SCREENSHOTS,
   screenshot,
+  serverPort,
   signIn,
   useBrowser,
   DEMO_PASSWORD,
@@ -28,11 +29,10 @@ import {
 } from '../support/browser.ts';
 import { signUpFresh } from '../support/kyc.ts';
 import { partnerPost } from '../support/partner.ts';
-import { inject } from 'vitest';
 
 const INTEGRATION = '/v1/s1/kyc/integration';
 const HONG_KONG_HOST = 'kyc.example.hk';
-const hongKongUrl = () => `http://${HONG_KONG_HOST}:${inject('port')}`;
+const hongKongUrl = () => `http://${HONG_KONG_HOST}:${serverPort()}`;
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 type Envelope<T> = { ret_code: number; ret_msg: string; result: T };
