@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** E2E_WORKERS=2: end-to-end files two at a time, each worker with its own server and data dir. */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 1;
+
 /**
  * Three projects: unit (next to the code), integration (the real server in-process against SQLite and,
  * when reachable, PostgreSQL) and e2e (Debian's Chromium through playwright-core). `npm test` runs them
@@ -27,6 +30,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/support/global-setup.ts'],
+          setupFiles: ['apps/server/test/support/password-cost.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -37,7 +41,9 @@ export default defineConfig({
           include: ['e2e/tests/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Each worker runs its files against its own server (e2e/support/global-setup.ts). One by
+          // default: on the 2-core machine two Chromiums at once could not be shown to pay (README).
+          maxWorkers: E2E_WORKERS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

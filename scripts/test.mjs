@@ -26,7 +26,7 @@ function run(command, commandArgs) {
 /**
  * Workers per project, measured on the 2-core machines CI runs on: unit tests are CPU-bound (2 workers:
  * 93 s instead of 130 s with Vitest's default), integration tests wait on PostgreSQL much of the time (3
- * workers: a third faster); e2e files share one server and one Chromium and run one at a time.
+ * workers: a third faster); e2e files run one at a time unless E2E_WORKERS asks for more (vitest.config.ts).
  */
 const WORKERS = { unit: 2, integration: 3 };
 
@@ -72,6 +72,8 @@ const stages = [
 ];
 
 const started = Date.now();
+/** Seconds each stage took, in the order run: the summary line shows where the time went. */
+const stageSeconds = [];
 let failedStage;
 for (const [name, stage] of stages) {
   if ((only && name !== only) || skipped.includes(name)) continue;
@@ -84,9 +86,9 @@ for (const [name, stage] of stages) {
     console.error(`${name}: ${error instanceof Error ? error.message : error}`);
     status = 1;
   }
-  console.log(
-    `=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - stageStarted) / 1000).toFixed(1)} s ===`,
-  );
+  const seconds = (Date.now() - stageStarted) / 1000;
+  stageSeconds.push(`${name} ${seconds.toFixed(0)} s`);
+  console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s ===`);
   if (status !== 0) {
     failedStage = name;
     break;
@@ -94,7 +96,7 @@ for (const [name, stage] of stages) {
 }
 
 console.log(
-  `\nnpm test ${failedStage ? `FAILED at ${failedStage}` : 'passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  `\nnpm test ${failedStage ? `FAILED at ${failedStage}` : 'passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s (${stageSeconds.join(', ')})`,
 );
 if (failedStage && totals.failed === 0) totals.failed = 1; // a failed lint, typecheck or build stage counts
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

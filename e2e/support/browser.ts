@@ -13,8 +13,18 @@ export const EMIRATES_HOST = 'kyc.example.ae';
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
-export const baseUrl = () => inject('baseUrl');
-export const emiratesUrl = () => `http://${EMIRATES_HOST}:${inject('port')}`;
+/**
+ * The port of this worker's own server (support/global-setup.ts starts one per worker): VITEST_POOL_ID
+ * is 1…maxWorkers, and no two files run in one worker at once.
+ */
+export function serverPort(): number {
+  const ports = inject('ports');
+  const port = ports[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % ports.length];
+  if (port === undefined) throw new Error('the e2e global setup started no server');
+  return port;
+}
+export const baseUrl = () => `http://127.0.0.1:${serverPort()}`;
+export const emiratesUrl = () => `http://${EMIRATES_HOST}:${serverPort()}`;
 
 /**
  * Chromium's fake camera: a generated test pattern instead of a device, and camera permission granted
@@ -79,7 +89,15 @@ export async function expectNoAxeViolations(
   (soft ? expect.soft : expect)(summary, message).toEqual([]);
 }
 
+/**
+ * Screenshots are for people looking at the screens (the issues' "look at it" steps), not for the
+ * assertions: a full-page capture costs a render and a PNG encode, so they are taken only when
+ * E2E_SCREENSHOTS=1 asks for them.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 export async function screenshot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   const dir = path.join(ARTIFACTS, 'screens');
   mkdirSync(dir, { recursive: true });
   const size = page.viewportSize();

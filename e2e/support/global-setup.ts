@@ -1,6 +1,9 @@
 /**
  * Starts the real server (built front ends, a fresh SQLite file, demo data) on a free loopback port
  * for the end-to-end run, and stops it afterwards. The build itself is `npm test`'s build stage.
+ * One server per Vitest worker: the files of a worker run one at a time against their own server and
+ * data dir (support/browser.ts picks it by VITEST_POOL_ID), so two files never share a database, a
+ * staff member's TOTP steps or the per-address limits, just as when every file ran on one server in turn.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,8 +15,8 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    port: number;
+    /** The loopback ports of the servers, one per worker (VITEST_POOL_ID 1 takes the first). */
+    ports: number[];
   }
 }
 
@@ -47,6 +50,17 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`server not ready within 60 s:\n${output()}`);
 }
 
+interface Server {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** How many workers run the e2e files: the project's maxWorkers, else the run's (--maxWorkers). */
+function workerCount(project: TestProject): number {
+  const configured = project.config.maxWorkers || project.vitest.config.maxWorkers;
+  return Math.max(1, Number(configured) || 1);
+}
+
 export default async function setup(project: TestProject) {
   for (const dist of [
     'apps/web/dist/index.html',
@@ -56,7 +70,24 @@ export default async function setup(project: TestProject) {
     if (!existsSync(path.join(ROOT, dist)))
       throw new Error(`${dist} is missing: run \`npm run build\` (npm test builds before e2e)`);
   }
-  const port = await freePort();
+  // Ports one after another (two probes at once could be handed the same one), servers at once.
+  const ports: number[] = [];
+  for (let i = 0; i < workerCount(project); i++) ports.push(await freePort());
+  const started = await Promise.allSettled(ports.map(startServer));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+  project.provide('ports', ports);
+  return stopAll;
+}
+
+async function startServer(port: number): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-'));
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -78,21 +109,25 @@ export default async function setup(project: TestProject) {
       // than one person would from one address. The per-account lock after five failures stays.
       SIGN_IN_LIMIT_PER_15_MINUTES: '1000',
       SIGN_UP_LIMIT_PER_HOUR: '1000',
+      // The run signs up and signs in hundreds of people: scrypt's smallest cost (test runs only).
+      PASSWORD_HASH_COST: '4',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForReady(`${baseUrl}/readyz`, child, () => log);
-  project.provide('baseUrl', baseUrl);
-  project.provide('port', port);
-
-  return async () => {
+  const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     if (log.includes('"level":50') || log.includes('"level":60'))
-      console.warn(`server logged errors during e2e:\n${log}`);
+      console.warn(`server on port ${port} logged errors during e2e:\n${log}`);
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForReady(`http://127.0.0.1:${port}/readyz`, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port, stop };
 }

@@ -28,17 +28,17 @@ import {
   expectOnlyOwnOrigins,
   newContext,
   screenshot,
+  serverPort,
   signIn,
   type BrowserContext,
   type Page,
   useBrowser,
 } from '../support/browser.ts';
-import { inject } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const HONG_KONG_HOST = 'kyc.example.hk';
-const hongKongUrl = () => `http://${HONG_KONG_HOST}:${inject('port')}`;
+const hongKongUrl = () => `http://${HONG_KONG_HOST}:${serverPort()}`;
 
 type Texts = { [key: string]: string | Texts };
 const textsOf = (lang: string) =>

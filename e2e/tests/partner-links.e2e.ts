@@ -18,7 +18,9 @@ import {
   expectNoAxeViolations,
   expectOnlyOwnOrigins,
   newContext,
+  SCREENSHOTS,
   screenshot,
+  serverPort,
   signIn,
   useBrowser,
   DEMO_PASSWORD,
@@ -27,11 +29,10 @@ import {
 } from '../support/browser.ts';
 import { signUpFresh } from '../support/kyc.ts';
 import { partnerPost } from '../support/partner.ts';
-import { inject } from 'vitest';
 
 const INTEGRATION = '/v1/s1/kyc/integration';
 const HONG_KONG_HOST = 'kyc.example.hk';
-const hongKongUrl = () => `http://${HONG_KONG_HOST}:${inject('port')}`;
+const hongKongUrl = () => `http://${HONG_KONG_HOST}:${serverPort()}`;
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 type Envelope<T> = { ret_code: number; ret_msg: string; result: T };
@@ -255,13 +256,14 @@ describe('partner links (issue 11)', () => {
         await section.getByRole('button').first().click();
         await page.getByRole('dialog').waitFor();
         await expectNoAxeViolations(page, { soft: true, message: `dialog ${lang}` });
-        await page.screenshot({
-          path: path.join(
-            ROOT,
-            'e2e/artifacts/screens',
-            `links-dialog-${lang}-${viewport.width}x${viewport.height}.png`,
-          ),
-        });
+        if (SCREENSHOTS)
+          await page.screenshot({
+            path: path.join(
+              ROOT,
+              'e2e/artifacts/screens',
+              `links-dialog-${lang}-${viewport.width}x${viewport.height}.png`,
+            ),
+          });
         await context.close();
       }
     }

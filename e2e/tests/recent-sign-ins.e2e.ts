@@ -14,6 +14,7 @@ import {
   emiratesUrl,
   expectNoAxeViolations,
   newContext,
+  SCREENSHOTS,
   screenshot,
   signIn,
   useBrowser,
@@ -81,13 +82,14 @@ describe('recent sign-ins and the password rule', () => {
         expect(await shot.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
         await expectNoAxeViolations(shot, { soft: true, message: `axe on recent sign-ins (${lang})` });
         await screenshot(shot, `signin-recent-${lang}`);
-        await section.screenshot({
-          path: path.join(
-            ROOT,
-            'e2e/artifacts/screens',
-            `signin-recent-section-${lang}-${viewport.width}x${viewport.height}.png`,
-          ),
-        });
+        if (SCREENSHOTS)
+          await section.screenshot({
+            path: path.join(
+              ROOT,
+              'e2e/artifacts/screens',
+              `signin-recent-section-${lang}-${viewport.width}x${viewport.height}.png`,
+            ),
+          });
         await shotContext.close();
       }
   });

@@ -66,6 +66,27 @@ describe('configuration (validated at boot)', () => {
     );
   });
 
+  it('when PASSWORD_HASH_COST lowers the scrypt cost, then only a test run may do so; raising it is allowed anywhere', () => {
+    expect(loadConfig({}, dir()).passwordHashCost).toBe(15);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '4' }, dir()).passwordHashCost).toBe(4);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '10' }, dir())).toThrow(/PASSWORD_HASH_COST: below 15/);
+    expect(() =>
+      loadConfig(
+        {
+          NODE_ENV: 'production',
+          SESSION_SECRET: 'x'.repeat(40),
+          DATA_MASTER_KEY: Buffer.alloc(32).toString('base64'),
+          PASSWORD_HASH_COST: '4',
+        },
+        dir(),
+      ),
+    ).toThrow(/PASSWORD_HASH_COST: below 15/);
+    expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '3' }, dir())).toThrow(
+      /PASSWORD_HASH_COST/,
+    );
+    expect(loadConfig({ PASSWORD_HASH_COST: '16' }, dir()).passwordHashCost).toBe(16);
+  });
+
   it('when production mode is configured fully, then cookies are secure by default', () => {
     const config = loadConfig(
       {

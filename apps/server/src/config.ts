@@ -7,6 +7,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 import { SITE_CODES, type SiteCode } from '@kyc/contracts';
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  MAX_PASSWORD_HASH_COST,
+  MIN_PASSWORD_HASH_COST,
+} from './lib/passwords.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -110,6 +115,10 @@ export const SETTINGS = {
     default: '/help/',
     doc: 'Base of the help-center article links shown in the footer: a path on this server or an `https://` address.',
   },
+  PASSWORD_HASH_COST: {
+    default: String(DEFAULT_PASSWORD_HASH_COST),
+    doc: `log2 of scrypt's N for new password hashes (${MIN_PASSWORD_HASH_COST}–${MAX_PASSWORD_HASH_COST}). Only NODE_ENV=test may set it below ${DEFAULT_PASSWORD_HASH_COST}, so that test runs sign people up quickly; stored hashes keep their own cost.`,
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -167,6 +176,9 @@ const schema = z.object({
   API_ORIGIN: origin.optional(),
   PUBLIC_ENVIRONMENT: z.enum(PUBLIC_ENVIRONMENTS).default('production'),
   HELP_CENTER_BASE_URL: helpCenterBase.default('/help/'),
+  PASSWORD_HASH_COST: intInRange(MIN_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST).default(
+    DEFAULT_PASSWORD_HASH_COST,
+  ),
 });
 
 export interface Config {
@@ -200,6 +212,8 @@ export interface Config {
   apiOrigin: string | undefined;
   publicEnvironment: PublicEnvironment;
   helpCenterBaseUrl: string;
+  /** log2 of scrypt's N for new password hashes (lib/passwords.ts); below the default only in tests. */
+  passwordHashCost: number;
 }
 
 export class ConfigError extends Error {
@@ -229,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (production && !s.DATA_MASTER_KEY)
     problems.push('DATA_MASTER_KEY: required in production (base64 of 32 random bytes)');
   if (production && s.DEMO_DATA) problems.push('DEMO_DATA: demo accounts are refused in production');
+  if (s.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST && s.NODE_ENV !== 'test')
+    problems.push(
+      `PASSWORD_HASH_COST: below ${DEFAULT_PASSWORD_HASH_COST} only for test runs (NODE_ENV=test)`,
+    );
   if (
     s.DATABASE_MIGRATION_URL &&
     !(isPostgresUrl(s.DATABASE_MIGRATION_URL) && isPostgresUrl(s.DATABASE_URL ?? ''))
@@ -266,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     apiOrigin: s.API_ORIGIN?.replace(/\/$/, ''),
     publicEnvironment: s.PUBLIC_ENVIRONMENT,
     helpCenterBaseUrl: s.HELP_CENTER_BASE_URL,
+    passwordHashCost: s.PASSWORD_HASH_COST,
   };
 }
 

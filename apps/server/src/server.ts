@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './data/prepare.ts';
 import { buildApp } from './app.ts';
 import { boot } from './boot.ts';
+import { setPasswordHashCost } from './lib/passwords.ts';
 import {
   DEMO_FIRST_PARTY_APP,
   DEMO_PARTNER,
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  setPasswordHashCost(config.passwordHashCost);
 
   // Migrations as the owner role, then the runtime role (DATABASE_MIGRATION_URL, docs/operations.md).
   const database = await openMigratedDatabase(config);

@@ -97,6 +97,13 @@ describe.each(testDatabases())('CSRF protection on $name', (testDb) => {
     expect(response.statusCode).toBe(403);
     expect(envelope?.ret_code).toBe(RET_CODES.CSRF_TOKEN_INVALID.code);
   });
+});
+
+/** Issuing the anonymous CSRF cookie with a page reads no database: SQLite only. */
+describe('CSRF cookie of a page', () => {
+  const fixture = useAppFixture(testDatabases()[0] as ReturnType<typeof testDatabases>[number], {
+    seed: false,
+  });
 
   it('when a page is fetched without a CSRF cookie, then one is issued, script-readable and SameSite=Strict', async () => {
     const client = new TestClient(fixture.app);

@@ -489,12 +489,6 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
       const post = await client.post('/v1/s1/kyc/integration/access-token', { uid: userId, from: 'x' });
       expect(post.envelope?.ret_code).toBe(10003);
     });
-
-    it('when an integration route is added without declaring how it authenticates, then the app refuses it', async () => {
-      expect(() => app.get('/v1/s1/kyc/integration/unsafe', async () => ({ ok: true }))).toThrow(
-        /config\.sdkAuth/,
-      );
-    });
   });
 
   it('when the demo data is seeded, then the documented demo partner secret signs calls that issue tokens for its own user references', async () => {
@@ -507,6 +501,24 @@ describe.each(testDatabases())('SDK integration endpoints on $name', (testDb) =>
       body: { userRef: 'partner-user-1', from: 'demo-app' },
     });
     expect(parseEnvelope(response)?.ret_code).toBe(0);
+  });
+});
+
+/** How the app declares its integration routes does not depend on the database: SQLite only. */
+describe('SDK integration routes whatever the database', () => {
+  const sqlite = testDatabases()[0] as ReturnType<typeof testDatabases>[number];
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    app = await testApp(await sqlite.open());
+    return () => app.close();
+  });
+  afterAll(() => sqlite.cleanup());
+
+  it('when an integration route is added without declaring how it authenticates, then the app refuses it', async () => {
+    expect(() => app.get('/v1/s1/kyc/integration/unsafe', async () => ({ ok: true }))).toThrow(
+      /config\.sdkAuth/,
+    );
   });
 
   it('when the OpenAPI document is read, then it lists the integration endpoints with their headers', async () => {

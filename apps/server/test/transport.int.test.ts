@@ -64,27 +64,6 @@ describe.each(testDatabases())('transport errors on $name', (testDb) => {
     await app.close();
   });
 
-  it('when the API path is unknown, then HTTP 404 with 10017', async () => {
-    const client = new TestClient(app);
-    for (const path of ['/v3/private/kyc/nope', '/backoffice/api/nope']) {
-      const { response, envelope } = await client.get(path);
-      expect(response.statusCode).toBe(404);
-      expect(envelope?.ret_code).toBe(10017);
-    }
-    await app.close();
-  });
-
-  it('when a handler fails unexpectedly, then HTTP 500 with 10016 and neither stack nor SQL leaks', async () => {
-    app.get('/v3/private/test/boom', async () => {
-      throw new Error('SELECT password_hash FROM users WHERE id = 1');
-    });
-    const { response, envelope } = await new TestClient(app).get('/v3/private/test/boom');
-    expect(response.statusCode).toBe(500);
-    expect(envelope).toEqual({ ret_code: 10016, ret_msg: 'internal error', result: null });
-    expect(response.body).not.toMatch(/SELECT|password_hash|at .*\.ts/);
-    await app.close();
-  });
-
   it('when the per-address rate limit is reached, then HTTP 429 with Retry-After and 10006', async () => {
     await app.close();
     app = await testApp(database, { env: { RATE_LIMIT_PER_MINUTE: '3' } });
@@ -113,6 +92,52 @@ describe.each(testDatabases())('transport errors on $name', (testDb) => {
     await app.close();
   });
 
+  it('when the database is reachable, then /readyz is ready, and when it is closed, then 503 with 10018', async () => {
+    const client = new TestClient(app);
+    expect((await client.get('/readyz')).envelope?.result).toMatchObject({
+      status: 'ready',
+      database: testDb.name,
+    });
+    await database.close();
+    const { response, envelope } = await client.get('/readyz');
+    expect(response.statusCode).toBe(503);
+    expect(envelope?.ret_code).toBe(10018);
+    expect((await client.get('/healthz')).response.statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+/** Transport answers that no database takes part in: SQLite only. */
+describe('transport errors whatever the database', () => {
+  const sqlite = testDatabases()[0] as ReturnType<typeof testDatabases>[number];
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    app = await testApp(await sqlite.open());
+  });
+  afterAll(() => sqlite.cleanup());
+
+  it('when the API path is unknown, then HTTP 404 with 10017', async () => {
+    const client = new TestClient(app);
+    for (const path of ['/v3/private/kyc/nope', '/backoffice/api/nope']) {
+      const { response, envelope } = await client.get(path);
+      expect(response.statusCode).toBe(404);
+      expect(envelope?.ret_code).toBe(10017);
+    }
+    await app.close();
+  });
+
+  it('when a handler fails unexpectedly, then HTTP 500 with 10016 and neither stack nor SQL leaks', async () => {
+    app.get('/v3/private/test/boom', async () => {
+      throw new Error('SELECT password_hash FROM users WHERE id = 1');
+    });
+    const { response, envelope } = await new TestClient(app).get('/v3/private/test/boom');
+    expect(response.statusCode).toBe(500);
+    expect(envelope).toEqual({ ret_code: 10016, ret_msg: 'internal error', result: null });
+    expect(response.body).not.toMatch(/SELECT|password_hash|at .*\.ts/);
+    await app.close();
+  });
+
   it("when the request's headers are larger than Node accepts, then HTTP 431 in the envelope with 10001 (issue 11)", async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
@@ -128,20 +153,6 @@ describe.each(testDatabases())('transport errors on $name', (testDb) => {
     const garbage = await rawExchange(port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(garbage.split('\r\n\r\n')[1] ?? '')).toMatchObject({ ret_code: 10001, result: null });
-    await app.close();
-  });
-
-  it('when the database is reachable, then /readyz is ready, and when it is closed, then 503 with 10018', async () => {
-    const client = new TestClient(app);
-    expect((await client.get('/readyz')).envelope?.result).toMatchObject({
-      status: 'ready',
-      database: testDb.name,
-    });
-    await database.close();
-    const { response, envelope } = await client.get('/readyz');
-    expect(response.statusCode).toBe(503);
-    expect(envelope?.ret_code).toBe(10018);
-    expect((await client.get('/healthz')).response.statusCode).toBe(200);
     await app.close();
   });
 });

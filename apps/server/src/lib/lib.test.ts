@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from './rate-limiter.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  hashPassword,
+  setPasswordHashCost,
+  verifyPassword,
+} from './passwords.ts';
 import { hmac, safeEqual, sha256Hex } from './tokens.ts';
 
 describe('rate limiter', () => {
@@ -39,6 +44,21 @@ describe('passwords (scrypt)', () => {
     expect(await verifyPassword('correct horse', a)).toBe(true);
     expect(await verifyPassword('correct horsE', a)).toBe(false);
     expect(await verifyPassword('correct horse', 'md5$abc')).toBe(false);
+  });
+
+  it('when the cost is lowered (test runs), then new hashes carry it and the older, costlier ones still verify', async () => {
+    const costly = await hashPassword('correct horse');
+    try {
+      setPasswordHashCost(4);
+      const cheap = await hashPassword('correct horse');
+      expect(cheap).toMatch(/^scrypt\$16\$8\$1\$/);
+      expect(await verifyPassword('correct horse', cheap)).toBe(true);
+      expect(await verifyPassword('correct horse', costly)).toBe(true);
+      expect(() => setPasswordHashCost(3)).toThrow(RangeError);
+      expect(() => setPasswordHashCost(21)).toThrow(RangeError);
+    } finally {
+      setPasswordHashCost(DEFAULT_PASSWORD_HASH_COST);
+    }
   });
 });
 

@@ -2,13 +2,17 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:cry
 
 /**
  * Password hashing with scrypt (ASVS 2.4.3). Stored as `scrypt$N$r$p$salt$hash` so parameters can be
- * raised later without invalidating existing hashes.
+ * raised later without invalidating existing hashes: verification always uses the stored N, r and p.
  */
-const N = 2 ** 15;
+/** log2 of N for new hashes; config.ts lets only NODE_ENV=test lower it (PASSWORD_HASH_COST). */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+export const MIN_PASSWORD_HASH_COST = 4;
+export const MAX_PASSWORD_HASH_COST = 20;
+let N = 2 ** DEFAULT_PASSWORD_HASH_COST;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
-const MAX_MEM = 128 * N * R * 2;
+const MAX_MEM = 128 * 2 ** DEFAULT_PASSWORD_HASH_COST * R * 2;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -41,4 +45,18 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return dummyHash;
+}
+
+/**
+ * Sets the cost of the hashes made from now on (the server does it once at start-up from its config).
+ * Test runs lower it so that each of their thousands of sign-ups does not spend 32 MB and a third of a
+ * second of CPU; the dummy hash made before is dropped so that unknown emails cost the same again.
+ */
+export function setPasswordHashCost(log2N: number): void {
+  if (!Number.isInteger(log2N) || log2N < MIN_PASSWORD_HASH_COST || log2N > MAX_PASSWORD_HASH_COST)
+    throw new RangeError(
+      `password hash cost must be a whole number from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}`,
+    );
+  N = 2 ** log2N;
+  dummyHash = undefined;
 }
