@@ -26,7 +26,7 @@ export interface QueueRow {
   last_name: string;
   pending_since: number;
   submission_id: number;
-  kind: string;
+  kind: SubmissionKind;
   final_proposed_at: number | null;
 }
 

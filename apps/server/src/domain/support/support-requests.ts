@@ -25,7 +25,6 @@ import type { SupportRequestRow } from '../../data/schema/index.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
-import { asSupportStatus } from '../backoffice/row-values.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
 
 export interface SupportLimits {
@@ -48,7 +47,7 @@ function ownView(row: SupportRequestRow): OwnSupportRequest {
     id: row.id,
     topic: row.topic,
     message: row.message,
-    status: asSupportStatus(row.status),
+    status: row.status,
     createdAt: row.created_at,
     answer: row.answer,
     answeredAt: row.answered_at,
@@ -59,7 +58,7 @@ function inboxItem(row: SupportRequestWithNames): SupportInboxItem {
   return {
     id: row.id,
     topic: row.topic,
-    status: asSupportStatus(row.status),
+    status: row.status,
     language: row.language,
     createdAt: row.created_at,
     userId: row.user_id,

@@ -13,7 +13,7 @@ import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import { openDetails, withStoredDataKey } from '../../kyc/data-keys.ts';
 import { requirePermission } from '../permissions.ts';
 import { staffLabel } from '../staff-label.ts';
-import { asDecision, asKind, asPoi, asSide, asStatus, asSubmissionStatus } from '../row-values.ts';
+import { asDecision } from '../row-values.ts';
 
 type CaseRepositories = Pick<Repositories, 'audit' | 'kyc' | 'review' | 'submissions' | 'users'>;
 
@@ -40,11 +40,11 @@ export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring)
       };
       const items = rows.map((r): ReviewSubmission => ({
         id: Number(r.id),
-        kind: asKind(r.kind),
+        kind: r.kind,
         level: r.level,
         documentType: r.document_type,
         issuingCountry: r.issuing_country,
-        status: asSubmissionStatus(r.status),
+        status: r.status,
         createdAt: Number(r.created_at),
         decidedAt: r.decided_at === null ? null : Number(r.decided_at),
         reasonCode: r.reject_reason_code,
@@ -87,7 +87,7 @@ export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring)
     const levels = ([1, 2] as const).map((level) => {
       const row = states.find((s) => s.level === level);
       const latest = decisions.find((d) => d.level === level);
-      const status = asStatus(row?.status ?? (level === 1 ? 'ALLOW' : 'NOT_ALLOW'));
+      const status = row?.status ?? (level === 1 ? 'ALLOW' : 'NOT_ALLOW');
       return {
         level,
         status,
@@ -110,7 +110,7 @@ export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring)
       },
       levels,
       reverification: {
-        status: asPoi(poi?.status),
+        status: poi?.status ?? 'DisplayUpdatePOIStatus_No',
         deadline: poi?.deadline ?? null,
         rejectReason: poi?.reject_reason ?? '',
         site: poi?.site ?? '',
@@ -132,7 +132,7 @@ export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring)
       })),
       documents: documents.map((d): ReviewDocument => ({
         id: d.id,
-        side: asSide(d.side),
+        side: d.side,
         mime: d.mime,
         size: Number(d.size),
         sha256: d.sha256,

@@ -12,7 +12,6 @@ import type { KycActor } from '../../kyc/state-machine.ts';
 import { requirePermission } from '../permissions.ts';
 import { auditActionOf, type DecisionContext } from './decisions/decision.ts';
 import { decisionOf } from './decisions/index.ts';
-import { asStatus } from '../row-values.ts';
 
 /** The state machine's actor for a staff role: seniors and admins act as senior reviewers. */
 function actorOf(role: StaffRole): KycActor {
@@ -45,7 +44,7 @@ export function decideUseCase(repos: Repositories, keyring: MasterKeyring, viewC
         keyring,
         now,
         statusOf: (level) =>
-          asStatus(states.find((s) => s.level === level)?.status ?? (level === 1 ? 'ALLOW' : 'NOT_ALLOW')),
+          states.find((s) => s.level === level)?.status ?? (level === 1 ? 'ALLOW' : 'NOT_ALLOW'),
         audit: (caseRef, details) =>
           tx.audit.insert(
             {

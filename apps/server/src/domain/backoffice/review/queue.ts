@@ -6,7 +6,6 @@
 import type { ReviewQueueQuery, ReviewQueueResult, StaffMe } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import { requirePermission } from '../permissions.ts';
-import { asKind } from '../row-values.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -38,7 +37,7 @@ export function queueUseCase(repos: Pick<Repositories, 'review'>) {
         lastName: r.last_name,
         pendingSince: r.pending_since,
         submissionId: r.submission_id,
-        kind: asKind(r.kind),
+        kind: r.kind,
         finalProposed: r.final_proposed_at !== null,
       })),
       total,

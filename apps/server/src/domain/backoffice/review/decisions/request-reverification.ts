@@ -5,7 +5,6 @@
  */
 import { AppError } from '../../../../lib/app-error.ts';
 import { nextPoiStatus } from '../../../kyc/state-machine.ts';
-import { asPoi } from '../../row-values.ts';
 import type { Decision, DecisionRequestOf } from './decision.ts';
 
 export const requestReverification: Decision<DecisionRequestOf<'request_reverification'>> = {
@@ -15,7 +14,7 @@ export const requestReverification: Decision<DecisionRequestOf<'request_reverifi
     const { deadline } = request;
     if (deadline <= now) throw new AppError('PARAMS_ERROR', 'deadline: must be in the future', 400);
     const poi = await tx.kyc.findReverification(userId);
-    nextPoiStatus(asPoi(poi?.status), 'request', {
+    nextPoiStatus(poi?.status ?? 'DisplayUpdatePOIStatus_No', 'request', {
       actor: ctx.actor,
       level1Status: ctx.statusOf(1),
       deadline,

@@ -6,7 +6,6 @@
  */
 import { AppError } from '../../../../lib/app-error.ts';
 import { nextPoiStatus, type PoiEvent } from '../../../kyc/state-machine.ts';
-import { asPoi } from '../../row-values.ts';
 import type { DecisionContext } from './decision.ts';
 
 export interface ReverificationOutcome {
@@ -21,7 +20,7 @@ export interface ReverificationOutcome {
 export async function decideReverification(ctx: DecisionContext, o: ReverificationOutcome): Promise<void> {
   const { tx, userId, now } = ctx;
   const reasonCode = o.reasonCode ?? '';
-  const from = asPoi((await tx.kyc.findReverification(userId))?.status);
+  const from = (await tx.kyc.findReverification(userId))?.status ?? 'DisplayUpdatePOIStatus_No';
   const to = nextPoiStatus(from, o.event, { actor: ctx.actor, reason: o.userMessage });
   if (!(await tx.submissions.casReverificationStatus(userId, from, to, now, o.userMessage ?? '')))
     throw new AppError('KYC_ILLEGAL_TRANSITION', 're-verification changed meanwhile');
