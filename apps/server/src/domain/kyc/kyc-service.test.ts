@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KycStepStatus } from '@kyc/contracts';
-import { DISMISSIBLE_BANNER_TAGS, bannerTagsOf, btcLimitOf, visibleBannerTags } from './kyc-service.ts';
+import { DISMISSIBLE_BANNER_TAGS, bannerTagsOf, visibleBannerTags } from './banner-tags.ts';
+import { btcLimitOf } from './kyc-service.ts';
 
 const step = (status: KycStepStatus) => ({
   status,
