@@ -23,7 +23,8 @@ export const sdkHeaders = z.looseObject({
 
 /**
  * The browser's SDK calls under /v1/s1/kyc/integration/ (spec §6, §7), authenticated by the
- * kyc-access-token header. Later issues add the other integration endpoints here with the same preHandler.
+ * kyc-access-token header: token-info and business-info. The other integration endpoints
+ * (kyc, questionnaires) live with their features' routes and use the same preHandler.
  */
 export function sdkTokenRoutes(services: Services): FastifyPluginAsync {
   const { sdk } = services;
