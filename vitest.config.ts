@@ -22,6 +22,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Timeouts catch a hang, not slowness (performance lives in `npm run bench`): the UI journeys of
+          // the SPAs and the scrypt tests take a few seconds on a loaded 2-core runner, above Vitest's 5 s.
+          testTimeout: 20_000,
         },
       },
       {
