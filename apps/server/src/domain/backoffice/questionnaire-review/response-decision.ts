@@ -7,6 +7,7 @@
 import type { QuestionnaireDecisionRequest } from '@kyc/contracts';
 import type { TxRepositories } from '../../../data/repositories/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { casMove } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type ReviewActor } from '../../questionnaires/status-machine.ts';
 import { asStatus, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
 import { textOf, type DecisionKind } from './decision.ts';
@@ -56,21 +57,15 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
 
       await ctx.repos.transaction(async (tx) => {
         const decided = to === 'APPROVED' || to === 'REJECTED';
-        const changed = await tx.questionnaires.casResponse(
-          userId,
-          code,
-          { status: from, updatedAt: response.updated_at },
-          {
-            status: to,
-            templateVersion: response.template_version,
-            updatedAt: Math.max(at, Number(response.updated_at) + 1),
-            ...(to === 'REJECTED' || to === 'UNSUBMIT' ? { rejectReason: text } : {}),
-            ...(to === 'APPROVED' ? { rejectReason: '' } : {}),
-            ...(to === 'UNSUBMIT' ? { retryAfter: null } : {}),
-            ...(decided ? { decidedBy: staff.id, decidedAt: at } : {}),
-          },
-        );
-        if (!changed) throw changedMeanwhile(code);
+        const responseMove = { userId, code, from, at, changedMeanwhile: () => changedMeanwhile(code) };
+        await casMove(tx.questionnaires, responseMove, response, {
+          status: to,
+          templateVersion: response.template_version,
+          ...(to === 'REJECTED' || to === 'UNSUBMIT' ? { rejectReason: text } : {}),
+          ...(to === 'APPROVED' ? { rejectReason: '' } : {}),
+          ...(to === 'UNSUBMIT' ? { retryAfter: null } : {}),
+          ...(decided ? { decidedBy: staff.id, decidedAt: at } : {}),
+        });
         await move?.apply(tx, staff.id, at);
         // A request for more is a task the user sees (unless the companion shows its own).
         let taskId: number | null = null;
