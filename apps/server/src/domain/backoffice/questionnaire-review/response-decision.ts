@@ -10,14 +10,8 @@ import { AppError } from '../../../lib/app-error.ts';
 import { casMove } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type ReviewActor } from '../../questionnaires/status-machine.ts';
 import { asStatus, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
-import { textOf, type DecisionKind } from './decision.ts';
-import {
-  actorOf,
-  caseRefOf,
-  changedMeanwhile,
-  DECISION_ACTION,
-  type ReviewContext,
-} from './review-context.ts';
+import { auditDecision, textOf, type DecisionKind } from './decision.ts';
+import { actorOf, changedMeanwhile, type ReviewContext } from './review-context.ts';
 
 /** What moves with one template's response when staff decide it, checked before the transaction. */
 export interface DecisionCompanion {
@@ -78,27 +72,15 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
             createdBy: staff.id,
             createdAt: at,
           });
-        await tx.audit.insert(
-          {
-            staffId: staff.id,
-            action: DECISION_ACTION,
-            subjectUserId: userId,
-            caseRef: caseRefOf(userId, code),
-            details: {
-              decision: move?.decision ?? request.decision,
-              templateCode: code,
-              submissionId: response.last_submission_id === null ? null : Number(response.last_submission_id),
-              from,
-              to,
-              ...move?.details,
-              ...(request.decision === 'reject'
-                ? { reasonCode: request.reasonCode, userMessage: request.userMessage }
-                : {}),
-              ...(request.decision === 'request_info' ? { requestText: request.requestText, taskId } : {}),
-            },
-          },
-          at,
-        );
+        await auditDecision(tx, { staff, userId, request, at }, code, {
+          decision: move?.decision ?? request.decision,
+          templateCode: code,
+          submissionId: response.last_submission_id === null ? null : Number(response.last_submission_id),
+          from,
+          to,
+          ...move?.details,
+          ...(request.decision === 'request_info' ? { requestText: request.requestText, taskId } : {}),
+        });
         // The person's unread marker of the outcome (lock and release decide nothing for them).
         const outcome = to === 'APPROVED' ? 'approved' : to === 'REJECTED' ? 'rejected' : undefined;
         const noticed = request.decision === 'request_info' ? 'info_requested' : outcome;
