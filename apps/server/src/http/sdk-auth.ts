@@ -69,6 +69,15 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The spec §6 headers an access token or a link token is resolved from. */
+function accessHeaders(request: FastifyRequest) {
+  return {
+    token: header(request, SDK_TOKEN_HEADER),
+    business: header(request, SDK_BUSINESS_HEADER),
+    origin: header(request, SDK_ORIGIN_HEADER),
+  };
+}
+
 /**
  * preHandler of the browser's SDK calls (spec §6): kyc-access-token, kyc-access-business and
  * kyc-access-origin must fit one live token; the request then carries { userId, businessId, tokenId }.
@@ -76,11 +85,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
  */
 export function requireSdkToken(sdk: SdkUseCases) {
   return async (request: FastifyRequest): Promise<void> => {
-    const check = await sdk.resolveToken({
-      token: header(request, SDK_TOKEN_HEADER),
-      business: header(request, SDK_BUSINESS_HEADER),
-      origin: header(request, SDK_ORIGIN_HEADER),
-    });
+    const check = await sdk.resolveToken(accessHeaders(request));
     if (check.ok) {
       request.sdk = check.principal;
       return;
@@ -97,11 +102,7 @@ export function requireSdkToken(sdk: SdkUseCases) {
  */
 export function requireSdkLinkToken(linkFlow: LinkFlowUseCases) {
   return async (request: FastifyRequest): Promise<void> => {
-    const check = await linkFlow.resolveLinkToken({
-      token: header(request, SDK_TOKEN_HEADER),
-      business: header(request, SDK_BUSINESS_HEADER),
-      origin: header(request, SDK_ORIGIN_HEADER),
-    });
+    const check = await linkFlow.resolveLinkToken(accessHeaders(request));
     if (check.ok) {
       request.sdkLink = check.principal;
       return;

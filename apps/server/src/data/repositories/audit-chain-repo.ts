@@ -1,15 +1,9 @@
+import type { ChainedFields } from '../../lib/audit-chain-hash.ts';
 import type { Db } from '../db.ts';
 import type { AuditChainChecksTable } from '../schema/index.ts';
 
-/** A stored audit row with the fields its chain hash covers. */
-export interface ChainedRow {
-  id: number;
-  at: number;
-  staff_id: number;
-  action: string;
-  subject_user_id: number | null;
-  case_ref: string;
-  details: string;
+/** A stored audit row with the fields its chain hash covers, and the two hashes that chain it. */
+export interface ChainedRow extends ChainedFields {
   prev_hash: string;
   hash: string;
 }

@@ -23,11 +23,11 @@ export interface SdkBusinessesTable {
   updated_at: number;
 }
 
-export interface SdkTokensTable {
-  /** SHA-256 (hex) of the access token; the token itself is never stored. */
-  id: string;
-  business_id: string;
-  user_id: number;
+/**
+ * What the partner's landing link asked for (spec §2): an access token carries it, and so does a link
+ * token until consent turns it into an access token.
+ */
+interface SdkLandingColumns {
   /** spec §2 `from` of the landing link. */
   sdk_from: string;
   /** '' when the partner named none. */
@@ -37,6 +37,13 @@ export interface SdkTokensTable {
   hidden: number;
   /** extraParams.redirect_url, already checked against the business's allowed origins. */
   redirect_url: string | null;
+}
+
+export interface SdkTokensTable extends SdkLandingColumns {
+  /** SHA-256 (hex) of the access token; the token itself is never stored. */
+  id: string;
+  business_id: string;
+  user_id: number;
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
@@ -58,17 +65,11 @@ export interface PartnerLinksTable {
 }
 
 /** An access token for a reference not (yet) linked: it opens only the sign-in and consent screens. */
-export interface SdkLinkTokensTable {
+export interface SdkLinkTokensTable extends SdkLandingColumns {
   /** SHA-256 (hex) of the token; on consent the same id becomes an sdk_tokens row. */
   id: string;
   business_id: string;
   partner_ref: string;
-  sdk_from: string;
-  scene: string;
-  lang: string;
-  is_update_poi: number;
-  hidden: number;
-  redirect_url: string | null;
   /** Who signed in (or signed up) in the embedded flow and has not yet agreed. */
   pending_user_id: number | null;
   created_at: number;

@@ -17,6 +17,7 @@ import {
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { Country } from '../../data/repositories/kyc-repo.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pageOf } from '../../lib/page-of.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
 import type { CountryCatalogue } from './country-catalogue.ts';
 import { checkCoverage } from './coverage-rules.ts';
@@ -81,9 +82,8 @@ export function countryCoverageUseCases({
         .map((c) => ({ entry: c, name: nameOf(c.code) }))
         .sort((a, b) => a.name.localeCompare(b.name, lang))
         .map(({ entry }) => entry);
-      const start = (query.page - 1) * query.pageSize;
       return {
-        items: items.slice(start, start + query.pageSize),
+        items: pageOf(items, query.page, query.pageSize),
         total: items.length,
         page: query.page,
         pageSize: query.pageSize,

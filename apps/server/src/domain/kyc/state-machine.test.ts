@@ -8,7 +8,7 @@ import {
   type KycStepLevel,
   type KycStepStatus,
 } from '@kyc/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { retCodeOf as codeOf } from '../../lib/testing/ret-code-of.ts';
 import {
   POI_TRANSITIONS,
   STEP_TRANSITIONS,
@@ -66,16 +66,6 @@ const POI_PASSING: Omit<PoiContext, 'actor'> = {
   turkeyRegion: false,
   channel: 'web',
 };
-
-function codeOf(run: () => unknown): number | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error.retCode;
-    throw error;
-  }
-  return undefined;
-}
 
 const stepRows = STEP_TRANSITIONS.flatMap((row) =>
   row.from.flatMap((from) =>

@@ -17,6 +17,7 @@ import type { QuestionnaireContext } from './questionnaire-context.ts';
 import { checkToken } from './questionnaire-token.ts';
 import type { QuestionnaireResults } from './results.ts';
 import { draftObject, open, seal, type StoredDraft } from './sealed-answers.ts';
+import { casMove, rereadResponse } from './response-move.ts';
 import { nextQuestionnaireStatus, questionnaireEditable } from './status-machine.ts';
 import { answerable, asStatus, pinnedOf, versionsOf } from './template-versions.ts';
 
@@ -24,8 +25,6 @@ export function draftUseCases(ctx: QuestionnaireContext, results: QuestionnaireR
   const { repos, keyring, load, now } = ctx;
   const repo = repos.questionnaires;
   const keysAt = (at: number) => ({ keys: repos.submissions, keyring, at });
-  const changedMeanwhile = (code: string) =>
-    new AppError('QUESTIONNAIRE_ILLEGAL_TRANSITION', `${code} changed meanwhile; reload`);
 
   return {
     /** The template version the user answers, their draft or submitted answers, and the status. */
@@ -72,6 +71,8 @@ export function draftUseCases(ctx: QuestionnaireContext, results: QuestionnaireR
       const at = now();
       const answers = await acceptedAnswers(ctx, template, request, { partial: true, at });
       const to = nextQuestionnaireStatus(from, 'save_draft', { actor: 'user' });
+      const changedMeanwhile = () =>
+        new AppError('QUESTIONNAIRE_ILLEGAL_TRANSITION', `${code} changed meanwhile; reload`);
       if (
         response &&
         request.baseUpdatedAt !== undefined &&
@@ -86,24 +87,15 @@ export function draftUseCases(ctx: QuestionnaireContext, results: QuestionnaireR
       const draftEnc = await seal(keysAt(now()), userId, draftObject(code), {
         answers,
       } satisfies StoredDraft);
+      const move = { userId, code, from, at, changedMeanwhile };
       const updatedAt = await repos.transaction(async (tx) => {
-        await tx.questionnaires.ensureResponse(userId, code, template.version, at);
-        const current = await tx.questionnaires.findResponse(userId, code);
-        if (
-          !current ||
-          asStatus(current.status) !== from ||
-          (response && current.updated_at !== response.updated_at)
-        )
-          throw changedMeanwhile(code);
-        const stamp = Math.max(at, current.updated_at + 1);
-        const ok = await tx.questionnaires.casResponse(
-          userId,
-          code,
-          { status: from, updatedAt: current.updated_at },
-          { status: to, templateVersion: template.version, draftEnc, pageIndex, updatedAt: stamp },
-        );
-        if (!ok) throw changedMeanwhile(code);
-        return stamp;
+        const current = await rereadResponse(tx.questionnaires, move, template.version, response);
+        return casMove(tx.questionnaires, move, current, {
+          status: to,
+          templateVersion: template.version,
+          draftEnc,
+          pageIndex,
+        });
       });
       return {
         status: to,

@@ -7,6 +7,7 @@ import {
   type QuestionnaireTemplateInput,
 } from '@kyc/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { retCodeOf } from '../../lib/testing/ret-code-of.ts';
 import {
   acceptAnswers,
   checkTemplateVersion,
@@ -152,16 +153,6 @@ const complete: QuestionnaireAnswers = {
 
 const codes = (errors: AnswerFieldError[]) => errors.map((e) => `${e.questionId}:${e.code}`).sort();
 const ids = (answers: QuestionnaireAnswers) => visibleQuestions(template, answers).map((q) => q.id);
-
-function retCodeOf(run: () => unknown): number | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error.retCode;
-    throw error;
-  }
-  return undefined;
-}
 
 describe('conditions', () => {
   const answers = new Map<string, string | number | boolean | string[]>([

@@ -6,6 +6,7 @@
  */
 import { AppError } from '../../lib/app-error.ts';
 import type { QuestionnaireContext } from './questionnaire-context.ts';
+import { rereadResponse } from './response-move.ts';
 import { nextQuestionnaireStatus, type ReviewActor } from './status-machine.ts';
 import { answerable, asStatus, currentOf, RFI_TEMPLATE_CODE } from './template-versions.ts';
 
@@ -36,10 +37,18 @@ export function requireQuestionnaireUseCases(ctx: QuestionnaireContext) {
       const at = now();
       return repos.transaction(async (tx) => {
         if (event) {
-          await tx.questionnaires.ensureResponse(userId, code, currentOf(versions), at);
-          const current = await tx.questionnaires.findResponse(userId, code);
-          if (!current || asStatus(current.status) !== from)
-            throw new AppError('QUESTIONNAIRE_ILLEGAL_TRANSITION', `${code} changed meanwhile`);
+          const current = await rereadResponse(
+            tx.questionnaires,
+            {
+              userId,
+              code,
+              from,
+              at,
+              changedMeanwhile: () =>
+                new AppError('QUESTIONNAIRE_ILLEGAL_TRANSITION', `${code} changed meanwhile`),
+            },
+            currentOf(versions),
+          );
           await tx.questionnaires.casResponse(
             userId,
             code,

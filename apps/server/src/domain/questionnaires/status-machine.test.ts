@@ -6,7 +6,7 @@ import {
   type EddStatus,
   type QuestionnaireStatus,
 } from '@kyc/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { retCodeOf as codeOf } from '../../lib/testing/ret-code-of.ts';
 import {
   EDD_TRANSITIONS,
   QUESTIONNAIRE_TRANSITIONS,
@@ -36,16 +36,6 @@ const Q_EVENTS: QuestionnaireEvent[] = [
 const EDD_EVENTS: EddEvent[] = ['start', 'withdraw', 'submit', 'request_info', 'pass', 'reject', 'resubmit'];
 const NOW = 1_800_000_000_000;
 const ILLEGAL = RET_CODES.QUESTIONNAIRE_ILLEGAL_TRANSITION.code;
-
-function codeOf(run: () => unknown): number | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error.retCode;
-    throw error;
-  }
-  return undefined;
-}
 
 /** A context in which every guard of the row passes (its review mode is the one the row needs). */
 function passingQ(

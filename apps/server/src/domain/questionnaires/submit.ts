@@ -21,8 +21,9 @@ import type { QuestionnaireContext, SubmitMeta } from './questionnaire-context.t
 import { checkToken } from './questionnaire-token.ts';
 import type { QuestionnaireResults } from './results.ts';
 import { answersObject, seal } from './sealed-answers.ts';
+import { casMove, rereadResponse } from './response-move.ts';
 import { nextQuestionnaireStatus, retryAfterOf } from './status-machine.ts';
-import { answerable, asStatus } from './template-versions.ts';
+import { answerable } from './template-versions.ts';
 
 /**
  * What one template adds to its submissions: read what it needs before the transaction, and answer
@@ -102,32 +103,25 @@ export function submitUseCases(
         idempotencyKey,
         createdAt: at,
       });
-      await tx.questionnaires.ensureResponse(userId, code, template.version, at);
-      const current = await tx.questionnaires.findResponse(userId, code);
-      if (
-        !current ||
-        asStatus(current.status) !== from ||
-        (response && current.updated_at !== response.updated_at)
-      )
-        throw new AppError('QUESTIONNAIRE_ILLEGAL_TRANSITION', `${code} changed meanwhile`);
-      const changed = await tx.questionnaires.casResponse(
+      const move = {
         userId,
         code,
-        { status: from, updatedAt: current.updated_at },
-        {
-          status: to,
-          templateVersion: template.version,
-          draftEnc: null,
-          pageIndex: 0,
-          retryAfter,
-          rejectReason: reason,
-          decidedBy: null,
-          decidedAt: template.review === 'auto' ? at : null,
-          lastSubmissionId: id,
-          updatedAt: Math.max(at, current.updated_at + 1),
-        },
-      );
-      if (!changed) throw new AppError('QUESTIONNAIRE_ILLEGAL_TRANSITION', `${code} changed meanwhile`);
+        from,
+        at,
+        changedMeanwhile: () => new AppError('QUESTIONNAIRE_ILLEGAL_TRANSITION', `${code} changed meanwhile`),
+      };
+      const current = await rereadResponse(tx.questionnaires, move, template.version, response);
+      await casMove(tx.questionnaires, move, current, {
+        status: to,
+        templateVersion: template.version,
+        draftEnc: null,
+        pageIndex: 0,
+        retryAfter,
+        rejectReason: reason,
+        decidedBy: null,
+        decidedAt: template.review === 'auto' ? at : null,
+        lastSubmissionId: id,
+      });
       if ((await tx.questionnaires.attachEvidence(userId, evidence, id)) !== evidence.length)
         throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'an evidence document was submitted meanwhile');
       if (to !== 'REJECTED') await tx.questionnaires.closeTasks(userId, code, at);

@@ -7,6 +7,7 @@
 import { TASK_DUE_DAYS, type ComplianceTask, type QuestionnaireStatus } from '@kyc/contracts';
 import type { TemplateVersionInfo } from '../../data/repositories/questionnaires-repo.ts';
 import type { ComplianceTaskRow, EddCaseRow, QuestionnaireResponseRow } from '../../data/schema/index.ts';
+import { pageOf } from '../../lib/page-of.ts';
 import type { QuestionnaireContext } from './questionnaire-context.ts';
 import { AML_TEMPLATE_CODE, asStatus, EDD_TEMPLATE_CODE } from './template-versions.ts';
 
@@ -131,9 +132,8 @@ export function taskUseCases(ctx: QuestionnaireContext, reads: TaskReads) {
     /** The task centre's page of tasks. */
     async taskList(userId: number, filter: { status: 'open' | 'all'; page: number; pageSize: number }) {
       const all = (await tasks(userId)).filter((t) => filter.status === 'all' || t.open);
-      const start = (filter.page - 1) * filter.pageSize;
       return {
-        list: all.slice(start, start + filter.pageSize),
+        list: pageOf(all, filter.page, filter.pageSize),
         total: all.length,
         page: filter.page,
         pageSize: filter.pageSize,

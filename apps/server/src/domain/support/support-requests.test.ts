@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RET_CODES } from '@kyc/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { retCodeOf as codeOf } from '../../lib/testing/ret-code-of.ts';
 import { checkSupportRequest } from './support-requests.ts';
 
 const VALID = { topic: 'documents', message: '  My upload fails.  ', language: 'de-DE' };
-
-function codeOf(run: () => unknown): number | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error.retCode;
-    throw error;
-  }
-  return undefined;
-}
 
 describe('checkSupportRequest (Report a problem)', () => {
   it('signed in: keeps topic and language, trims the message and ignores any email', () => {

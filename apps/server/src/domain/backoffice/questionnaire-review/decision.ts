@@ -5,7 +5,9 @@
  * Adding a kind of decision (a vendor's, a new template's) adds a module implementing this.
  */
 import type { QuestionnaireDecisionRequest, StaffMe } from '@kyc/contracts';
+import type { TxRepositories } from '../../../data/repositories/index.ts';
 import type { TemplateVersionInfo } from '../../../data/repositories/questionnaires-repo.ts';
+import { caseRefOf, DECISION_ACTION } from './review-context.ts';
 
 export interface DecisionInput {
   staff: StaffMe;
@@ -27,4 +29,31 @@ export function textOf(request: QuestionnaireDecisionRequest): string {
   if (request.decision === 'reject') return request.userMessage;
   if (request.decision === 'request_info') return request.requestText;
   return '';
+}
+
+/**
+ * A decision's audit entry on the case of one user's template, which the case's history reads back:
+ * what the kind records, then for a rejection the reason code and the message the user sees.
+ */
+export async function auditDecision(
+  tx: TxRepositories,
+  { staff, userId, request, at }: Pick<DecisionInput, 'staff' | 'userId' | 'request' | 'at'>,
+  code: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await tx.audit.insert(
+    {
+      staffId: staff.id,
+      action: DECISION_ACTION,
+      subjectUserId: userId,
+      caseRef: caseRefOf(userId, code),
+      details: {
+        ...details,
+        ...(request.decision === 'reject'
+          ? { reasonCode: request.reasonCode, userMessage: request.userMessage }
+          : {}),
+      },
+    },
+    at,
+  );
 }

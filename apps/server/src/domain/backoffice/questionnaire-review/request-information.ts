@@ -5,6 +5,7 @@
  * and noticed, in one transaction. Answers the task as the user sees it.
  */
 import type { RfiRequest, RfiResult, StaffMe } from '@kyc/contracts';
+import { casMove, rereadResponse } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type QuestionnaireEvent } from '../../questionnaires/status-machine.ts';
 import { asStatus, currentOf, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
 import { requirePermission } from '../permissions.ts';
@@ -43,22 +44,14 @@ export function requestInformationUseCases(ctx: ReviewContext) {
         : from;
       const taskId = await ctx.repos.transaction(async (tx) => {
         if (event) {
-          await tx.questionnaires.ensureResponse(userId, code, current, now);
-          const row = await tx.questionnaires.findResponse(userId, code);
-          if (!row || asStatus(row.status) !== from) throw changedMeanwhile(code);
-          const changed = await tx.questionnaires.casResponse(
-            userId,
-            code,
-            { status: from, updatedAt: row.updated_at },
-            {
-              status: to,
-              templateVersion: row.template_version,
-              rejectReason: request.requestText,
-              retryAfter: null,
-              updatedAt: Math.max(now, Number(row.updated_at) + 1),
-            },
-          );
-          if (!changed) throw changedMeanwhile(code);
+          const move = { userId, code, from, at: now, changedMeanwhile: () => changedMeanwhile(code) };
+          const row = await rereadResponse(tx.questionnaires, move, current);
+          await casMove(tx.questionnaires, move, row, {
+            status: to,
+            templateVersion: row.template_version,
+            rejectReason: request.requestText,
+            retryAfter: null,
+          });
         }
         const id = await tx.questionnaires.insertTask({
           userId,

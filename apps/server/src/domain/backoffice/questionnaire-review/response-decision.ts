@@ -7,16 +7,11 @@
 import type { QuestionnaireDecisionRequest } from '@kyc/contracts';
 import type { TxRepositories } from '../../../data/repositories/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { casMove } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type ReviewActor } from '../../questionnaires/status-machine.ts';
 import { asStatus, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
-import { textOf, type DecisionKind } from './decision.ts';
-import {
-  actorOf,
-  caseRefOf,
-  changedMeanwhile,
-  DECISION_ACTION,
-  type ReviewContext,
-} from './review-context.ts';
+import { auditDecision, textOf, type DecisionKind } from './decision.ts';
+import { actorOf, changedMeanwhile, type ReviewContext } from './review-context.ts';
 
 /** What moves with one template's response when staff decide it, checked before the transaction. */
 export interface DecisionCompanion {
@@ -56,21 +51,15 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
 
       await ctx.repos.transaction(async (tx) => {
         const decided = to === 'APPROVED' || to === 'REJECTED';
-        const changed = await tx.questionnaires.casResponse(
-          userId,
-          code,
-          { status: from, updatedAt: response.updated_at },
-          {
-            status: to,
-            templateVersion: response.template_version,
-            updatedAt: Math.max(at, Number(response.updated_at) + 1),
-            ...(to === 'REJECTED' || to === 'UNSUBMIT' ? { rejectReason: text } : {}),
-            ...(to === 'APPROVED' ? { rejectReason: '' } : {}),
-            ...(to === 'UNSUBMIT' ? { retryAfter: null } : {}),
-            ...(decided ? { decidedBy: staff.id, decidedAt: at } : {}),
-          },
-        );
-        if (!changed) throw changedMeanwhile(code);
+        const responseMove = { userId, code, from, at, changedMeanwhile: () => changedMeanwhile(code) };
+        await casMove(tx.questionnaires, responseMove, response, {
+          status: to,
+          templateVersion: response.template_version,
+          ...(to === 'REJECTED' || to === 'UNSUBMIT' ? { rejectReason: text } : {}),
+          ...(to === 'APPROVED' ? { rejectReason: '' } : {}),
+          ...(to === 'UNSUBMIT' ? { retryAfter: null } : {}),
+          ...(decided ? { decidedBy: staff.id, decidedAt: at } : {}),
+        });
         await move?.apply(tx, staff.id, at);
         // A request for more is a task the user sees (unless the companion shows its own).
         let taskId: number | null = null;
@@ -83,27 +72,15 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
             createdBy: staff.id,
             createdAt: at,
           });
-        await tx.audit.insert(
-          {
-            staffId: staff.id,
-            action: DECISION_ACTION,
-            subjectUserId: userId,
-            caseRef: caseRefOf(userId, code),
-            details: {
-              decision: move?.decision ?? request.decision,
-              templateCode: code,
-              submissionId: response.last_submission_id === null ? null : Number(response.last_submission_id),
-              from,
-              to,
-              ...move?.details,
-              ...(request.decision === 'reject'
-                ? { reasonCode: request.reasonCode, userMessage: request.userMessage }
-                : {}),
-              ...(request.decision === 'request_info' ? { requestText: request.requestText, taskId } : {}),
-            },
-          },
-          at,
-        );
+        await auditDecision(tx, { staff, userId, request, at }, code, {
+          decision: move?.decision ?? request.decision,
+          templateCode: code,
+          submissionId: response.last_submission_id === null ? null : Number(response.last_submission_id),
+          from,
+          to,
+          ...move?.details,
+          ...(request.decision === 'request_info' ? { requestText: request.requestText, taskId } : {}),
+        });
         // The person's unread marker of the outcome (lock and release decide nothing for them).
         const outcome = to === 'APPROVED' ? 'approved' : to === 'REJECTED' ? 'rejected' : undefined;
         const noticed = request.decision === 'request_info' ? 'info_requested' : outcome;

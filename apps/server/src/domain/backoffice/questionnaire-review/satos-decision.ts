@@ -8,14 +8,8 @@ import { SATOS_TEMPLATE_CODE } from '@kyc/contracts';
 import { AppError } from '../../../lib/app-error.ts';
 import { nextQuestionnaireStatus } from '../../questionnaires/status-machine.ts';
 import { asStatus } from '../../questionnaires/template-versions.ts';
-import { textOf, type DecisionKind } from './decision.ts';
-import {
-  actorOf,
-  caseRefOf,
-  changedMeanwhile,
-  DECISION_ACTION,
-  type ReviewContext,
-} from './review-context.ts';
+import { auditDecision, textOf, type DecisionKind } from './decision.ts';
+import { actorOf, changedMeanwhile, type ReviewContext } from './review-context.ts';
 
 export function satosDecision(ctx: ReviewContext): DecisionKind {
   return {
@@ -42,25 +36,13 @@ export function satosDecision(ctx: ReviewContext): DecisionKind {
         const decided = { status: to, rejectReason };
         if (!(await tx.questionnaireReview.casSatosDecision(userId, depositRef, from, decided, at)))
           throw changedMeanwhile(`deposit ${depositRef}`);
-        await tx.audit.insert(
-          {
-            staffId: staff.id,
-            action: DECISION_ACTION,
-            subjectUserId: userId,
-            caseRef: caseRefOf(userId, SATOS_TEMPLATE_CODE),
-            details: {
-              decision: `satos_${request.decision}`,
-              templateCode: SATOS_TEMPLATE_CODE,
-              depositRef,
-              from,
-              to,
-              ...(request.decision === 'reject'
-                ? { reasonCode: request.reasonCode, userMessage: request.userMessage }
-                : {}),
-            },
-          },
-          at,
-        );
+        await auditDecision(tx, { staff, userId, request, at }, SATOS_TEMPLATE_CODE, {
+          decision: `satos_${request.decision}`,
+          templateCode: SATOS_TEMPLATE_CODE,
+          depositRef,
+          from,
+          to,
+        });
         if (to === 'APPROVED' || to === 'REJECTED')
           await tx.notices.insert(
             {
