@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffMe } from '@kyc/contracts';
 import { fail, ok, stubApi, type Handler } from '../test/api-stub.ts';
@@ -70,7 +70,8 @@ describe('route guard', () => {
     const main = screen.getByRole('main');
     expect(main.textContent).toContain('Identity verifications waiting for a decision');
     expect(main.textContent).not.toContain('append-only record');
-    expect(document.title).toBe('Home · Compliance console');
+    // The title is set by the page's effect, which a loaded runner may run a moment after the heading shows.
+    await waitFor(() => expect(document.title).toBe('Home · Compliance console'));
   });
 
   it('when a role without the area opens it by URL, then the page says there is no access', async () => {
