@@ -1,5 +1,4 @@
-import { Suspense, useSyncExternalStore } from 'react';
-import { retryableLazy } from '../lib/lazy/retryable-lazy';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { Messenger } from '../lib/messages/messenger';
 
 /**
@@ -10,12 +9,7 @@ import type { Messenger } from '../lib/messages/messenger';
  */
 const loadLayer = () => import('./messages-layer');
 let layer: ReturnType<typeof loadLayer> | undefined;
-// A failed load is forgotten, so the next message (or the regions' Retry) loads the code again.
-const load = () =>
-  (layer ??= loadLayer().catch((error: unknown) => {
-    layer = undefined;
-    throw error;
-  }));
+const load = () => (layer ??= loadLayer());
 
 /**
  * Fetches the message code once the page has settled (2 s after start-up), so that a message shown
@@ -46,7 +40,7 @@ export const lazyMessenger: Messenger = {
   },
 };
 
-const LazyRegions = retryableLazy(() => load().then((ui) => ({ default: ui.Messages })));
+const LazyRegions = lazy(() => load().then((ui) => ({ default: ui.Messages })));
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
