@@ -126,6 +126,17 @@ export default tseslint.config(
               from: ['./apps/server/src/domain', './apps/server/src/data'],
               message: 'lib/ is shared code below the domain: it may not import use-cases or repositories.',
             },
+            {
+              target: './apps/server/src/providers',
+              from: [
+                './apps/server/src/domain',
+                './apps/server/src/data',
+                './apps/server/src/routes',
+                './apps/server/src/http',
+              ],
+              message:
+                "Vendor adapters (providers/) speak the vendors' APIs over lib/ only: the domain keeps the state.",
+            },
             ...spaZones('web'),
             ...spaZones('backoffice'),
           ],

@@ -45,11 +45,14 @@ import { helpRoutes } from './routes/help/help-routes.ts';
 import { supportRoutes } from './routes/help/support-routes.ts';
 import { supportInboxRoutes } from './routes/backoffice/support-inbox-routes.ts';
 import { i18nRoutes } from './routes/static/i18n-routes.ts';
+import { vendorWebhookRoutes } from './routes/providers/webhook-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The periodic clean-ups (composition.ts); server.ts runs them on a timer. */
     readonly sweeps: readonly Sweep[];
+    /** The minutely jobs (composition.ts): vendor reconciliation, partner webhook deliveries. */
+    readonly jobs: readonly Sweep[];
   }
 }
 
@@ -62,7 +65,7 @@ export interface BuildOptions extends CompositionOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const { services, partnerAuth, sessions, sweeps } = compose(options);
+  const { services, partnerAuth, sessions, sweeps, jobs } = compose(options);
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -80,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('sweeps', sweeps);
+  app.decorate('jobs', jobs);
   installErrorHandling(app);
   installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
@@ -115,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(kycSdkRoutes(services));
   await app.register(kycSubmitRoutes(services));
   await app.register(kycVendorRoutes(services));
+  await app.register(vendorWebhookRoutes(services));
   await app.register(countryRoutes(services));
   await app.register(questionnaireRoutes(services));
   await app.register(questionnaireSdkRoutes(services));

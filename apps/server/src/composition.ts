@@ -13,6 +13,8 @@ import { kycUseCases } from './domain/kyc/kyc-service.ts';
 import { submissionUseCases } from './domain/kyc/submission-service.ts';
 import { personalDataCipher } from './domain/kyc/personal-data.ts';
 import { verificationPathsUseCases } from './domain/kyc/verification-paths.ts';
+import { vendorVerificationUseCases } from './domain/providers/vendor-verification.ts';
+import { createProviders, type ProviderOptions } from './providers/index.ts';
 import { sdkAccessUseCases } from './domain/kyc/sdk-access.ts';
 import { updateUseCases } from './domain/kyc/update-service.ts';
 import { sessionService, type SessionService } from './domain/sessions/session-service.ts';
@@ -63,6 +65,8 @@ export interface CompositionOptions {
   limits?: Partial<AccountLimits>;
   sdkLimits?: Partial<SdkLimits>;
   supportLimits?: Partial<SupportLimits>;
+  /** The vendors' HTTP (tests: a simulator's fetch) and clock. */
+  providerOptions?: ProviderOptions;
 }
 
 export interface Composition {
@@ -74,6 +78,8 @@ export interface Composition {
   sessions: SessionService;
   /** The periodic clean-ups server.ts runs on its timer, each logged with its own count. */
   sweeps: readonly Sweep[];
+  /** The minutely jobs (vendor reconciliation, partner webhook deliveries), run like the sweeps. */
+  jobs: readonly Sweep[];
 }
 
 /** Access tokens per business: 120 a minute; the web's own (sdk-access): 10 per user in 10 minutes (D7). */
@@ -142,7 +148,25 @@ export function compose(options: CompositionOptions): Composition {
     proofSecret: config.sessionSecret,
   });
 
-  const verificationPaths = verificationPathsUseCases({ repos, keyring });
+  // The configured vendors (docs/providers.md); routing sends no one to a vendor without credentials.
+  const vendorAdapters = createProviders(config.providers, options.providerOptions);
+  const verificationPaths = verificationPathsUseCases({
+    repos,
+    keyring,
+    routing: {
+      defaultProvider: config.providers.defaultProvider,
+      configured: (provider) => provider in vendorAdapters,
+    },
+  });
+
+  const vendorVerification = vendorVerificationUseCases({
+    repos,
+    keyring,
+    providers: vendorAdapters,
+    providerOf: (userId) => verificationPaths.providerOf(userId),
+    describeFlow: (userId, level) => verificationPaths.verificationSdkInfo(userId, level),
+    reconcileAfterMs: config.providers.reconcileAfterMs,
+  });
 
   const questionnaires = questionnaireUseCases({
     repos,
@@ -170,7 +194,13 @@ export function compose(options: CompositionOptions): Composition {
 
   const countryCoverage = countryCoverageUseCases({ repos, catalogue: countries });
 
-  const kyc = kycUseCases(repos.kyc, repos.users, verificationPaths.infoSources, questionnaires, countries);
+  const kyc = kycUseCases(repos.kyc, repos.users, verificationPaths.infoSources, questionnaires, countries, {
+    describe(provider, level) {
+      const adapter = vendorVerification.adapterOf(provider);
+      return adapter && { apiUrl: adapter.apiUrl, flowName: adapter.flowNameOf(level === 2 ? 2 : 1) };
+    },
+    token: (userId, level) => vendorVerification.kycToken(userId, level, 'en'),
+  });
 
   const submissions = submissionUseCases({
     repos,
@@ -228,6 +258,7 @@ export function compose(options: CompositionOptions): Composition {
     linkFlow,
     kyc,
     verificationPaths,
+    vendorVerification,
     submissions,
     updates,
     sdkAccess,
@@ -253,5 +284,10 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'old-security-log-entries', run: () => signInLog.sweep() },
   ];
 
-  return { services, partnerAuth, sessions, sweeps };
+  /** Jobs that run more often than the sweeps (server.ts, every minute): lost webhooks caught here. */
+  const jobs: readonly Sweep[] = [
+    { name: 'vendor-reconciliation', run: () => vendorVerification.reconcile() },
+  ];
+
+  return { services, partnerAuth, sessions, sweeps, jobs };
 }

@@ -12,6 +12,13 @@ import {
   MAX_PASSWORD_HASH_COST,
   MIN_PASSWORD_HASH_COST,
 } from './lib/passwords.ts';
+import {
+  PROVIDER_SETTINGS,
+  providerConfigOf,
+  providerConfigProblems,
+  providerSchemaShape,
+  type ProviderConfig,
+} from './providers/settings.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -119,6 +126,7 @@ export const SETTINGS = {
     default: String(DEFAULT_PASSWORD_HASH_COST),
     doc: `log2 of scrypt's N for new password hashes (${MIN_PASSWORD_HASH_COST}–${MAX_PASSWORD_HASH_COST}). Only NODE_ENV=test may set it below ${DEFAULT_PASSWORD_HASH_COST}, so that test runs sign people up quickly; stored hashes keep their own cost.`,
   },
+  ...PROVIDER_SETTINGS,
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -179,6 +187,7 @@ const schema = z.object({
   PASSWORD_HASH_COST: intInRange(MIN_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST).default(
     DEFAULT_PASSWORD_HASH_COST,
   ),
+  ...providerSchemaShape,
 });
 
 export interface Config {
@@ -214,6 +223,8 @@ export interface Config {
   helpCenterBaseUrl: string;
   /** log2 of scrypt's N for new password hashes (lib/passwords.ts); below the default only in tests. */
   passwordHashCost: number;
+  /** The verification providers: default choice, vendors' credentials, reconciliation (providers/settings.ts). */
+  providers: ProviderConfig;
 }
 
 export class ConfigError extends Error {
@@ -252,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     !(isPostgresUrl(s.DATABASE_MIGRATION_URL) && isPostgresUrl(s.DATABASE_URL ?? ''))
   )
     problems.push('DATABASE_MIGRATION_URL: only for PostgreSQL, with DATABASE_URL a postgres:// address too');
+  problems.push(...providerConfigProblems(s, production));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(cwd, s.DATA_DIR);
@@ -285,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicEnvironment: s.PUBLIC_ENVIRONMENT,
     helpCenterBaseUrl: s.HELP_CENTER_BASE_URL,
     passwordHashCost: s.PASSWORD_HASH_COST,
+    providers: providerConfigOf(s),
   };
 }
 

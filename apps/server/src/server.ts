@@ -20,6 +20,7 @@ import {
 } from './seed/demo.ts';
 
 const SWEEP_MS = 10 * 60_000;
+const JOB_MS = 60_000;
 
 async function main(): Promise<void> {
   let config;
@@ -47,8 +48,10 @@ async function main(): Promise<void> {
       { event: 'questionnaires.content.changed', templates: booted.templatesChanged },
       'published questionnaire versions differ from their files; publish a new version instead',
     );
-  const sweep = setInterval(() => void runSweeps(app), SWEEP_MS);
+  const sweep = setInterval(() => void runSweeps(app, app.sweeps), SWEEP_MS);
   sweep.unref();
+  const job = setInterval(() => void runSweeps(app, app.jobs), JOB_MS);
+  job.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    clearInterval(job);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
@@ -69,9 +73,9 @@ async function main(): Promise<void> {
   printBanner(config.publicOrigin, config.demoData, database.dialect);
 }
 
-/** Each sweep on its own: one failing is logged and the others still run. */
-async function runSweeps(app: FastifyInstance): Promise<void> {
-  for (const sweep of app.sweeps) {
+/** Each sweep (or job) on its own: one failing is logged and the others still run. */
+async function runSweeps(app: FastifyInstance, sweeps: FastifyInstance['sweeps']): Promise<void> {
+  for (const sweep of sweeps) {
     try {
       const count = await sweep.run();
       app.log[count > 0 ? 'info' : 'debug']({ event: 'sweep', sweep: sweep.name, count }, 'swept');

@@ -17,7 +17,14 @@ const PERSON = { firstName: 'Amaka', lastName: 'Eze', dateOfBirth: '1992-03-14' 
 const BVN = '22123456789';
 
 describe.each(testDatabases())('vendor verification, routing and flow info on $name', (testDb) => {
-  const fixture = useAppFixture(testDb);
+  // Sumsub configured (its credentials set), so that a route naming it is followed (docs/providers.md "Routing").
+  const fixture = useAppFixture(testDb, {
+    env: {
+      SUMSUB_APP_TOKEN: 'test-app-token',
+      SUMSUB_SECRET_KEY: 'test-secret',
+      SUMSUB_WEBHOOK_SECRET: 'test-hook',
+    },
+  });
 
   const signedIn = (email: string): Promise<TestClient> => signedInClient(fixture.app, email);
   const { userIdOf } = fixture;

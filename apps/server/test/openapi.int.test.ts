@@ -101,7 +101,8 @@ describe('the OpenAPI document', () => {
         return (
           !schemes.includes('csrfToken') &&
           !schemes.includes('sdkToken') &&
-          !schemes.includes('partnerSignature')
+          !schemes.includes('partnerSignature') &&
+          !schemes.includes('vendorSignature')
         );
       })
       .map(({ method, path }) => `${method.toUpperCase()} ${path}`);

@@ -173,6 +173,17 @@ export const RET_CODES = {
     meaning:
       'Vendor verification: the national id type is not offered in its country, or the country is closed to verification.',
   },
+  // Verification vendors (docs/providers.md).
+  KYC_VENDOR_UNAVAILABLE: {
+    code: 30061,
+    meaning:
+      'The verification vendor did not answer in time or answered an error (after retries); nothing was changed. Try again in a moment.',
+  },
+  VENDOR_WEBHOOK_REJECTED: {
+    code: 30062,
+    meaning:
+      'Vendor webhook: the signature does not match the raw body (or the caller is not an allowed address); the event was not applied (HTTP 401).',
+  },
   AGREEMENT_NOT_ACCEPTED: {
     code: 30051,
     meaning:

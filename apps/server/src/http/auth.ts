@@ -13,6 +13,7 @@ import { AppError, notLoggedIn } from '../lib/app-error.ts';
 import { openToken, signToken } from '../lib/crypto/signed-token.ts';
 import { randomToken, safeEqual } from '../lib/tokens.ts';
 import { isHeaderAuthenticatedRoute } from './sdk-auth.ts';
+import { isVendorWebhookRoute } from './vendor-webhooks.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,7 +76,7 @@ export function installAuth(app: FastifyInstance, config: Config, sessions: Sess
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
-    if (isHeaderAuthenticatedRoute(request)) return;
+    if (isHeaderAuthenticatedRoute(request) || isVendorWebhookRoute(request)) return;
     checkOrigin(request, config);
     const audience = audienceOf(request.url);
     const session = await resolveSession(request, sessions);
@@ -100,7 +101,7 @@ export function installAuth(app: FastifyInstance, config: Config, sessions: Sess
     // Cacheable static files (assets, translations) never carry cookies.
     if (/public|immutable/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
     // Header-authenticated integration calls (partner servers, SDK mode) use no cookie at all.
-    if (isHeaderAuthenticatedRoute(request)) return payload;
+    if (isHeaderAuthenticatedRoute(request) || isVendorWebhookRoute(request)) return payload;
     const audience = audienceOf(request.url);
     const { csrf, path } = cookiesOf(config, audience);
     if (reply.hasHeader('set-cookie') && String(reply.getHeader('set-cookie')).includes(`${csrf}=`))

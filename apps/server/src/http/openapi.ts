@@ -37,6 +37,11 @@ export const OPENAPI_TAGS = [
     name: 'backoffice',
     description: 'Compliance console: staff sign-in, review, audit (docs/backoffice.md).',
   },
+  {
+    name: 'webhooks',
+    description:
+      "Verification vendors' webhooks (Sumsub, Onfido, Jumio), each checked by the vendor's signature over the raw body or its addresses; docs/providers.md.",
+  },
   { name: 'static', description: 'Translation files of the front ends.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
 ] as const;
@@ -97,6 +102,13 @@ const SECURITY_SCHEMES = {
     description:
       'Partner server calls: lower-case hex HMAC-SHA256 of ts + METHOD + path-with-query + raw body under one of the business\'s live secrets; each signature is accepted once (54012 again). Never sent by a browser; the old kyc-access-key is refused (10003). docs/sdk.md "Signed partner calls".',
   },
+  vendorSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-payload-digest',
+    description:
+      "A vendor's signature of the raw body under the webhook secret: Sumsub X-Payload-Digest (with X-Payload-Digest-Alg), Onfido X-SHA2-Signature; Jumio callbacks are accepted only from JUMIO_CALLBACK_ALLOWED_IPS and their outcome is read from Jumio. No cookie, no CSRF token (docs/providers.md).",
+  },
 } as const;
 
 /**
@@ -105,7 +117,8 @@ const SECURITY_SCHEMES = {
  * `sdk-token` / `partner-signature`: headers only (no cookie, so no CSRF; http/sdk-auth.ts,
  * http/partner-signature.ts).
  */
-export type RouteAccess = 'public' | 'session' | 'staff' | 'sdk-token' | 'partner-signature';
+export type RouteAccess =
+  'public' | 'session' | 'staff' | 'sdk-token' | 'partner-signature' | 'vendor-signature';
 
 type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>;
 
@@ -123,6 +136,8 @@ export function securityOf(access: RouteAccess, method: string): SecurityRequire
       return [{ sdkToken: [], sdkBusiness: [], sdkOrigin: [] }];
     case 'partner-signature':
       return [{ sdkBusiness: [], partnerTimestamp: [], partnerSignature: [] }];
+    case 'vendor-signature':
+      return [{ vendorSignature: [] }];
   }
 }
 

@@ -15,6 +15,7 @@ import type { KycUseCases } from '../domain/kyc/kyc-service.ts';
 import type { ReviewUseCases } from '../domain/backoffice/review/index.ts';
 import type { SubmissionUseCases } from '../domain/kyc/submission-service.ts';
 import type { VerificationPathsUseCases } from '../domain/kyc/verification-paths.ts';
+import type { VendorVerificationUseCases } from '../domain/providers/vendor-verification.ts';
 import type { UpdateUseCases } from '../domain/kyc/update-service.ts';
 import type { SdkAccessUseCases } from '../domain/kyc/sdk-access.ts';
 import type { QuestionnaireUseCases } from '../domain/questionnaires/questionnaire-service.ts';
@@ -50,6 +51,8 @@ export interface Services {
   submissions: SubmissionUseCases;
   /** Vendor check, quick KYC, routing, flow description, announcements (docs/kyc.md). */
   verificationPaths: VerificationPathsUseCases;
+  /** Verification at a vendor: SDK sessions, webhooks, reconciliation (docs/providers.md). */
+  vendorVerification: VendorVerificationUseCases;
   /** Updates of a verified person's ID document and proof of address (update-id, update-poa). */
   updates: UpdateUseCases;
   /** The signed-in user's own SDK access token (sdk-access). */

@@ -103,7 +103,8 @@ export const verificationSdkInfo = z.object({
   level: z.number().int(),
   provider: z.enum(KYC_PROVIDERS),
   apiUrl: z.string(),
-  flowName: z.enum(['Level1_web', 'Level2_web']),
+  /** Level1_web / Level2_web in-house; the vendor's level or workflow name for a vendor provider. */
+  flowName: z.string(),
   /** The issuing country the choices are for ('' when not chosen yet: every open country's types). */
   country: z.string(),
   steps: z.array(z.enum(VERIFICATION_STEPS)),
@@ -115,6 +116,21 @@ export const verificationSdkInfo = z.object({
   acceptedMimeTypes: z.array(z.string()),
   maxFileBytes: z.number().int(),
   languages: z.array(z.string()),
+  /**
+   * A vendor provider (docs/providers.md): what its web SDK needs for this person and level (the applicant
+   * is created at the vendor on first use); null for the in-house flow.
+   */
+  vendorSdk: z
+    .object({
+      token: z.string(),
+      apiUrl: z.string(),
+      flowName: z.string(),
+      /** The vendor's web SDK script to load ('' when the vendor's flow is a page: flowUrl). */
+      sdkUrl: z.string(),
+      flowUrl: z.string(),
+      expiresAt: z.number().int(),
+    })
+    .nullable(),
 });
 export type VerificationSdkInfo = z.infer<typeof verificationSdkInfo>;
 

@@ -21,6 +21,7 @@ import { m013PartnerLinks } from './013-partner-links.ts';
 import { m014StaffSecondFactor } from './014-staff-second-factor.ts';
 import { m015AuditChain } from './015-audit-chain.ts';
 import { m016SecurityLog } from './016-security-log.ts';
+import { m017Providers } from './017-providers.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -41,6 +42,7 @@ const ALL: Record<string, MigrationFactory> = {
   '014-staff-second-factor': m014StaffSecondFactor,
   '015-audit-chain': m015AuditChain,
   '016-security-log': m016SecurityLog,
+  '017-providers': m017Providers,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -33,6 +33,7 @@ import { submissionsRepo } from './submissions-repo.ts';
 import { supportRequestsRepo } from './support-requests-repo.ts';
 import { usersRepo } from './users-repo.ts';
 import { verificationPathsRepo } from './verification-paths-repo.ts';
+import { vendorsRepo } from './vendors-repo.ts';
 
 function factories(db: Db, personal: PersonalDataCipher | undefined) {
   return {
@@ -56,6 +57,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     supportRequests: () => supportRequestsRepo(db),
     users: () => usersRepo(db),
     verificationPaths: () => verificationPathsRepo(db),
+    vendors: () => vendorsRepo(db),
   };
 }
 

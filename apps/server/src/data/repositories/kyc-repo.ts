@@ -153,6 +153,32 @@ export function kycRepo(db: Db, personal?: PersonalDataCipher) {
         .execute();
     },
 
+    /**
+     * Compare-and-set of a level's state: changes it only while its status is still `from` (false: a
+     * concurrent change won, and the caller's transaction should roll back).
+     */
+    async casLevelState(
+      userId: number,
+      level: number,
+      from: KycStepStatus,
+      fields: LevelStateFields,
+      at: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('kyc_level_states')
+        .set({
+          status: fields.status,
+          reject_reason_code: fields.rejectReasonCode ?? '',
+          reject_reason: fields.rejectReason ?? '',
+          updated_at: at,
+        })
+        .where('user_id', '=', userId)
+        .where('level', '=', level)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async findReverification(userId: number): Promise<ReverificationRow | undefined> {
       return db.selectFrom('reverification').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },

@@ -42,6 +42,8 @@ export interface NewDecision {
   submissionId?: number | null;
   /** The reviewer's optional comment (migration 011). */
   comment?: string;
+  /** Migration 017: the vendor of an automatic decision (staffId 0). */
+  decidedByProvider?: string;
 }
 
 /** A decision row with the staff members it names (null columns: no such member). */
@@ -154,6 +156,7 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
           confirmed_by: d.confirmedBy ?? null,
           submission_id: d.submissionId ?? null,
           comment: d.comment ?? '',
+          decided_by_provider: d.decidedByProvider ?? '',
           at,
         })
         .returning('id')

@@ -12,6 +12,7 @@ import type { SdkTables } from './sdk.ts';
 import type { AuditTables } from './audit.ts';
 import type { QuestionnairesTables } from './questionnaires.ts';
 import type { SupportTables } from './support.ts';
+import type { ProvidersTables } from './providers.ts';
 
 export type * from './accounts.ts';
 export type * from './kyc.ts';
@@ -20,6 +21,7 @@ export type * from './sdk.ts';
 export type * from './audit.ts';
 export type * from './questionnaires.ts';
 export type * from './support.ts';
+export type * from './providers.ts';
 
 /** Every table of the database (the connection's type is `Db`, data/db.ts). */
 export interface Tables
@@ -30,4 +32,5 @@ export interface Tables
     SdkTables,
     AuditTables,
     QuestionnairesTables,
-    SupportTables {}
+    SupportTables,
+    ProvidersTables {}

@@ -108,6 +108,8 @@ export interface KycDecisionsTable {
   submission_id: number | null;
   /** Migration 011: the reviewer's optional comment (e.g. on an approval); never shown to the person. */
   comment: Generated<string>;
+  /** Migration 017: the vendor of an automatic decision (staff_id 0), '' for a staff decision. */
+  decided_by_provider: Generated<string>;
 }
 
 /** Migration 004: a user's data key, only ever stored wrapped by the master key (lib/crypto). */

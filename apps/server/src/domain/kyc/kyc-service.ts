@@ -49,14 +49,14 @@ function toStored(row: KycLevelStateRow | undefined): StoredStep | undefined {
     : undefined;
 }
 
-/** Base URL of a vendor's SDK; the in-house (default) provider needs none. The vendors' own: issue 13. */
-const PROVIDER_API_URL: Record<KycProvider, string> = {
-  default: '',
-  sumsub: '',
-  jumio: '',
-  aai: '',
-  onfido: '',
-};
+/**
+ * What kyc-info answers of a vendor provider (domain/providers): its API address and level names, and
+ * with obtain_kyc_token the SDK token of the next level (docs/providers.md). The in-house flow has none.
+ */
+export interface VendorInfoSource {
+  describe(provider: KycProvider, level: number): { apiUrl: string; flowName: string } | undefined;
+  token(userId: number, level: 1 | 2): Promise<string | null>;
+}
 
 /** Everything the read side knows about one person. */
 interface KycSnapshot {
@@ -93,6 +93,8 @@ export function btcLimitOf(quotas: readonly LevelQuota[], level: number): number
 export interface KycInfoSources {
   /** Provider routing for people whose provider is not chosen yet (traffic-diversion). */
   diversion(userId: number, country: string): Promise<TrafficDiversionResult>;
+  /** The provider that verifies the person: stored once chosen, else routed (verification-paths). */
+  providerOf(userId: number, applicant: ApplicantRow | undefined): Promise<KycProvider>;
   /** The verified identities on file (applicant.identifies). */
   identities(userId: number): Promise<KycIdentity[]>;
   /** A live quick-KYC offer's creation time (QUICK_KYC_AVAILABLE), and the acknowledged announcements. */
@@ -123,14 +125,21 @@ export function kycUseCases(
     all: () => repo.countries(true),
     find: (code) => repo.findCountry(code),
   },
+  vendors?: VendorInfoSource,
 ) {
-  /** The stored provider once chosen (not 'default'); else where traffic-diversion routes the person. */
+  /** The stored provider once chosen; else where traffic-diversion routes the person (verification-paths). */
   async function providerOf(userId: number, applicant: ApplicantRow | undefined): Promise<KycProvider> {
-    const stored = applicant?.provider ?? 'default';
-    if (stored !== 'default' || !sources) return stored;
-    // The routing country: the issuing country once known, else the residence (verification-paths).
-    const country = applicant?.country || applicant?.residence_country || '';
-    return (await sources.diversion(userId, country)).provider;
+    return sources ? sources.providerOf(userId, applicant) : (applicant?.provider ?? 'default');
+  }
+
+  /** apiUrl and the flow names: the vendor's for a vendor provider, ours (spec §3) in-house. */
+  function flowOfProvider(provider: KycProvider, level: number) {
+    const vendor = vendors?.describe(provider, level);
+    return {
+      apiUrl: vendor?.apiUrl ?? '',
+      current: vendor?.flowName ?? flowNameOf(level),
+      second: vendors?.describe(provider, 2)?.flowName ?? secondFlowNameOf(level),
+    };
   }
 
   async function snapshot(userId: number): Promise<KycSnapshot> {
@@ -236,10 +245,11 @@ export function kycUseCases(
         rejectReason: step.rejectReason,
       }));
       const nextLevel = Math.min(s.level + 1, 2);
+      const flow = flowOfProvider(provider, nextLevel);
       const info: KycInfo = {
-        apiUrl: PROVIDER_API_URL[provider],
+        apiUrl: flow.apiUrl,
         provider,
-        flowNames: { current: flowNameOf(nextLevel), second: secondFlowNameOf(nextLevel) },
+        flowNames: { current: flow.current, second: flow.second },
         opened: s.opened,
         limitation,
         limitationInfo:
@@ -276,8 +286,11 @@ export function kycUseCases(
           identifies,
         };
       }
-      // The in-house provider needs no vendor token; vendor providers will answer theirs here.
-      if (flags.obtain_kyc_token) info.kycToken = null;
+      // The in-house provider needs no vendor token; a vendor answers its SDK token of the next level.
+      if (flags.obtain_kyc_token)
+        info.kycToken = vendors?.describe(provider, nextLevel)
+          ? await vendors.token(userId, nextLevel === 2 ? 2 : 1)
+          : null;
       if (flags.obtain_state) info.state = state;
       if (flags.obtain_quotas) {
         info.quotas = quotas;
@@ -296,7 +309,8 @@ export function kycUseCases(
     async provider(userId: number): Promise<KycProviderResult> {
       const s = await snapshot(userId);
       const provider = await providerOf(userId, s.applicant);
-      return { provider, apiUrl: PROVIDER_API_URL[provider], flowName: flowNameOf(Math.min(s.level + 1, 2)) };
+      const flow = flowOfProvider(provider, Math.min(s.level + 1, 2));
+      return { provider, apiUrl: flow.apiUrl, flowName: flow.current };
     },
 
     /** The documents an issuing country offers; 30003 for an unknown or closed country. */

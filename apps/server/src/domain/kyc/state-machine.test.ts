@@ -33,6 +33,7 @@ const STEP_EVENTS: StepEvent[] = [
   'enable',
   'self_reset',
   'quick_kyc',
+  'vendor_reset',
 ];
 const POI_EVENTS: PoiEvent[] = [
   'request',
@@ -43,7 +44,7 @@ const POI_EVENTS: PoiEvent[] = [
   'reject_daily',
   'daily_reset',
 ];
-const ACTORS: KycActor[] = ['user', 'reviewer', 'senior_reviewer', 'system'];
+const ACTORS: KycActor[] = ['user', 'reviewer', 'senior_reviewer', 'system', 'vendor'];
 
 /** A context in which every guard passes. */
 function passing(level: KycStepLevel, actor: KycActor): StepContext {

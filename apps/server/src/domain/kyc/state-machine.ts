@@ -6,8 +6,13 @@
 import type { DisplayUpdatePoiStatus, KycStepLevel, KycStepStatus, KycStepType } from '@kyc/contracts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** Who causes an event: the person, a back-office reviewer, a senior reviewer, or the system itself. */
-export type KycActor = 'user' | 'reviewer' | 'senior_reviewer' | 'system';
+/**
+ * Who causes an event: the person, a back-office reviewer, a senior reviewer, the system itself, or a
+ * verification vendor's result (docs/providers.md: the person finished the vendor's flow, the vendor
+ * approved or rejected with RETRY, or reset the applicant; a vendor's FINAL rejection is only a proposal
+ * that a senior reviewer confirms).
+ */
+export type KycActor = 'user' | 'reviewer' | 'senior_reviewer' | 'system' | 'vendor';
 
 export type StepEvent =
   | 'submit'
@@ -18,7 +23,8 @@ export type StepEvent =
   | 'disable'
   | 'enable'
   | 'self_reset'
-  | 'quick_kyc';
+  | 'quick_kyc'
+  | 'vendor_reset';
 
 /** What the guards look at; the use-case fills what it knows. */
 export interface StepContext {
@@ -57,15 +63,15 @@ export const STEP_TRANSITIONS: readonly StepTransition[] = [
   {
     from: ['ALLOW', 'FAILED_AND_CAN_RETRY'],
     event: 'submit',
-    actors: ['user'],
+    actors: ['user', 'vendor'],
     to: 'PENDING',
     guards: ['country_open', 'previous_level_success'],
   },
-  { from: ['PENDING'], event: 'approve', actors: STAFF, to: 'SUCCESS', guards: [] },
+  { from: ['PENDING'], event: 'approve', actors: [...STAFF, 'vendor'], to: 'SUCCESS', guards: [] },
   {
     from: ['PENDING'],
     event: 'reject_retry',
-    actors: STAFF,
+    actors: [...STAFF, 'vendor'],
     to: 'FAILED_AND_CAN_RETRY',
     guards: ['reason_given'],
   },
@@ -130,6 +136,14 @@ export const STEP_TRANSITIONS: readonly StepTransition[] = [
     to: 'NOT_ALLOW',
     guards: ['no_review_or_final'],
     levels: [2],
+  },
+  {
+    // The vendor reset its applicant (e.g. Sumsub applicantReset): the person starts the level again.
+    from: ['PENDING', 'FAILED_AND_CAN_RETRY'],
+    event: 'vendor_reset',
+    actors: ['vendor'],
+    to: 'ALLOW',
+    guards: [],
   },
 ];
 
@@ -270,7 +284,7 @@ export const POI_TRANSITIONS: readonly PoiTransition[] = [
   {
     from: ['DisplayUpdatePOIStatus_Needed', 'DisplayUpdatePOIStatus_Rejected'],
     event: 'submit',
-    actors: ['user'],
+    actors: ['user', 'vendor'],
     to: 'DisplayUpdatePOIStatus_Pending',
     guards: ['channel_allowed'],
   },

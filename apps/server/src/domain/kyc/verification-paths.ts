@@ -11,12 +11,14 @@ import {
   type DocumentType,
   type KycAnnouncementResult,
   type KycIdentity,
+  type KycProvider,
   type KycStepLevel,
   type KycStepStatus,
   type TrafficDiversionResult,
   type VerificationSdkInfo,
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
+import type { ApplicantRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { MAX_UPLOAD_BYTES } from '../../lib/uploads/inspect-upload.ts';
@@ -27,7 +29,7 @@ import { maskIdNumber } from './national-id-rules.ts';
 import { quickKycUseCases } from './quick-kyc.ts';
 import { initialStepStatus } from './state-machine.ts';
 import { offeredVendorIdTypes, vendorCheckUseCases } from './vendor-check.ts';
-import { bucketOf, flowOf, routeProvider } from './verification-routing.ts';
+import { bucketOf, flowOf, routeProvider, usableProvider } from './verification-routing.ts';
 
 /** Image types an identity capture accepts; a proof of address also PDF (lib/uploads/inspect-upload). */
 const IMAGE_MIME = ['image/jpeg', 'image/png'];
@@ -36,13 +38,23 @@ export interface VerificationPathsDeps {
   repos: Repositories;
   keyring: MasterKeyring;
   now?: () => number;
+  /** KYC_DEFAULT_PROVIDER and which vendors are configured (docs/providers.md "Routing"). */
+  routing?: ProviderRouting;
 }
+
+export interface ProviderRouting {
+  defaultProvider: KycProvider;
+  configured: (provider: KycProvider) => boolean;
+}
+
+const IN_HOUSE_ONLY: ProviderRouting = { defaultProvider: 'default', configured: () => false };
 
 const asDocumentTypes = (v: readonly string[]): DocumentType[] => DOCUMENT_TYPES.filter((d) => v.includes(d));
 const params = (message: string) => new AppError('PARAMS_ERROR', message, 400);
 
 export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   const { repos, keyring } = deps;
+  const routing = deps.routing ?? IN_HOUSE_ONLY;
   const { verificationPaths: paths, submissions, kyc } = repos;
   const now = deps.now ?? Date.now;
 
@@ -64,11 +76,26 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   async function diversion(userId: number, country?: string): Promise<TrafficDiversionResult> {
     const bucket = bucketOf(userId);
     const route = await paths.providerRoute(country ?? (await countryOf(userId)));
-    const provider = routeProvider(
-      route ? { provider: route.provider, percentage: route.percentage } : undefined,
-      bucket,
+    const provider = usableProvider(
+      routeProvider(
+        route ? { provider: route.provider, percentage: route.percentage } : undefined,
+        bucket,
+        routing.defaultProvider,
+      ),
+      routing.configured,
     );
     return { provider, bucket };
+  }
+
+  /**
+   * The provider that verifies this person: the stored one once a flow started (D23: never continued
+   * elsewhere), else where routing sends them; a vendor no longer configured falls back to in-house.
+   */
+  async function providerOf(userId: number, applicant?: ApplicantRow): Promise<KycProvider> {
+    const row = applicant ?? (await kyc.findApplicant(userId));
+    const stored = row?.provider ?? 'default';
+    if (stored !== 'default') return usableProvider(stored, routing.configured);
+    return (await diversion(userId, row?.country || row?.residence_country || '')).provider;
   }
 
   /** applicant.identifies: APPROVED identity submissions (documents, vendor checks) and used offers. */
@@ -136,6 +163,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   /** What kyc-info reads from these paths (kyc-service KycInfoSources). */
   const infoSources: KycInfoSources = {
     diversion,
+    providerOf,
     identities,
     async announcements(userId) {
       const [offer, acknowledged] = await Promise.all([
@@ -152,6 +180,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
 
   return {
     infoSources,
+    providerOf,
 
     /** POST traffic-diversion: the provider this person is routed to, and their bucket. */
     trafficDiversion: (userId: number) => diversion(userId),
@@ -169,7 +198,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
       const vendorIdTypes =
         level === 1 ? (country && !country.kycDisabled ? (offered.get(country.code) ?? []) : []) : [];
       const flow = flowOf({ level, documentTypes, vendorIdTypes });
-      const { provider } = await diversion(userId);
+      const provider = await providerOf(userId);
       return {
         level,
         provider,
@@ -183,6 +212,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
         acceptedMimeTypes: level === 1 ? IMAGE_MIME : [...IMAGE_MIME, 'application/pdf'],
         maxFileBytes: MAX_UPLOAD_BYTES,
         languages: [...ALL_LANGUAGE_CODES],
+        vendorSdk: null,
       };
     },
 

@@ -30,10 +30,26 @@ export interface RouteRule {
   percentage: number;
 }
 
-/** The provider of a bucket under a route: the route's provider below its percentage, else 'default'. */
-export function routeProvider(route: RouteRule | undefined, bucket: number): KycProvider {
-  if (!route) return 'default';
-  return bucket < Math.max(0, Math.min(BUCKETS, route.percentage)) ? route.provider : 'default';
+/**
+ * The provider of a bucket under a route: the route's provider below its percentage, else `fallback`
+ * (KYC_DEFAULT_PROVIDER, docs/providers.md "Routing"); no route at all also answers `fallback`.
+ */
+export function routeProvider(
+  route: RouteRule | undefined,
+  bucket: number,
+  fallback: KycProvider = 'default',
+): KycProvider {
+  if (!route) return fallback;
+  return bucket < Math.max(0, Math.min(BUCKETS, route.percentage)) ? route.provider : fallback;
+}
+
+/**
+ * The provider that actually verifies: a vendor without credentials, and `aai` (a recognised wire value
+ * whose contract is not known), are served by the in-house flow, 'default'.
+ */
+export function usableProvider(provider: KycProvider, configured: (p: KycProvider) => boolean): KycProvider {
+  if (provider === 'default' || provider === 'aai') return 'default';
+  return configured(provider) ? provider : 'default';
 }
 
 export interface FlowInput {

@@ -21,6 +21,7 @@ import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
 import { documentRoutes } from '../../http/openapi.ts';
+import { languageOf } from '../../http/language.ts';
 
 /**
  * The signed-in user's verification paths besides the document upload (spec §7; docs/kyc.md "Vendor
@@ -28,7 +29,7 @@ import { documentRoutes } from '../../http/openapi.ts';
  * Every answer is about the session's own user: no route takes a user id.
  */
 export function kycVendorRoutes(services: Services): FastifyPluginAsync {
-  const { verificationPaths, sessions } = services;
+  const { verificationPaths, vendorVerification, sessions } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     documentRoutes(app, { tag: 'kyc', access: 'session' });
@@ -94,13 +95,20 @@ export function kycVendorRoutes(services: Services): FastifyPluginAsync {
       '/v3/private/kyc/get-verification-sdk-info',
       {
         schema: {
-          summary: 'What the capture flow of a level needs (steps, types, limits)',
+          summary:
+            "What the verification flow of a level needs (steps, types, limits; a vendor's SDK token, docs/providers.md)",
           body: verificationSdkInfoRequest,
           response: { 200: envelopeOf(verificationSdkInfo) },
         },
       },
       async (request) =>
-        ok(await verificationPaths.verificationSdkInfo(subjectOf(request), request.body.level)),
+        ok(
+          await vendorVerification.verificationSdkInfo(
+            subjectOf(request),
+            request.body.level,
+            languageOf(request.headers['accept-language']),
+          ),
+        ),
     );
 
     r.post(
