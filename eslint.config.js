@@ -145,6 +145,11 @@ export default tseslint.config(
     },
   },
   {
+    // The simulated vendors' hosted page runs in the browser (docs/providers.md "The simulator").
+    files: ['packages/vendor-simulator/src/assets/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -6,6 +6,14 @@ import { buildFrontEnds } from './build.mjs';
 if (process.env.NODE_ENV !== 'production' && process.env.DEMO_DATA === undefined)
   process.env.DEMO_DATA = 'true';
 
+// Demo mode: the vendors are the simulator mounted at /simulator (docs/providers.md), with the published
+// demo credentials; any vendor setting given in the environment wins.
+if (process.env.DEMO_DATA === 'true' && process.env.NODE_ENV !== 'production') {
+  const { demoVendorEnv } = await import('./demo-vendors.mjs');
+  for (const [name, value] of Object.entries(demoVendorEnv(process.env)))
+    if (process.env[name] === undefined) process.env[name] = value;
+}
+
 try {
   buildFrontEnds();
 } catch (error) {

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 
 const projects = [
   'packages/contracts',
+  'packages/vendor-simulator',
   'apps/server',
   'apps/web',
   'apps/backoffice',

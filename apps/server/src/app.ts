@@ -46,6 +46,7 @@ import { supportRoutes } from './routes/help/support-routes.ts';
 import { supportInboxRoutes } from './routes/backoffice/support-inbox-routes.ts';
 import { i18nRoutes } from './routes/static/i18n-routes.ts';
 import { vendorWebhookRoutes } from './routes/providers/webhook-routes.ts';
+import { SIMULATOR_PREFIX, simulatorRoutes } from './routes/providers/simulator-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(noticeRoutes(services));
   await app.register(agreementDocumentRoutes(services));
   await app.register(i18nRoutes(services));
+  if (config.providers.simulator) await app.register(simulatorRoutes(config), { prefix: SIMULATOR_PREFIX });
   await app.register(spaRoutes(services));
 
   return app;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { vendorOrigins } from '../providers/settings.ts';
 
 /**
  * Security headers on every answer (ASVS 14.4). The CSP allows only our own origin: the portal makes no
@@ -7,21 +8,31 @@ import type { Config } from '../config.ts';
  * frame-ancestors is configurable so that a partner app can embed SDK mode.
  */
 export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    // The API may live on its own origin (API_ORIGIN, spec §7 "configured override"): allow exactly that one.
-    `connect-src 'self'${config.apiOrigin ? ` ${config.apiOrigin}` : ''}`,
-    "media-src 'self' blob:",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    `frame-ancestors ${config.frameAncestors}`,
-  ].join('; ');
+  // The configured vendors' web SDKs (docs/providers.md): their script, frames and API, and nothing else.
+  const vendors = vendorOrigins(config.providers)
+    .filter((origin) => origin !== config.publicOrigin)
+    .map((origin) => ` ${origin}`)
+    .join('');
+  const cspWith = (frameAncestors: string) =>
+    [
+      "default-src 'self'",
+      `script-src 'self'${vendors}`,
+      `style-src 'self'${vendors}`,
+      `img-src 'self' data: blob:${vendors}`,
+      "font-src 'self'",
+      // The API may live on its own origin (API_ORIGIN, spec §7 "configured override"): allow exactly that one.
+      `connect-src 'self'${config.apiOrigin ? ` ${config.apiOrigin}` : ''}${vendors}`,
+      `frame-src 'self'${vendors}`,
+      "media-src 'self' blob:",
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      `frame-ancestors ${frameAncestors}`,
+    ].join('; ');
+  const csp = cspWith(config.frameAncestors);
+  // The mounted vendor simulator's hosted page is framed by the portal's own page, as a vendor's is.
+  const simulatorCsp = cspWith("'self'");
   const fixed: Record<string, string> = {
     'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
@@ -33,7 +44,14 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
   if (config.frameAncestors === "'none'") fixed['x-frame-options'] = 'DENY';
   if (config.cookieSecure) fixed['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config?.simulator === true) {
+      for (const [name, value] of Object.entries(fixed))
+        if (name !== 'x-frame-options') reply.header(name, value);
+      reply.header('content-security-policy', simulatorCsp);
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    }
     // A route may set a stricter CSP of its own (back-office documents: sandboxed, nothing but the image).
     for (const [name, value] of Object.entries(fixed))
       if (name !== 'content-security-policy' || !reply.hasHeader(name)) reply.header(name, value);

@@ -2,11 +2,15 @@ import type { FastifyRequest } from 'fastify';
 
 /** Where the vendors' webhooks arrive: POST /webhooks/{sumsub,onfido,jumio} (docs/providers.md). */
 export const VENDOR_WEBHOOK_PREFIX = '/webhooks/';
+/** Where the vendor simulator is mounted in demo mode (routes/providers/simulator-routes.ts). */
+export const SIMULATOR_PREFIX = '/simulator';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by routes/providers/webhook-routes.ts: the route checks the vendor's signature itself. */
     vendorWebhook?: true;
+    /** Set on every route of the mounted vendor simulator: it plays a vendor's servers. */
+    simulator?: true;
   }
 }
 
@@ -18,9 +22,9 @@ declare module 'fastify' {
  */
 export function isVendorWebhookRoute(request: FastifyRequest): boolean {
   const route = request.routeOptions;
+  if (typeof route.url !== 'string') return false;
   return (
-    typeof route.url === 'string' &&
-    route.url.startsWith(VENDOR_WEBHOOK_PREFIX) &&
-    route.config.vendorWebhook === true
+    (route.url.startsWith(VENDOR_WEBHOOK_PREFIX) && route.config.vendorWebhook === true) ||
+    (route.url.startsWith(`${SIMULATOR_PREFIX}/`) && route.config.simulator === true)
   );
 }

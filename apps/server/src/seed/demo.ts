@@ -34,6 +34,9 @@ export const DEMO_USERS: { email: string; site: SiteCode; note: string }[] = [
   { email: 'pending@demo.test', site: 'GLOBAL', note: 'level 1 under review' },
   { email: 'reverify@demo.test', site: 'TUR', note: 'Turkey site, re-verification needed' },
   { email: 'quick@demo.test', site: 'GLOBAL', note: 'level 0, a quick KYC offer to accept' },
+  { email: 'sumsub@demo.test', site: 'GLOBAL', note: 'level 0, verified by Sumsub (the simulator in demo)' },
+  { email: 'onfido@demo.test', site: 'GLOBAL', note: 'level 0, verified by Onfido (the simulator in demo)' },
+  { email: 'jumio@demo.test', site: 'GLOBAL', note: 'level 0, verified by Jumio (the simulator in demo)' },
 ];
 
 /**
@@ -64,6 +67,22 @@ interface DemoKyc {
 /** The KYC state of each demo account (issue 4; README lists them). */
 export const DEMO_KYC: Record<string, DemoKyc> = {
   'new@demo.test': { applicant: { level: 0 }, level1: 'ALLOW', level2: 'NOT_ALLOW' },
+  // Verified by a vendor (docs/providers.md); a vendor that is not configured falls back to in-house.
+  'sumsub@demo.test': {
+    applicant: { level: 0, residence_country: 'GB', provider: 'sumsub' },
+    level1: 'ALLOW',
+    level2: 'NOT_ALLOW',
+  },
+  'onfido@demo.test': {
+    applicant: { level: 0, residence_country: 'NL', provider: 'onfido' },
+    level1: 'ALLOW',
+    level2: 'NOT_ALLOW',
+  },
+  'jumio@demo.test': {
+    applicant: { level: 0, residence_country: 'DE', provider: 'jumio' },
+    level1: 'ALLOW',
+    level2: 'NOT_ALLOW',
+  },
   'quick@demo.test': {
     applicant: { level: 0, residence_country: 'GB' },
     level1: 'ALLOW',

@@ -1,0 +1,89 @@
+/**
+ * The hosted verification page every simulated vendor shows (docs/providers.md "The simulator"): the
+ * document's sides and a selfie, then, because this is a demo of a vendor, the decision the vendor will
+ * take: approve, ask to retry, or reject for good. Text comes from locales/vendor-simulator/{lang}.json
+ * (English when the language has no file); right-to-left for ar-SA. The page runs no inline script or
+ * style (the portal's CSP applies when the simulator is mounted in it): hosted.js and hosted.css.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SimulatorOptions } from './context.ts';
+
+export interface HostedPageInput {
+  /** The vendor's name as shown (Sumsub, Onfido, Jumio). */
+  brand: string;
+  vendor: string;
+  /** Where the page posts the person's decision (a path of the simulator). */
+  actionPath: string;
+  /** Hidden fields posted with the decision (the session's token …). */
+  fields: Record<string, string>;
+  lang: string;
+  /** Ask for the back of the document (an ID card). */
+  withBack?: boolean;
+}
+
+const DEFAULT_LOCALES = path.resolve(import.meta.dirname, '../../../locales/vendor-simulator');
+const cache = new Map<string, Record<string, string>>();
+
+function messages(dir: string, lang: string): Record<string, string> {
+  const key = `${dir}|${lang}`;
+  if (!cache.has(key)) {
+    const file = path.join(dir, `${lang}.json`);
+    const english = JSON.parse(readFileSync(path.join(dir, 'en.json'), 'utf8')) as Record<string, string>;
+    const own =
+      /^[a-z]{2}(-[A-Z]{2})?$/.test(lang) && existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+        : {};
+    cache.set(key, { ...english, ...own });
+  }
+  return cache.get(key) as Record<string, string>;
+}
+
+const escape = (v: string) =>
+  v.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+export function hostedPage(input: HostedPageInput, options: SimulatorOptions): string {
+  const t = messages(options.localesDir ?? DEFAULT_LOCALES, input.lang);
+  const text = (k: string) => escape((t[k] ?? k).replace('{brand}', input.brand));
+  const dir = input.lang === 'ar-SA' ? 'rtl' : 'ltr';
+  const hidden = Object.entries(input.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .join('');
+  const file = (name: string, label: string, capture: string) =>
+    `<label class="field">${text(label)}<input type="file" name="${name}" accept="image/jpeg,image/png" capture="${capture}"></label>`;
+  return `<!doctype html>
+<html lang="${escape(input.lang)}" dir="${dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${text('title')}</title>
+<link rel="stylesheet" href="${escape(options.publicBase)}/assets/hosted.css">
+<script src="${escape(options.publicBase)}/assets/hosted.js" defer></script>
+</head>
+<body data-vendor="${escape(input.vendor)}" data-portal-origin="${escape(options.portalOrigin)}">
+<main class="sim">
+<p class="sim__brand">${text('brandLine')}</p>
+<h1>${text('title')}</h1>
+<p class="sim__note">${text('simulatorNote')}</p>
+<form class="sim__form" method="post" action="${escape(input.actionPath)}" enctype="multipart/form-data">
+${hidden}
+<fieldset><legend>${text('documentsLegend')}</legend>
+${file('front', 'front', 'environment')}
+${input.withBack === false ? '' : file('back', 'back', 'environment')}
+${file('selfie', 'selfie', 'user')}
+</fieldset>
+<fieldset><legend>${text('decisionLegend')}</legend>
+<p class="sim__hint">${text('decisionHint')}</p>
+<button type="submit" name="decision" value="approve" class="sim__btn sim__btn--primary">${text('approve')}</button>
+<button type="submit" name="decision" value="retry" class="sim__btn">${text('retry')}</button>
+<button type="submit" name="decision" value="final" class="sim__btn sim__btn--danger">${text('final')}</button>
+</fieldset>
+</form>
+<p class="sim__done" role="status" hidden>${text('submitted')}</p>
+</main>
+</body>
+</html>`;
+}

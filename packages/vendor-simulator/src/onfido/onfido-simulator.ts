@@ -1,0 +1,11 @@
+/**
+ * The onfido simulator (docs/providers.md "The simulator"). Placeholder of the foundation: its routes are
+ * built in the onfido slice.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { SimulatorContext } from '../context.ts';
+
+export function onfidoSimulator(context: SimulatorContext): FastifyPluginAsync {
+  void context;
+  return async () => undefined;
+}
