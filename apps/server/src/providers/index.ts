@@ -13,6 +13,8 @@ export interface ProviderOptions {
   /** Injected in tests (a simulator's fetch); the global fetch otherwise. */
   fetch?: typeof fetch;
   now?: () => number;
+  /** Adapters that replace the configured ones (tests of the domain with a scripted vendor). */
+  adapters?: Partial<Record<VendorName, VerificationProvider>>;
 }
 
 export function createProviders(
@@ -26,5 +28,5 @@ export function createProviders(
   if (config.sumsub) providers.sumsub = createSumsubProvider(config.sumsub, http('sumsub'), now);
   if (config.onfido) providers.onfido = createOnfidoProvider(config.onfido, http('onfido'), now);
   if (config.jumio) providers.jumio = createJumioProvider(config.jumio, http('jumio'), now);
-  return providers;
+  return { ...providers, ...options.adapters };
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TestDatabase } from './databases.ts';
 import { testApp } from './test-app.ts';
+import type { BuildOptions } from '../../src/app.ts';
 import type { Database } from '../../src/data/db.ts';
 import { submissionsRepo } from '../../src/data/repositories/submissions-repo.ts';
 import { usersRepo } from '../../src/data/repositories/users-repo.ts';
@@ -32,6 +33,8 @@ export interface AppFixtureOptions {
   seed?: boolean;
   /** Settings on top of the test configuration (support/test-app.ts). */
   env?: Record<string, string>;
+  /** Build options of the app (e.g. scripted vendor adapters: providerOptions). */
+  build?: Partial<BuildOptions>;
 }
 
 /** Registers the hooks of the describe block it is called in and answers the fixture they fill. */
@@ -46,7 +49,7 @@ export function useAppFixture(testDb: TestDatabase, options: AppFixtureOptions =
     const database = await testDb.open();
     if (options.seed ?? true) await seedDemoData(database);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-int-data-'));
-    const app = await testApp(database, { env: { DATA_DIR: dataDir, ...options.env } });
+    const app = await testApp(database, { ...options.build, env: { DATA_DIR: dataDir, ...options.env } });
     current = { app, database, dataDir };
     return async () => {
       current = undefined;
