@@ -86,7 +86,10 @@ const cookieValue = (setCookies: string[], name: string) =>
   new RegExp(`(?:^|[;,]\\s*)${name}=([^;]+)`).exec(setCookies.join('; '))?.[1];
 
 /** Signs the demo user in as the SPA does: a page for the CSRF cookie, then the login with it. */
-export async function signIn(origin: string): Promise<{ headers: Record<string, string> }> {
+export async function signIn(
+  origin: string,
+  email: string = BENCH_USER,
+): Promise<{ headers: Record<string, string> }> {
   const page = await fetch(`${origin}/user/accounts/en/auth/personal`);
   const anonymousCsrf = cookieValue(page.headers.getSetCookie(), 'kyc_csrf');
   if (!anonymousCsrf) throw new Error('no CSRF cookie from the portal page');
@@ -97,12 +100,12 @@ export async function signIn(origin: string): Promise<{ headers: Record<string, 
       'x-csrf-token': anonymousCsrf,
       cookie: `kyc_csrf=${anonymousCsrf}`,
     },
-    body: JSON.stringify({ email: BENCH_USER, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   const setCookies = login.headers.getSetCookie();
   const sid = cookieValue(setCookies, 'kyc_sid');
   const csrf = cookieValue(setCookies, 'kyc_csrf');
-  if (!sid || !csrf) throw new Error(`sign-in of ${BENCH_USER} failed: ${await login.text()}`);
+  if (!sid || !csrf) throw new Error(`sign-in of ${email} failed: ${await login.text()}`);
   return { headers: { cookie: `kyc_sid=${sid}; kyc_csrf=${csrf}`, 'x-csrf-token': csrf } };
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: front-end weight against its budgets, then API load. Prints each figure against its
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
- *   --only bundle | api | kyc-info | upload     --seconds N (API load duration per target, default 10)
+ *   --only bundle | api | kyc-info | upload | webhooks     --seconds N (API load duration per target, default 10)
  * The kyc-info and upload figures are aims: reported as met or not met, they never fail the run.
  * The front ends are built once, before any server starts, into bench/results/front-end (front-end-build.ts):
  * apps/*\/dist, which a running `npm start` serves, is never rewritten.
@@ -19,6 +19,7 @@ import {
   measureUpload,
 } from './kyc.ts';
 import { reportLighthouse } from './lighthouse.ts';
+import { WEBHOOK_AIMS, measureWebhookToStatus } from './vendor-webhooks.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -38,7 +39,9 @@ console.log(
 );
 // Built once, before any server starts, outside apps/*/dist (front-end-build.ts); the API-only sections
 // do not need it (their servers answer API calls).
-const frontEnd = ['api', 'kyc-info', 'upload'].includes(only ?? '') ? benchPaths : buildBenchFrontEnd();
+const frontEnd = ['api', 'kyc-info', 'upload', 'webhooks'].includes(only ?? '')
+  ? benchPaths
+  : buildBenchFrontEnd();
 
 if (!only || only === 'bundle') {
   const report = measureBundle(frontEnd.webDist);
@@ -105,6 +108,17 @@ if (!only || only === 'upload') {
     `       stage sum ${ms(stages.inspectMs + stages.encryptMs + stages.blobPutMs)} against the end-to-end median (which adds HTTP, multipart, data key, row insert); libvips threads: ${stages.sharpThreads}`,
   );
   aimsMissed += Number(!report.medianMet);
+}
+
+if (!only || only === 'webhooks') {
+  console.log(
+    `\nVendor webhook to kyc-info (Sumsub's shape, signed; SQLite; load average ${loadavg()[0]?.toFixed(1)})`,
+  );
+  const report = await measureWebhookToStatus();
+  console.log(
+    `  ${aimMark(report.medianMet && report.p99Met)} POST /webhooks/sumsub → kyc-info shows the new status: median ${ms(report.medianMs)} (aim ≤ ${WEBHOOK_AIMS.maxMedianMs} ms: ${aim(report.medianMet)}), p99 ${ms(report.p99Ms)} (aim ≤ ${WEBHOOK_AIMS.maxP99Ms} ms: ${aim(report.p99Met)}), max ${ms(report.maxMs)}, ${report.samples} samples, extra kyc-info reads ${report.extraReads}`,
+  );
+  aimsMissed += Number(!report.medianMet) + Number(!report.p99Met);
 }
 
 // --only lighthouse: the signed-in personal page on mobile (bench/lighthouse.ts), aims only.
