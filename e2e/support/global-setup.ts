@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import { demoVendorEnv } from '../../scripts/demo-vendors.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -111,6 +112,9 @@ async function startServer(port: number): Promise<Server> {
       SIGN_UP_LIMIT_PER_HOUR: '1000',
       // The run signs up and signs in hundreds of people: scrypt's smallest cost (test runs only).
       PASSWORD_HASH_COST: '4',
+      // The vendors are the simulator mounted at /simulator, as in `npm start` (docs/providers.md).
+      ...demoVendorEnv({ PUBLIC_ORIGIN: `http://127.0.0.1:${port}` }),
+      VENDOR_RECONCILE_MINUTES: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,8 +9,8 @@ import { vendorOrigins } from '../providers/settings.ts';
  */
 export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
   // The configured vendors' web SDKs (docs/providers.md): their script, frames and API, and nothing else.
+  // (The mounted simulator is on PUBLIC_ORIGIN, which is not 'self' for a page on another host name.)
   const vendors = vendorOrigins(config.providers)
-    .filter((origin) => origin !== config.publicOrigin)
     .map((origin) => ` ${origin}`)
     .join('');
   const cspWith = (frameAncestors: string) =>
