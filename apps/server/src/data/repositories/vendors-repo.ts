@@ -41,11 +41,15 @@ export function vendorsRepo(db: Db) {
       return db.selectFrom('vendor_applicants').selectAll().where('user_id', '=', userId).execute();
     },
 
-    /** By the vendor's applicant id, else by our reference (an event may carry either). */
+    /**
+     * By the vendor's applicant id, else by our reference, else by the current flow (an event may carry
+     * any of them: Onfido's Studio events name only the workflow run).
+     */
     async findApplicant(
       provider: VendorProviderName,
       vendorApplicantId: string,
       externalUserId: string | null,
+      flowId: string | null = null,
     ): Promise<VendorApplicantRow | undefined> {
       const byVendorId = vendorApplicantId
         ? await db
@@ -55,12 +59,21 @@ export function vendorsRepo(db: Db) {
             .where('vendor_applicant_id', '=', vendorApplicantId)
             .executeTakeFirst()
         : undefined;
-      if (byVendorId || !externalUserId) return byVendorId;
+      if (byVendorId) return byVendorId;
+      const byReference = externalUserId
+        ? await db
+            .selectFrom('vendor_applicants')
+            .selectAll()
+            .where('provider', '=', provider)
+            .where('external_user_id', '=', externalUserId)
+            .executeTakeFirst()
+        : undefined;
+      if (byReference || !flowId) return byReference;
       return db
         .selectFrom('vendor_applicants')
         .selectAll()
         .where('provider', '=', provider)
-        .where('external_user_id', '=', externalUserId)
+        .where('flow_id', '=', flowId)
         .executeTakeFirst();
     },
 

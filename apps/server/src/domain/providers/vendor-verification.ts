@@ -180,6 +180,7 @@ export function vendorVerificationUseCases(deps: VendorVerificationDeps) {
         vendor,
         event.vendorApplicantId,
         event.externalUserId,
+        event.flowId,
       );
       let { outcome, occurredAt } = event;
       let eventKey = event.eventKey;
