@@ -346,6 +346,34 @@ describe.each(testDatabases())('verification at a vendor (scripted) on $name', (
     expect(events).toHaveLength(1);
   });
 
+  it('when every webhook of an attempt is lost, then the started attempt is still watched and reconciliation applies the result', async () => {
+    const { applicantId } = await started();
+    const [row] = await fixture.database.db.selectFrom('vendor_applicants').selectAll().execute();
+    expect(row?.pending_since).not.toBeNull();
+    await fixture.database.db
+      .updateTable('vendor_applicants')
+      .set({ pending_since: Date.now() - 120_000 })
+      .execute();
+    vendor.state.results.set(applicantId, {
+      outcome: { kind: 'approved' },
+      occurredAt: 300,
+      resultKey: `${applicantId}:GREEN:lost`,
+    });
+    expect(await fixture.app.jobs.find((j) => j.name === 'vendor-reconciliation')?.run()).toBe(1);
+    expect(await statusOf()).toBe('SUCCESS');
+    // An attempt abandoned longer than RECONCILE_GIVE_UP_MS ago is no longer asked about.
+    await fixture.database.db
+      .updateTable('vendor_applicants')
+      .set({ pending_since: Date.now() - 15 * 86_400_000, reconciled_at: null })
+      .execute();
+    vendor.state.down = true;
+    try {
+      expect(await fixture.app.jobs.find((j) => j.name === 'vendor-reconciliation')?.run()).toBe(0);
+    } finally {
+      vendor.state.down = false;
+    }
+  });
+
   it('when the vendor does not answer, then the person gets 30061 and nothing is half-made', async () => {
     vendor.state.down = true;
     try {

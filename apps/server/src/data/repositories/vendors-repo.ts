@@ -109,7 +109,11 @@ export function vendorsRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    /** Records what the vendor answered when a verification was started (its ids, the level). */
+    /**
+     * Records what the vendor answered when a verification was started (its ids, the level), and starts
+     * watching it: `pending_since` is set if it was not, so that reconciliation asks the vendor even when
+     * every webhook of this attempt is lost.
+     */
     async recordStart(
       id: number,
       fields: { vendorApplicantId: string; flowId: string | null; level: number },
@@ -117,12 +121,13 @@ export function vendorsRepo(db: Db) {
     ): Promise<void> {
       await db
         .updateTable('vendor_applicants')
-        .set({
+        .set((eb) => ({
           vendor_applicant_id: fields.vendorApplicantId,
           flow_id: fields.flowId,
           level: fields.level,
+          pending_since: eb.fn.coalesce('pending_since', eb.val(at)),
           updated_at: at,
-        })
+        }))
         .where('id', '=', id)
         .execute();
     },
@@ -152,13 +157,23 @@ export function vendorsRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Pending applicants not heard of since `before`, oldest first, after `afterId` (reconciliation pages). */
-    async pendingBefore(before: number, afterId: number, limit: number): Promise<VendorApplicantRow[]> {
+    /**
+     * Watched applicants (pending since before `before`, but not before `notBefore`: an attempt abandoned
+     * that long ago is given up until the person starts again) not reconciled since `before`, by id after
+     * `afterId` (reconciliation pages).
+     */
+    async pendingBefore(
+      before: number,
+      notBefore: number,
+      afterId: number,
+      limit: number,
+    ): Promise<VendorApplicantRow[]> {
       return db
         .selectFrom('vendor_applicants')
         .selectAll()
         .where('pending_since', 'is not', null)
         .where('pending_since', '<', before)
+        .where('pending_since', '>=', notBefore)
         .where('id', '>', afterId)
         .where((eb) => eb.or([eb('reconciled_at', 'is', null), eb('reconciled_at', '<', before)]))
         .orderBy('id')

@@ -27,6 +27,8 @@ export type VendorProviders = Partial<Record<VendorName, VerificationProvider>>;
 const OPENABLE = ['ALLOW', 'FAILED_AND_CAN_RETRY', 'PENDING'];
 /** Reconciliation reads pending applicants in pages of this size. */
 const RECONCILE_PAGE = 100;
+/** A started attempt nobody finished is watched this long; starting again watches it anew. */
+export const RECONCILE_GIVE_UP_MS = 14 * 86_400_000;
 
 export interface VendorVerificationDeps {
   repos: Repositories;
@@ -222,10 +224,11 @@ export function vendorVerificationUseCases(deps: VendorVerificationDeps) {
      */
     async reconcile(): Promise<number> {
       const before = now() - deps.reconcileAfterMs;
+      const notBefore = now() - RECONCILE_GIVE_UP_MS;
       let afterId = 0;
       let changed = 0;
       for (;;) {
-        const page = await repos.vendors.pendingBefore(before, afterId, RECONCILE_PAGE);
+        const page = await repos.vendors.pendingBefore(before, notBefore, afterId, RECONCILE_PAGE);
         for (const row of page) {
           afterId = Number(row.id);
           const adapter = providers[row.provider];
