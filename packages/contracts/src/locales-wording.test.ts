@@ -38,6 +38,7 @@ const SAME_TEXT = [
       'capture.retry',
       'questionnaire.retry',
       'kyc.loadError.retry',
+      'vendorSdk.retry',
     ],
   ],
 ] as const;

@@ -73,7 +73,12 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
     ['amlResult', 'GET', '/v3/private/kyc/get-aml-result'],
     ['canVerify', 'POST', '/v3/private/kyc/can-verify'],
     ['complianceTasks', 'POST', '/v3/private/kyc/compliance-tasks'],
-    ['verificationSdkInfo', 'POST', '/v3/private/kyc/get-verification-sdk-info'],
+    [
+      'verificationSdkInfo',
+      'POST',
+      '/v3/private/kyc/get-verification-sdk-info',
+      '/v1/s1/kyc/integration/verification-sdk-info',
+    ],
     [
       'kycPersonalInfo',
       'POST',

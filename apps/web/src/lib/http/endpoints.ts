@@ -104,7 +104,15 @@ export const ENDPOINTS = {
   partnerLinkRevoke: { method: 'POST', path: `${KYC}/partner-links/revoke` },
   /** Query template_code, lang: an accepted agreement as an HTML download (a link, not a call). */
   agreementDocument: { method: 'GET', path: `${KYC}/agreement-document` },
-  verificationSdkInfo: { method: 'POST', path: `${KYC}/get-verification-sdk-info` },
+  /**
+   * A level's flow and, for a vendor provider, the vendor's web SDK session. The SDK-mode path follows
+   * the integration family of the other SDK calls; the server does not answer it yet (docs/kyc.md).
+   */
+  verificationSdkInfo: {
+    method: 'POST',
+    path: `${KYC}/get-verification-sdk-info`,
+    sdk: { method: 'POST', path: `${INTEGRATION}/verification-sdk-info` },
+  },
   kycPersonalInfo: {
     method: 'POST',
     path: `${KYC}/kyc-personal-info`,

@@ -6,6 +6,7 @@ import { APP_ROUTES } from '../../../lib/navigation/routes';
 import { Link } from '../../../lib/router';
 import { Card } from '../../../ui/card';
 import { useKycInfo } from '../api/use-kyc-info';
+import { isVendorProvider, LazyVendorVerification } from '../vendor-sdk/lazy-vendor-verification';
 import { KycFlow } from './kyc-flow';
 import { KycInfoView } from './kyc-info-view';
 import { stepOf } from './kyc-steps';
@@ -89,7 +90,8 @@ export interface KycVerificationProps {
 
 /**
  * kyc-info, then the flow the request names when it can start (spec §4 step statuses), otherwise why
- * not and the way back; after the submission the after-step navigation of spec §2.
+ * not and the way back; after the submission the after-step navigation of spec §2. The flow is ours
+ * (KycFlow) for the in-house provider, the vendor's web SDK (vendor-sdk/) for sumsub, onfido, jumio.
  */
 export function KycVerification({
   request,
@@ -113,12 +115,22 @@ export function KycVerification({
             {retry ? (
               <RejectionReason code={step.rejectReasonCode} note={step.rejectReason} canRetry />
             ) : null}
-            <KycFlow
-              level={start.level}
-              reverification={request.kind === 'reverification'}
-              info={info}
-              onFinished={() => afterStep({ useRedirectUrl })}
-            />
+            {isVendorProvider(info.provider) ? (
+              // A vendor verifies this person: its own web SDK instead of our capture (docs/kyc.md).
+              <LazyVendorVerification
+                provider={info.provider}
+                level={start.level}
+                sdkMode={!showPersonalLink}
+                onFinished={() => afterStep({ useRedirectUrl })}
+              />
+            ) : (
+              <KycFlow
+                level={start.level}
+                reverification={request.kind === 'reverification'}
+                info={info}
+                onFinished={() => afterStep({ useRedirectUrl })}
+              />
+            )}
           </>
         );
       }}
