@@ -377,6 +377,15 @@ describe.each(testDatabases())('KYC read endpoints on $name', (testDb) => {
       expect(await level('new@demo.test')).toBe(0);
     });
 
+    it("verification-sdk-info: the flow of the token's user's level, refused without a token", async () => {
+      const token = await sdkToken('new@demo.test');
+      const { envelope } = await sdkPost('/v1/s1/kyc/integration/verification-sdk-info', { level: 1 }, token);
+      expect(envelope.ret_code).toBe(0);
+      expect(envelope.result).toMatchObject({ level: 1, provider: 'default', vendorSdk: null });
+      const refused = await sdkPost('/v1/s1/kyc/integration/verification-sdk-info', { level: 1 }, undefined);
+      expect(refused.envelope.ret_code).not.toBe(0);
+    });
+
     it('provider and supported-document-type answer as the private forms', async () => {
       const token = await sdkToken('l1@demo.test');
       expect((await sdkPost('/v1/s1/kyc/integration/provider', {}, token)).envelope.result).toMatchObject({

@@ -13,6 +13,8 @@ import {
   submitKycResult,
   supportedDocumentTypeRequest,
   supportedDocumentTypeResult,
+  verificationSdkInfo,
+  verificationSdkInfoRequest,
 } from '@kyc/contracts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requireSdkToken, sdkPrincipalOf } from '../../http/sdk-auth.ts';
@@ -21,6 +23,7 @@ import { sdkHeaders } from '../sdk/token-routes.ts';
 import { uploadRoute } from './kyc-submit-routes.ts';
 import type { Services } from '../services.ts';
 import { documentRoutes } from '../../http/openapi.ts';
+import { languageOf } from '../../http/language.ts';
 
 /**
  * The SDK variants of the KYC reads and writes (spec §7), for the token's user (docs/sdk.md). The
@@ -28,7 +31,7 @@ import { documentRoutes } from '../../http/openapi.ts';
  * token may submit a Turkey-region re-verification, the web's own may not).
  */
 export function kycSdkRoutes(services: Services): FastifyPluginAsync {
-  const { kyc, sdk, submissions } = services;
+  const { kyc, sdk, submissions, vendorVerification } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     documentRoutes(app, { tag: 'sdk-integration', access: 'sdk-token' });
@@ -60,6 +63,28 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
         },
       },
       async (request) => ok(await kyc.provider(sdkPrincipalOf(request).userId)),
+    );
+
+    r.post(
+      '/v1/s1/kyc/integration/verification-sdk-info',
+      {
+        ...auth,
+        schema: {
+          summary:
+            "What the verification flow of a level needs, for the SDK token's user (a vendor's SDK token)",
+          headers: sdkHeaders,
+          body: verificationSdkInfoRequest,
+          response: { 200: envelopeOf(verificationSdkInfo) },
+        },
+      },
+      async (request) =>
+        ok(
+          await vendorVerification.verificationSdkInfo(
+            sdkPrincipalOf(request).userId,
+            request.body.level,
+            languageOf(request.headers['accept-language']),
+          ),
+        ),
     );
 
     r.post(
