@@ -32,11 +32,13 @@ export function VendorSubmitted({
   else if (status === 'FAILED_AND_CAN_RETRY' || status === 'FAILED_AND_CAN_NOT_RETRY')
     detail = t('vendorSdk.submitted.rejected');
   else if (!polling) detail = t('vendorSdk.submitted.slow');
+  // Once decided, the card is titled with the outcome ("Verified", "Not approved …"), not "under review".
+  const decided = status === 'SUCCESS' || status?.startsWith('FAILED') === true;
   return (
-    <Card title={t('vendorSdk.submitted.title')}>
+    <Card title={decided ? t(`kyc.status.${status}`) : t('vendorSdk.submitted.title')}>
       <div data-testid="vendor-sdk-submitted" data-status={status ?? ''} data-polling={String(polling)}>
         <p role="status">{detail}</p>
-        {status ? (
+        {status && !decided ? (
           <p>
             {t('vendorSdk.submitted.status')} <strong>{t(`kyc.status.${status}`)}</strong>
           </p>
