@@ -14,11 +14,13 @@ import {
   type PartnerWebhookAnswer,
   type PartnerWebhookSaved,
   type WebhookDeliveryEntry,
+  type QuestionnaireAnswers,
   type WebhookDeliveryList,
 } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { decide, staffClient } from './support/kyc-flows.ts';
+import { decide, staffClient, userClient } from './support/kyc-flows.ts';
+import { submittedQuestionnaire } from './support/questionnaires.ts';
 import type { TestClient } from './support/test-app.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 
@@ -28,6 +30,25 @@ const REJECT = {
   level: 1,
   reasonCode: 'BLURRY',
   userMessage: 'The photo is blurred.',
+};
+
+/** The AML questionnaire answered by someone retired with savings (as in kyc-info-questionnaires). */
+const AML_ANSWERS: QuestionnaireAnswers = {
+  employment_status: 'retired',
+  tax_residence_country: 'DE',
+  has_tin: false,
+  no_tin_reason: 'not_required',
+  us_person: false,
+  annual_income: 'under_25k',
+  net_worth: 'under_50k',
+  source_of_funds: ['savings'],
+  account_purpose: ['long_term_investment'],
+  monthly_volume: 'under_1k',
+  acting_for_third_party: false,
+  is_pep: false,
+  is_pep_related: false,
+  declaration_true: true,
+  declaration_updates: true,
 };
 
 interface Received {
@@ -227,6 +248,28 @@ describe.each(testDatabases())('webhooks to partners on $name', (testDb) => {
     expect(entry).toMatchObject({ status: 'failed', attempts: 5, nextAttemptAt: null, lastStatusCode: 500 });
   });
 
+  it('when a linked person submits a questionnaire, then one questionnaire event is written and delivered', async () => {
+    const hook = await receiver();
+    const admin = await staffClient(fixture.app, 'admin@demo.test');
+    await register(admin, 'demo-partner', hook.url);
+    const userId = await link('demo-partner', 'l1@demo.test', 'ref-l1');
+    const before = await repos().statusOutbox.eventsOf(userId);
+    const client = await userClient(fixture.app, 'l1@demo.test');
+    const { status } = await submittedQuestionnaire(client, 'aml-200', AML_ANSWERS, 'aml-1');
+    const after = (await repos().statusOutbox.eventsOf(userId)).slice(before.length);
+    expect(after).toEqual([expect.objectContaining({ kind: 'questionnaire', ref: 'aml-200', status })]);
+    await job().run();
+    expect(hook.received.map((r) => JSON.parse(r.body) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({
+        type: 'questionnaire.status_changed',
+        userRef: 'ref-l1',
+        kind: 'questionnaire',
+        ref: 'aml-200',
+        status,
+      }),
+    ]);
+  });
+
   it('when two job runs start at once, then the partner receives the delivery once', async () => {
     const hook = await receiver();
     const admin = await staffClient(fixture.app, 'admin@demo.test');
@@ -235,6 +278,21 @@ describe.each(testDatabases())('webhooks to partners on $name', (testDb) => {
     await repos().statusOutbox.append({ userId, kind: 'kyc_level', ref: 'LEVEL_1', status: 'PENDING' }, 1);
     await Promise.all([job().run(), job().run(), job().run()]);
     expect(hook.received).toHaveLength(1);
+    // The claim itself: of two claims on the same read, one wins.
+    await fixture.database.db
+      .updateTable('partner_webhook_deliveries')
+      .set({ status: 'pending', next_attempt_at: 5 })
+      .execute();
+    const [due] = await repos().partnerWebhooks.due(Date.now(), 10);
+    const claims = await Promise.all([
+      repos().partnerWebhooks.claim(due?.id ?? 0, 5, Date.now() + 60_000, Date.now()),
+      repos().partnerWebhooks.claim(due?.id ?? 0, 5, Date.now() + 60_001, Date.now()),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    await fixture.database.db
+      .updateTable('partner_webhook_deliveries')
+      .set({ status: 'delivered', next_attempt_at: null })
+      .execute();
     const list = await deliveries(admin, 'demo-partner');
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({ status: 'delivered', attempts: 1 });

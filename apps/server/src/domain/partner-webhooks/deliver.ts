@@ -6,11 +6,11 @@
  * (another status, a redirect, a timeout, a refused connection, a webhook since disabled) counts as a
  * failed attempt, retried after 5 min, 1 h, 5 h and 18 h, the fifth failure being final.
  */
+import { PARTNER_WEBHOOK_EVENT_HEADER } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { AttemptOutcome } from '../../data/repositories/partner-webhooks-repo.ts';
 import type { PartnerWebhookDeliveryRow } from '../../data/schema/index.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
-import { PARTNER_WEBHOOK_EVENT_HEADER } from '@kyc/contracts';
 import { webhookHeaders } from './webhook-signature.ts';
 import { checkedWebhookUrl, nextAttemptAt } from './webhook-rules.ts';
 import { openWebhookSecret } from './webhook-secrets.ts';
