@@ -15,6 +15,7 @@ import { OneLineRequestLog, loggerOptions } from './http/request-log.ts';
 import { installSdkAuth } from './http/sdk-auth.ts';
 import { installPartnerSignatures } from './http/partner-signature.ts';
 import { partnersRoutes } from './routes/backoffice/partners-routes.ts';
+import { partnerWebhookRoutes } from './routes/backoffice/partner-webhook-routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(countryCoverageRoutes(services));
   await app.register(auditChainRoutes(services));
   await app.register(partnersRoutes(services));
+  await app.register(partnerWebhookRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
   await app.register(sdkLinkRoutes(services));

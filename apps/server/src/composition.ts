@@ -36,6 +36,10 @@ import { SDK_TOKEN_TTL_MS, type SdkLimits } from './domain/sdk/sdk-principal.ts'
 import { linkFlowUseCases } from './domain/sdk/link-flow.ts';
 import { partnerAuthUseCases, type PartnerAuthUseCases } from './domain/partners/partner-auth.ts';
 import { partnersAdminUseCases } from './domain/backoffice/partners-admin.ts';
+import {
+  partnerWebhookUseCases,
+  type PartnerWebhookOptions,
+} from './domain/partner-webhooks/partner-webhooks.ts';
 import { supportUseCases, type SupportLimits } from './domain/support/support-requests.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { SIGN_IN_DELAY, createProgressiveDelay } from './lib/progressive-delay.ts';
@@ -67,6 +71,8 @@ export interface CompositionOptions {
   supportLimits?: Partial<SupportLimits>;
   /** The vendors' HTTP (tests: a simulator's fetch) and clock. */
   providerOptions?: ProviderOptions;
+  /** Webhooks to partners: their HTTP and clock (tests). */
+  webhookOptions?: PartnerWebhookOptions;
 }
 
 export interface Composition {
@@ -244,6 +250,13 @@ export function compose(options: CompositionOptions): Composition {
 
   const partnersAdmin = partnersAdminUseCases({ repos, keyring });
 
+  const partnerWebhooks = partnerWebhookUseCases({
+    repos,
+    keyring,
+    production: config.production,
+    ...options.webhookOptions,
+  });
+
   const services: Services = {
     config,
     readiness: { dialect: database.dialect, ping: () => database.ping() },
@@ -270,6 +283,7 @@ export function compose(options: CompositionOptions): Composition {
     agreementDocuments,
     auditChain,
     partnersAdmin,
+    partnerWebhooks,
     paths,
   };
 
@@ -287,6 +301,8 @@ export function compose(options: CompositionOptions): Composition {
   /** Jobs that run more often than the sweeps (server.ts, every minute): lost webhooks caught here. */
   const jobs: readonly Sweep[] = [
     { name: 'vendor-reconciliation', run: () => vendorVerification.reconcile() },
+    // The status outbox into deliveries, then the due deliveries sent (docs/sdk.md "Webhooks to partners").
+    { name: 'partner-webhooks', run: () => partnerWebhooks.run() },
   ];
 
   return { services, partnerAuth, sessions, sweeps, jobs };

@@ -29,4 +29,5 @@ export * from './api/backoffice-staff.ts';
 export * from './api/security-log.ts';
 export * from './api/partner-signing.ts';
 export * from './api/backoffice-partners.ts';
+export * from './api/backoffice-partner-webhooks.ts';
 export * from './staff-permissions.ts';

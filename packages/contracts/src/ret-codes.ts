@@ -440,6 +440,17 @@ export const RET_CODES = {
       'Partners (back office): two secrets are already live; revoke the older one before making another.',
   },
 
+  // Webhooks to partners (docs/sdk.md "Webhooks to partners", D45).
+  PARTNER_WEBHOOK_URL_INVALID: {
+    code: 54101,
+    meaning:
+      'Partners (back office): the webhook URL must be an absolute https URL (http only outside production), without user name or password.',
+  },
+  PARTNER_WEBHOOK_DELIVERY_UNKNOWN: {
+    code: 54102,
+    meaning: 'Partners (back office): no webhook delivery with this id.',
+  },
+
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
     code: CODE_REQUEST_TIMEOUT,

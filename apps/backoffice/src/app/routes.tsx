@@ -109,6 +109,13 @@ export const routes: RouteObject[] = [
                 async () => (await import('../features/partners/components/partners-page.tsx')).PartnersPage,
               ),
               areaRoute(
+                'partners',
+                async () =>
+                  (await import('../features/partners/components/partner-webhook-page.tsx'))
+                    .PartnerWebhookPage,
+                paths.partnerWebhook.path,
+              ),
+              areaRoute(
                 'supportInbox',
                 async () =>
                   (await import('../features/support-inbox/components/support-inbox-page.tsx'))

@@ -29,6 +29,11 @@ export const paths = {
   countries: { path: '/countries', getHref: () => '/countries' },
   /** Partners of the integration API: origins, flags, linked users and signing secrets. */
   partners: { path: '/partners', getHref: () => '/partners' },
+  /** One partner's webhook: its address, secret and deliveries (issue 13). */
+  partnerWebhook: {
+    path: '/partners/:partnerId/webhook',
+    getHref: (partnerId: string) => `/partners/${encodeURIComponent(partnerId)}/webhook`,
+  },
   supportInbox: { path: '/support-inbox', getHref: () => '/support-inbox' },
   /** Staff members and the reset of a member's second factor (admin, issue 11). */
   staff: { path: '/staff', getHref: () => '/staff' },

@@ -271,6 +271,8 @@ export const AUDIT_ACTIONS = [
   'partners.update',
   'partners.secret_rotated',
   'partners.secret_revoked',
+  'partners.webhook_changed',
+  'partners.webhook_redelivered',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

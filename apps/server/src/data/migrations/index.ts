@@ -22,6 +22,7 @@ import { m014StaffSecondFactor } from './014-staff-second-factor.ts';
 import { m015AuditChain } from './015-audit-chain.ts';
 import { m016SecurityLog } from './016-security-log.ts';
 import { m017Providers } from './017-providers.ts';
+import { m018PartnerWebhooks } from './018-partner-webhooks.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -43,6 +44,7 @@ const ALL: Record<string, MigrationFactory> = {
   '015-audit-chain': m015AuditChain,
   '016-security-log': m016SecurityLog,
   '017-providers': m017Providers,
+  '018-partner-webhooks': m018PartnerWebhooks,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

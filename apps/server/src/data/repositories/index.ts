@@ -20,6 +20,7 @@ import { kycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 import { noticesRepo } from './notices-repo.ts';
 import { partnerLinksRepo } from './partner-links-repo.ts';
 import { partnerSecretsRepo } from './partner-secrets-repo.ts';
+import { partnerWebhooksRepo } from './partner-webhooks-repo.ts';
 import { partnersRepo } from './partners-repo.ts';
 import { questionnaireReviewRepo } from './questionnaire-review-repo.ts';
 import { questionnairesRepo } from './questionnaires-repo.ts';
@@ -29,6 +30,7 @@ import { sdkRepo } from './sdk-repo.ts';
 import { securityLogRepo } from './security-log-repo.ts';
 import { sessionsRepo } from './sessions-repo.ts';
 import { staffRepo } from './staff-repo.ts';
+import { statusOutboxRepo } from './status-outbox-repo.ts';
 import { submissionsRepo } from './submissions-repo.ts';
 import { supportRequestsRepo } from './support-requests-repo.ts';
 import { usersRepo } from './users-repo.ts';
@@ -44,6 +46,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     notices: () => noticesRepo(db),
     partnerLinks: () => partnerLinksRepo(db),
     partnerSecrets: () => partnerSecretsRepo(db),
+    partnerWebhooks: () => partnerWebhooksRepo(db),
     partners: () => partnersRepo(db),
     questionnaireReview: () => questionnaireReviewRepo(db),
     questionnaires: () => questionnairesRepo(db),
@@ -53,6 +56,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     securityLog: () => securityLogRepo(db),
     sessions: () => sessionsRepo(db),
     staff: () => staffRepo(db),
+    statusOutbox: () => statusOutboxRepo(db),
     submissions: () => submissionsRepo(db),
     supportRequests: () => supportRequestsRepo(db),
     users: () => usersRepo(db),

@@ -1,5 +1,6 @@
 import type { DisplayUpdatePoiStatus, KycStepStatus, KycStepType } from '@kyc/contracts';
 import type { Db } from '../db.ts';
+import { appendStatusEvent, levelRef } from './status-outbox-repo.ts';
 import type {
   ApplicantRow,
   CountryRow,
@@ -146,11 +147,24 @@ export function kycRepo(db: Db, personal?: PersonalDataCipher) {
         reject_reason: fields.rejectReason ?? '',
         updated_at: at,
       };
+      const before = await db
+        .selectFrom('kyc_level_states')
+        .select('status')
+        .where('user_id', '=', userId)
+        .where('level', '=', level)
+        .executeTakeFirst();
       await db
         .insertInto('kyc_level_states')
         .values({ ...values, user_id: userId, level })
         .onConflict((oc) => oc.columns(['user_id', 'level']).doUpdateSet(values))
         .execute();
+      // The partners' outbox (D45), in the caller's transaction: only a status that really changed.
+      if (before?.status !== fields.status)
+        await appendStatusEvent(
+          db,
+          { userId, kind: 'kyc_level', ref: levelRef(level), status: fields.status },
+          at,
+        );
     },
 
     /**
@@ -176,7 +190,14 @@ export function kycRepo(db: Db, personal?: PersonalDataCipher) {
         .where('level', '=', level)
         .where('status', '=', from)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const changed = Number(result.numUpdatedRows) === 1;
+      if (changed && from !== fields.status)
+        await appendStatusEvent(
+          db,
+          { userId, kind: 'kyc_level', ref: levelRef(level), status: fields.status },
+          at,
+        );
+      return changed;
     },
 
     async findReverification(userId: number): Promise<ReverificationRow | undefined> {

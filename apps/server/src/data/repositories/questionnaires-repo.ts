@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts';
+import { appendStatusEvent } from './status-outbox-repo.ts';
 import { uploadedFiles, type NewUploadedFile } from './uploaded-files.ts';
 import type {
   ComplianceTaskRow,
@@ -201,7 +202,15 @@ export function questionnairesRepo(db: Db) {
         .where('status', '=', expected.status)
         .where('updated_at', '=', expected.updatedAt)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const changed = Number(result.numUpdatedRows) === 1;
+      // The partners' outbox (D45), in the caller's transaction; a draft saved keeps its status.
+      if (changed && update.status !== expected.status)
+        await appendStatusEvent(
+          db,
+          { userId, kind: 'questionnaire', ref: templateCode, status: update.status },
+          update.updatedAt,
+        );
+      return changed;
     },
 
     // Submissions ----------------------------------------------------------------------------------

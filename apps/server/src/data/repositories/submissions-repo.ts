@@ -1,5 +1,6 @@
 import type { DisplayUpdatePoiStatus, DocumentSide, KycStepStatus, SubmissionKind } from '@kyc/contracts';
 import type { Db } from '../db.ts';
+import { appendStatusEvent, levelRef } from './status-outbox-repo.ts';
 import type { KycDocumentRow, KycSubmissionRow, SubmissionStatus } from '../schema/index.ts';
 import { uploadedFiles, type NewUploadedFile } from './uploaded-files.ts';
 
@@ -293,7 +294,11 @@ export function submissionsRepo(db: Db) {
         .where('level', '=', level)
         .where('status', '=', from)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const changed = Number(result.numUpdatedRows) === 1;
+      // The partners' outbox (D45), in the caller's transaction.
+      if (changed && from !== to)
+        await appendStatusEvent(db, { userId, kind: 'kyc_level', ref: levelRef(level), status: to }, at);
+      return changed;
     },
 
     /** Creates the level's state row with its initial status when there is none yet. */

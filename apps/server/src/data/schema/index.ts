@@ -13,6 +13,7 @@ import type { AuditTables } from './audit.ts';
 import type { QuestionnairesTables } from './questionnaires.ts';
 import type { SupportTables } from './support.ts';
 import type { ProvidersTables } from './providers.ts';
+import type { PartnerWebhooksTables } from './partner-webhooks.ts';
 
 export type * from './accounts.ts';
 export type * from './kyc.ts';
@@ -22,6 +23,7 @@ export type * from './audit.ts';
 export type * from './questionnaires.ts';
 export type * from './support.ts';
 export type * from './providers.ts';
+export type * from './partner-webhooks.ts';
 
 /** Every table of the database (the connection's type is `Db`, data/db.ts). */
 export interface Tables
@@ -33,4 +35,5 @@ export interface Tables
     AuditTables,
     QuestionnairesTables,
     SupportTables,
-    ProvidersTables {}
+    ProvidersTables,
+    PartnerWebhooksTables {}

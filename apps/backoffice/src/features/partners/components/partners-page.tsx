@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RET_CODES, formattingLocale } from '@kyc/contracts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -148,6 +150,7 @@ export function PartnersPage() {
           <Button variant="secondary" busy={busy === p.id} onClick={() => void rotate(p)}>
             {t('partners.rotate', { partner: p.name })}
           </Button>
+          <Link to={paths.partnerWebhook.getHref(p.id)}>{t('partners.webhook', { partner: p.name })}</Link>
         </div>
       ),
     },

@@ -8,6 +8,8 @@ interface SecretDialogProps {
   partnerName: string;
   secret: string;
   fingerprint: string;
+  /** What the secret is for; the partner's signing secret unless told (the webhook page's own). */
+  label?: string;
   onClose: () => void;
 }
 
@@ -16,7 +18,7 @@ interface SecretDialogProps {
  * warning, the secret in a read-only field to select, a copy button, and a close button that says the
  * admin has stored it. Closing forgets the secret in the page too.
  */
-export function SecretDialog({ partnerName, secret, fingerprint, onClose }: SecretDialogProps) {
+export function SecretDialog({ partnerName, secret, fingerprint, label, onClose }: SecretDialogProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
 
@@ -34,7 +36,7 @@ export function SecretDialog({ partnerName, secret, fingerprint, onClose }: Secr
       <div className="partners-secret">
         <Alert tone="error">{t('partners.secret.warning')}</Alert>
         <label className="partners-secret__label" htmlFor="partners-new-secret">
-          {t('partners.secret.label')}
+          {label ?? t('partners.secret.label')}
         </label>
         <input
           id="partners-new-secret"

@@ -1,0 +1,54 @@
+/**
+ * The pure rules of webhooks to partners (docs/sdk.md "Webhooks to partners"): which URLs are accepted,
+ * when the next attempt is due, and the body a partner receives. No I/O, unit-tested.
+ */
+import {
+  PARTNER_WEBHOOK_RETRY_DELAYS_MS,
+  type PartnerWebhookEvent,
+  type PartnerWebhookEventType,
+} from '@kyc/contracts';
+import type { StatusOutboxRow } from '../../data/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/**
+ * 54101 unless `url` is an absolute https URL (http too outside production), with a host and without
+ * user name or password (they would be sent to whoever the URL names, and logged with it).
+ */
+export function checkedWebhookUrl(url: string, production: boolean): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AppError('PARTNER_WEBHOOK_URL_INVALID', 'url: not an absolute URL');
+  }
+  const schemes = production ? ['https:'] : ['https:', 'http:'];
+  if (!schemes.includes(parsed.protocol))
+    throw new AppError('PARTNER_WEBHOOK_URL_INVALID', `url: ${production ? 'https' : 'http(s)'} only`);
+  if (parsed.username !== '' || parsed.password !== '')
+    throw new AppError('PARTNER_WEBHOOK_URL_INVALID', 'url: no user name or password');
+  if (parsed.hostname === '') throw new AppError('PARTNER_WEBHOOK_URL_INVALID', 'url: no host');
+  return parsed.toString();
+}
+
+/** After failed attempt number `attempts` (1-based): when the next is due, or null when it was the last. */
+export function nextAttemptAt(attempts: number, now: number): number | null {
+  const delay = PARTNER_WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
+  return delay === undefined ? null : now + delay;
+}
+
+export function eventTypeOf(kind: StatusOutboxRow['kind']): PartnerWebhookEventType {
+  return kind === 'kyc_level' ? 'kyc_level.status_changed' : 'questionnaire.status_changed';
+}
+
+/** The body of one event for one partner: the partner's own reference, never our email or user id. */
+export function eventBody(event: StatusOutboxRow, eventId: string, userRef: string): PartnerWebhookEvent {
+  return {
+    eventId,
+    type: eventTypeOf(event.kind),
+    userRef,
+    kind: event.kind,
+    ref: event.ref,
+    status: event.status,
+    occurredAt: event.at,
+  };
+}
