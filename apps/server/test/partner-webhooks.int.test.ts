@@ -1,5 +1,5 @@
 /**
- * Webhooks to partners (issue 13, docs/sdk.md "Webhooks to partners", D44): a status change of a linked
+ * Webhooks to partners (issue 13, docs/sdk.md "Webhooks to partners", D45): a status change of a linked
  * person writes one outbox row in the change's own transaction; the job turns it into a signed POST to
  * a real local receiver; failures follow the retry schedule; concurrent runs send once; redelivery is
  * audited and admin-only; partners hear only of their own linked people; the list pages by cursor.
