@@ -115,6 +115,8 @@ async function startServer(port: number): Promise<Server> {
       // The vendors are the simulator mounted at /simulator, as in `npm start` (docs/providers.md).
       ...demoVendorEnv({ PUBLIC_ORIGIN: `http://127.0.0.1:${port}` }),
       VENDOR_RECONCILE_MINUTES: '1',
+      // Webhooks to partners go out within seconds, not at the minute (e2e/tests/vendors.e2e.ts).
+      JOB_INTERVAL_SECONDS: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,6 +5,9 @@
  * Sumsub approves automatically; Onfido declines (RETRY) and the person retries; Jumio rejects for good
  * and a senior reviewer confirms. Every context is fresh (no cookies), the phone viewport included.
  */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -16,9 +19,66 @@ import {
   screenshot,
   signIn,
   useBrowser,
+  DEMO_PASSWORD,
   type Page,
 } from '../support/browser.ts';
 import { staffSignIn } from '../support/kyc.ts';
+import { partnerPost } from '../support/partner.ts';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A partner's webhook receiver on loopback: records every POST and answers 200. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/kyc-webhooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An admin registers the partner's webhook through the back office's API (session and CSRF token). */
+async function registerWebhook(admin: Page, url: string): Promise<string> {
+  const answer = await admin.evaluate(async (target) => {
+    const csrf = /(?:^|; )(?:__Host-)?kyc_staff_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+    const response = await fetch('/backoffice/api/partners/demo-partner/webhook', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+      body: JSON.stringify({ url: target, enabled: true, rotateSecret: true }),
+    });
+    return (await response.json()) as { ret_code: number; result?: { secret: string | null } };
+  }, url);
+  expect(answer.ret_code, JSON.stringify(answer)).toBe(0);
+  return answer.result?.secret ?? '';
+}
+
+/** The person agrees, inside the partner's embedded flow, to share their verification with it. */
+async function linkToPartner(page: Page, email: string, userRef: string) {
+  const response = await partnerPost(baseUrl(), '/v1/s1/kyc/integration/access-token', {
+    userRef,
+    from: 'demo-app',
+  });
+  const { result } = (await response.json()) as { result: { url: string } };
+  await page.goto(result.url);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: 'Agree and continue' }).click();
+  await page.getByRole('heading', { name: /Share your verification/ }).waitFor({ state: 'detached' });
+}
 
 const KYC_LEVEL_1 = '/user/accounts/en/auth/kyc?level=1';
 
@@ -61,19 +121,50 @@ describe('verification at a vendor (simulator)', () => {
     await context.close();
   });
 
-  it('Onfido: a RETRY shows the reason, and the person retries and is approved', async () => {
-    const { context, requests } = await newContext(browser(), DESKTOP);
-    const page = await context.newPage();
-    await signedIn(page, 'onfido@demo.test');
-    const first = await verifyAtVendor(page, 'Ask to retry', 'onfido');
-    await expect
-      .poll(() => first.getAttribute('data-status'), { timeout: 30_000 })
-      .toBe('FAILED_AND_CAN_RETRY');
-    const second = await verifyAtVendor(page, 'Approve', 'onfido-retry');
-    await expect.poll(() => second.getAttribute('data-status'), { timeout: 30_000 }).toBe('SUCCESS');
-    expectOnlyOwnOrigins(requests);
-    await context.close();
-  });
+  it('Onfido: a RETRY shows the reason, the person retries and is approved; the linked partner receives signed webhooks', async () => {
+    const receiver = await startReceiver();
+    try {
+      const staff = await newContext(browser(), DESKTOP);
+      const admin = await staff.context.newPage();
+      await staffSignIn(admin, baseUrl(), 'admin@demo.test');
+      const secret = await registerWebhook(admin, receiver.url);
+      expect(secret).toMatch(/^kycw_/);
+      await staff.context.close();
+
+      const userRef = `onfido-${randomBytes(4).toString('hex')}`;
+      const embedded = await newContext(browser(), PHONE);
+      await linkToPartner(await embedded.context.newPage(), 'onfido@demo.test', userRef);
+      await embedded.context.close();
+
+      const { context, requests } = await newContext(browser(), DESKTOP);
+      const page = await context.newPage();
+      await signedIn(page, 'onfido@demo.test');
+      const first = await verifyAtVendor(page, 'Ask to retry', 'onfido');
+      await expect
+        .poll(() => first.getAttribute('data-status'), { timeout: 30_000 })
+        .toBe('FAILED_AND_CAN_RETRY');
+      const second = await verifyAtVendor(page, 'Approve', 'onfido-retry');
+      await expect.poll(() => second.getAttribute('data-status'), { timeout: 30_000 }).toBe('SUCCESS');
+      expectOnlyOwnOrigins(requests);
+      await context.close();
+
+      // The partner hears of the approval: signed with its webhook secret, naming only its own reference.
+      const approval = () =>
+        receiver.received.find((r) => {
+          const event = JSON.parse(r.body) as { ref: string; status: string };
+          return event.ref === 'LEVEL_1' && event.status === 'SUCCESS';
+        });
+      await expect.poll(() => approval() !== undefined, { timeout: 30_000 }).toBe(true);
+      const delivery = approval() as Received;
+      const ts = String(delivery.headers['kyc-webhook-ts']);
+      const expected = createHmac('sha256', secret).update(`${ts}${delivery.body}`).digest('hex');
+      expect(delivery.headers['kyc-webhook-sign']).toBe(expected);
+      expect(JSON.parse(delivery.body)).toMatchObject({ userRef, kind: 'kyc_level' });
+      expect(delivery.body).not.toContain('onfido@demo.test');
+    } finally {
+      await receiver.close();
+    }
+  }, 150_000);
 
   it('Jumio: a final rejection by the vendor waits for a senior reviewer, who confirms it', async () => {
     const person = await newContext(browser(), DESKTOP);

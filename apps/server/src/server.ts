@@ -20,7 +20,6 @@ import {
 } from './seed/demo.ts';
 
 const SWEEP_MS = 10 * 60_000;
-const JOB_MS = 60_000;
 
 async function main(): Promise<void> {
   let config;
@@ -50,7 +49,7 @@ async function main(): Promise<void> {
     );
   const sweep = setInterval(() => void runSweeps(app, app.sweeps), SWEEP_MS);
   sweep.unref();
-  const job = setInterval(() => void runSweeps(app, app.jobs), JOB_MS);
+  const job = setInterval(() => void runSweeps(app, app.jobs), config.providers.jobIntervalMs);
   job.unref();
 
   let closing = false;

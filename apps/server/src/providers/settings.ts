@@ -74,6 +74,10 @@ export const PROVIDER_SETTINGS = {
     default: '10000',
     doc: 'Timeout of each call to a vendor; 5xx and 429 answers are retried with backoff within it.',
   },
+  JOB_INTERVAL_SECONDS: {
+    default: '60',
+    doc: 'How often each instance runs the jobs: vendor reconciliation and the deliveries of webhooks to partners (each delivery is claimed by one instance).',
+  },
   VENDOR_SIMULATOR: {
     default: 'false (`npm start` sets true)',
     doc: 'Mount the vendor simulator at /simulator/… (Sumsub, Onfido, Jumio; docs/providers.md). Refused in production.',
@@ -117,6 +121,7 @@ export const providerSchemaShape = {
   JUMIO_CALLBACK_ALLOWED_IPS: optionalText,
   VENDOR_RECONCILE_MINUTES: wholeNumber(1, 7 * 24 * 60).default(30),
   VENDOR_HTTP_TIMEOUT_MS: wholeNumber(500, 120_000).default(10_000),
+  JOB_INTERVAL_SECONDS: wholeNumber(1, 3600).default(60),
   VENDOR_SIMULATOR: flag.default(false),
 };
 
@@ -160,6 +165,8 @@ export interface ProviderConfig {
   httpTimeoutMs: number;
   /** Mount the vendor simulator at /simulator/ (demo and tests; never production). */
   simulator: boolean;
+  /** How often server.ts runs the jobs (JOB_INTERVAL_SECONDS). */
+  jobIntervalMs: number;
 }
 
 /** The problems of a parsed configuration (a vendor half configured, a default without credentials). */
@@ -236,6 +243,7 @@ export function providerConfigOf(s: Parsed): ProviderConfig {
     reconcileAfterMs: s.VENDOR_RECONCILE_MINUTES * 60_000,
     httpTimeoutMs: s.VENDOR_HTTP_TIMEOUT_MS,
     simulator: s.VENDOR_SIMULATOR,
+    jobIntervalMs: s.JOB_INTERVAL_SECONDS * 1000,
   };
 }
 
