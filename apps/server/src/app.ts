@@ -15,6 +15,7 @@ import { OneLineRequestLog, loggerOptions } from './http/request-log.ts';
 import { installSdkAuth } from './http/sdk-auth.ts';
 import { installPartnerSignatures } from './http/partner-signature.ts';
 import { partnersRoutes } from './routes/backoffice/partners-routes.ts';
+import { providerRoutesRoutes } from './routes/backoffice/provider-routes-routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(countryCoverageRoutes(services));
   await app.register(auditChainRoutes(services));
   await app.register(partnersRoutes(services));
+  await app.register(providerRoutesRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
   await app.register(sdkLinkRoutes(services));

@@ -36,6 +36,7 @@ import { SDK_TOKEN_TTL_MS, type SdkLimits } from './domain/sdk/sdk-principal.ts'
 import { linkFlowUseCases } from './domain/sdk/link-flow.ts';
 import { partnerAuthUseCases, type PartnerAuthUseCases } from './domain/partners/partner-auth.ts';
 import { partnersAdminUseCases } from './domain/backoffice/partners-admin.ts';
+import { providerRoutesUseCases } from './domain/backoffice/provider-routes-admin.ts';
 import { supportUseCases, type SupportLimits } from './domain/support/support-requests.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { SIGN_IN_DELAY, createProgressiveDelay } from './lib/progressive-delay.ts';
@@ -244,6 +245,13 @@ export function compose(options: CompositionOptions): Composition {
 
   const partnersAdmin = partnersAdminUseCases({ repos, keyring });
 
+  // The back office's provider routes (D23) see the same fallback and configured vendors as routing.
+  const providerRoutes = providerRoutesUseCases({
+    repos,
+    defaultProvider: config.providers.defaultProvider,
+    configured: (provider) => provider in vendorAdapters,
+  });
+
   const services: Services = {
     config,
     readiness: { dialect: database.dialect, ping: () => database.ping() },
@@ -270,6 +278,7 @@ export function compose(options: CompositionOptions): Composition {
     agreementDocuments,
     auditChain,
     partnersAdmin,
+    providerRoutes,
     paths,
   };
 

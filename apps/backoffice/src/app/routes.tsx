@@ -109,6 +109,12 @@ export const routes: RouteObject[] = [
                 async () => (await import('../features/partners/components/partners-page.tsx')).PartnersPage,
               ),
               areaRoute(
+                'providerRoutes',
+                async () =>
+                  (await import('../features/provider-routes/components/provider-routes-page.tsx'))
+                    .ProviderRoutesPage,
+              ),
+              areaRoute(
                 'supportInbox',
                 async () =>
                   (await import('../features/support-inbox/components/support-inbox-page.tsx'))

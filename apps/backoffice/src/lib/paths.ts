@@ -29,6 +29,8 @@ export const paths = {
   countries: { path: '/countries', getHref: () => '/countries' },
   /** Partners of the integration API: origins, flags, linked users and signing secrets. */
   partners: { path: '/partners', getHref: () => '/partners' },
+  /** Provider routing (D23): which verification provider serves which country, and the fallback. */
+  providerRoutes: { path: '/provider-routes', getHref: () => '/provider-routes' },
   supportInbox: { path: '/support-inbox', getHref: () => '/support-inbox' },
   /** Staff members and the reset of a member's second factor (admin, issue 11). */
   staff: { path: '/staff', getHref: () => '/staff' },

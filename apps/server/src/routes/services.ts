@@ -26,6 +26,7 @@ import type { NoticeUseCases } from '../domain/notices/notice-service.ts';
 import type { AuditChainUseCases } from '../domain/audit/chain-status.ts';
 import type { AgreementDocumentUseCases } from '../domain/questionnaires/agreement-document.ts';
 import type { PartnersAdminUseCases } from '../domain/backoffice/partners-admin.ts';
+import type { ProviderRoutesUseCases } from '../domain/backoffice/provider-routes-admin.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -73,6 +74,8 @@ export interface Services {
   auditChain: AuditChainUseCases;
   /** Back-office partners: origins, flags and signing secrets, admin only, audited (docs/sdk.md). */
   partnersAdmin: PartnersAdminUseCases;
+  /** Back-office provider routing (D23): routes per country, admin only, audited (docs/backoffice.md). */
+  providerRoutes: ProviderRoutesUseCases;
   paths: StaticPaths;
 }
 

@@ -21,6 +21,7 @@ import { noticesRepo } from './notices-repo.ts';
 import { partnerLinksRepo } from './partner-links-repo.ts';
 import { partnerSecretsRepo } from './partner-secrets-repo.ts';
 import { partnersRepo } from './partners-repo.ts';
+import { providerRoutesRepo } from './provider-routes-repo.ts';
 import { questionnaireReviewRepo } from './questionnaire-review-repo.ts';
 import { questionnairesRepo } from './questionnaires-repo.ts';
 import { recoveryCodesRepo } from './recovery-codes-repo.ts';
@@ -45,6 +46,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     partnerLinks: () => partnerLinksRepo(db),
     partnerSecrets: () => partnerSecretsRepo(db),
     partners: () => partnersRepo(db),
+    providerRoutes: () => providerRoutesRepo(db),
     questionnaireReview: () => questionnaireReviewRepo(db),
     questionnaires: () => questionnairesRepo(db),
     recoveryCodes: () => recoveryCodesRepo(db),

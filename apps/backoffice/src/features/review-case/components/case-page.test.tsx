@@ -83,6 +83,7 @@ function pendingCase(overrides: Partial<CaseView> = {}): CaseView {
         finalProposedAt: null,
       },
     ],
+    vendor: { applicants: [], events: [] },
     ...overrides,
   };
 }
@@ -104,6 +105,7 @@ function proposedCase(proposer: number): CaseView {
         staffName: `Staff ${proposer}`,
         confirmedBy: null,
         confirmedByName: null,
+        decidedByProvider: null,
         comment: '',
         at: T0,
       },
@@ -228,6 +230,7 @@ describe('CasePage', () => {
             staffName: 'Riley Reviewer',
             confirmedBy: 7,
             confirmedByName: 'Sam Senior',
+            decidedByProvider: null,
             comment: '',
             at: T0,
           },
@@ -241,6 +244,7 @@ describe('CasePage', () => {
             staffName: 'quiet@kyc.example',
             confirmedBy: null,
             confirmedByName: null,
+            decidedByProvider: null,
             comment: '',
             at: T0,
           },
