@@ -1,3 +1,7 @@
+/**
+ * The case history: every decision, newest first, naming who took it — a staff member by name ("you"
+ * for the signed-in one), or a verification vendor's automatic decision as "Sumsub (automatic)".
+ */
 import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '@kyc/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
