@@ -1,7 +1,8 @@
 /**
  * The back office's own screens at phone and desktop width, in English and in Arabic (right to left),
  * for an admin who may see every area: home, verification queue, a case, the audit log (staff named,
- * its chain verified) and the quotas (loaded, prefilled). Screenshots go to e2e/artifacts/screens; axe runs on each.
+ * its chain verified), the quotas (loaded, prefilled) and provider routing (issue 13). Screenshots go to
+ * e2e/artifacts/screens; axe runs on each.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,7 +42,7 @@ async function capture(page: Page, name: string) {
 describe('back-office screens', () => {
   const browser = useBrowser();
 
-  it('home, verification queue, a case, audit log and quotas at phone and desktop width, in en and ar-SA', async () => {
+  it('home, verification queue, a case, audit log, quotas and provider routing at phone and desktop width, in en and ar-SA', async () => {
     const { context, requests } = await newContext(browser(), DESKTOP);
     const page = await context.newPage();
     await staffSignIn(page, baseUrl(), 'admin@demo.test');
@@ -87,6 +88,10 @@ describe('back-office screens', () => {
         await openArea(page, '/quotas', t('areas.quotas.title'));
         await page.getByRole('button', { name: t('quotas.save') }).waitFor();
         await capture(page, `backoffice-quotas-${lang}`);
+
+        await openArea(page, '/provider-routes', t('areas.providerRoutes.title'));
+        await page.getByRole('button', { name: t('providerRoutes.add') }).waitFor();
+        await capture(page, `backoffice-provider-routes-${lang}`);
       }
     }
     expectOnlyOwnOrigins(requests);

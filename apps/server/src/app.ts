@@ -16,6 +16,7 @@ import { installSdkAuth } from './http/sdk-auth.ts';
 import { installPartnerSignatures } from './http/partner-signature.ts';
 import { partnersRoutes } from './routes/backoffice/partners-routes.ts';
 import { partnerWebhookRoutes } from './routes/backoffice/partner-webhook-routes.ts';
+import { providerRoutesRoutes } from './routes/backoffice/provider-routes-routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auditChainRoutes(services));
   await app.register(partnersRoutes(services));
   await app.register(partnerWebhookRoutes(services));
+  await app.register(providerRoutesRoutes(services));
   await app.register(sdkPartnerRoutes(services));
   await app.register(sdkTokenRoutes(services));
   await app.register(sdkLinkRoutes(services));

@@ -40,6 +40,7 @@ import {
   partnerWebhookUseCases,
   type PartnerWebhookOptions,
 } from './domain/partner-webhooks/partner-webhooks.ts';
+import { providerRoutesUseCases } from './domain/backoffice/provider-routes-admin.ts';
 import { supportUseCases, type SupportLimits } from './domain/support/support-requests.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { SIGN_IN_DELAY, createProgressiveDelay } from './lib/progressive-delay.ts';
@@ -257,6 +258,13 @@ export function compose(options: CompositionOptions): Composition {
     ...options.webhookOptions,
   });
 
+  // The back office's provider routes (D23) see the same fallback and configured vendors as routing.
+  const providerRoutes = providerRoutesUseCases({
+    repos,
+    defaultProvider: config.providers.defaultProvider,
+    configured: (provider) => provider in vendorAdapters,
+  });
+
   const services: Services = {
     config,
     readiness: { dialect: database.dialect, ping: () => database.ping() },
@@ -284,6 +292,7 @@ export function compose(options: CompositionOptions): Composition {
     auditChain,
     partnersAdmin,
     partnerWebhooks,
+    providerRoutes,
     paths,
   };
 

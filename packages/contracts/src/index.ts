@@ -15,6 +15,7 @@ export * from './api/kyc.ts';
 export * from './api/kyc-submit.ts';
 export * from './api/kyc-vendor.ts';
 export * from './api/backoffice.ts';
+export * from './api/backoffice-vendors.ts';
 export * from './questionnaire-rules.ts';
 export * from './api/questionnaire.ts';
 export * from './api/backoffice-questionnaires.ts';

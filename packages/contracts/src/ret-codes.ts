@@ -184,6 +184,21 @@ export const RET_CODES = {
     meaning:
       'Vendor webhook: the signature does not match the raw body (or the caller is not an allowed address); the event was not applied (HTTP 401).',
   },
+  // Provider routing in the back office (docs/backoffice.md "Provider routing"); 30074–30079 reserved.
+  PROVIDER_ROUTE_VENDOR_NOT_CONFIGURED: {
+    code: 30071,
+    meaning:
+      'Provider routes (back office): the vendor has no credentials on this server (its settings are not set), so no one may be routed to it; configure it first, or choose another provider.',
+  },
+  PROVIDER_ROUTE_UNKNOWN: {
+    code: 30072,
+    meaning: 'Provider routes (back office): no route for this country; nothing was deleted.',
+  },
+  PROVIDER_ROUTE_EDIT_CONFLICT: {
+    code: 30073,
+    meaning:
+      'Provider routes (back office): the route was created, changed or deleted by someone else since it was read (updatedAt differs); nothing was changed. Reload and edit again.',
+  },
   AGREEMENT_NOT_ACCEPTED: {
     code: 30051,
     meaning:

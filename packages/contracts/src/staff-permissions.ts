@@ -13,7 +13,9 @@ export type StaffPermission =
   | 'edit_quotas'
   | 'edit_countries'
   | 'manage_staff'
-  | 'manage_partners';
+  | 'manage_partners'
+  /** Provider routing (D23): which verification provider serves which country. */
+  | 'edit_provider_routes';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide'],
@@ -27,6 +29,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'edit_countries',
     'manage_staff',
     'manage_partners',
+    'edit_provider_routes',
   ],
   auditor: ['read_audit'],
 };

@@ -116,6 +116,12 @@ export const routes: RouteObject[] = [
                 paths.partnerWebhook.path,
               ),
               areaRoute(
+                'providerRoutes',
+                async () =>
+                  (await import('../features/provider-routes/components/provider-routes-page.tsx'))
+                    .ProviderRoutesPage,
+              ),
+              areaRoute(
                 'supportInbox',
                 async () =>
                   (await import('../features/support-inbox/components/support-inbox-page.tsx'))

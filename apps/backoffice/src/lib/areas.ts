@@ -14,6 +14,7 @@ export const AREA_IDS = [
   'quotas',
   'countries',
   'partners',
+  'providerRoutes',
   'supportInbox',
   'staff',
   'security',
@@ -42,6 +43,11 @@ export const AREAS: Record<AreaId, Area> = {
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
   countries: { id: 'countries', path: paths.countries.path, href: paths.countries.getHref() },
   partners: { id: 'partners', path: paths.partners.path, href: paths.partners.getHref() },
+  providerRoutes: {
+    id: 'providerRoutes',
+    path: paths.providerRoutes.path,
+    href: paths.providerRoutes.getHref(),
+  },
   supportInbox: { id: 'supportInbox', path: paths.supportInbox.path, href: paths.supportInbox.getHref() },
   staff: { id: 'staff', path: paths.staff.path, href: paths.staff.getHref() },
   security: { id: 'security', path: paths.security.path, href: paths.security.getHref() },
@@ -49,7 +55,7 @@ export const AREAS: Record<AreaId, Area> = {
 
 /**
  * Reviewers work the queues, auditors read the audit log, administrators see everything (quotas,
- * countries, partners, staff). Everyone has Security: their own two-step verification and recovery codes.
+ * countries, partners, provider routing, staff). Everyone has Security: their own two-step verification and recovery codes.
  */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox', 'security'],
@@ -62,6 +68,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'quotas',
     'countries',
     'partners',
+    'providerRoutes',
     'supportInbox',
     'staff',
     'security',

@@ -34,6 +34,8 @@ export const paths = {
     path: '/partners/:partnerId/webhook',
     getHref: (partnerId: string) => `/partners/${encodeURIComponent(partnerId)}/webhook`,
   },
+  /** Provider routing (D23): which verification provider serves which country, and the fallback. */
+  providerRoutes: { path: '/provider-routes', getHref: () => '/provider-routes' },
   supportInbox: { path: '/support-inbox', getHref: () => '/support-inbox' },
   /** Staff members and the reset of a member's second factor (admin, issue 11). */
   staff: { path: '/staff', getHref: () => '/staff' },

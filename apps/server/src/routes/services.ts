@@ -27,6 +27,7 @@ import type { AuditChainUseCases } from '../domain/audit/chain-status.ts';
 import type { AgreementDocumentUseCases } from '../domain/questionnaires/agreement-document.ts';
 import type { PartnersAdminUseCases } from '../domain/backoffice/partners-admin.ts';
 import type { PartnerWebhookUseCases } from '../domain/partner-webhooks/partner-webhooks.ts';
+import type { ProviderRoutesUseCases } from '../domain/backoffice/provider-routes-admin.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -76,6 +77,8 @@ export interface Services {
   partnersAdmin: PartnersAdminUseCases;
   /** Webhooks to partners: endpoint, deliveries and redelivery, admin only, audited (docs/sdk.md). */
   partnerWebhooks: PartnerWebhookUseCases;
+  /** Back-office provider routing (D23): routes per country, admin only, audited (docs/backoffice.md). */
+  providerRoutes: ProviderRoutesUseCases;
   paths: StaticPaths;
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { credentialsRequest, staffMe } from './account.ts';
 import { KYC_STEP_STATUSES } from './kyc.ts';
 import { DOCUMENT_SIDES, SUBMISSION_KINDS } from './kyc-submit.ts';
+import { VERIFICATION_VENDORS, reviewVendorPanel } from './backoffice-vendors.ts';
 
 /**
  * POST /backoffice/api/login: the password, and the 6-digit TOTP code once enrolled. To confirm an
@@ -112,6 +113,12 @@ export const decisionEntry = z.object({
   confirmedBy: z.number().int().nullable(),
   /** Who `confirmedBy` is, as `staffName`; null when nobody confirmed or no such member exists. */
   confirmedByName: z.string().nullable(),
+  /**
+   * The vendor that took this decision automatically (staffId 0; `staffName` then reads e.g. "Sumsub
+   * (automatic)"); null for a staff member's decision. A vendor's `reject_final_proposed` waits for a
+   * senior reviewer's confirm_final like a reviewer's.
+   */
+  decidedByProvider: z.enum(VERIFICATION_VENDORS).nullable(),
   at: z.number().int(),
   /** The reviewer's optional comment (an approval's); internal, never shown to the person. */
   comment: z.string(),
@@ -194,6 +201,8 @@ export const reviewCase = z.object({
   documents: z.array(reviewDocument),
   /** Every submission of the user (levels, re-verifications, updates, vendor checks), newest first. */
   submissions: z.array(reviewSubmission),
+  /** The person's applicants at the verification vendors and the vendors' events (issue 13). */
+  vendor: reviewVendorPanel,
 });
 export type ReviewCase = z.infer<typeof reviewCase>;
 
@@ -273,6 +282,8 @@ export const AUDIT_ACTIONS = [
   'partners.secret_revoked',
   'partners.webhook_changed',
   'partners.webhook_redelivered',
+  'provider_routes.update',
+  'provider_routes.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

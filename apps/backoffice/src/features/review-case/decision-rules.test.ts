@@ -36,6 +36,7 @@ function caseWith(level1: Partial<CaseView['levels'][number]>, proposer?: number
       site: '',
       country: '',
     },
+    vendor: { applicants: [], events: [] },
     decisions:
       proposer === undefined
         ? []
@@ -50,6 +51,7 @@ function caseWith(level1: Partial<CaseView['levels'][number]>, proposer?: number
               staffName: 'Ada',
               confirmedBy: null,
               confirmedByName: null,
+              decidedByProvider: null,
               comment: '',
               at: 1,
             },
@@ -63,6 +65,7 @@ function caseWith(level1: Partial<CaseView['levels'][number]>, proposer?: number
               staffName: `Staff ${proposer}`,
               confirmedBy: null,
               confirmedByName: null,
+              decidedByProvider: null,
               comment: '',
               at: 2,
             },
@@ -106,6 +109,27 @@ describe('levelActions', () => {
       const actions = levelActions(c, nth(c.levels, 0), me(role));
       expect(pick(actions)).toEqual(expected);
       expect(actions.proposedByMe).toBe(proposer === 7);
+    },
+  );
+
+  it.each<[StaffRole, boolean[]]>([
+    ['reviewer', [false, false, false, false]],
+    ['senior_reviewer', [true, true, false, true]],
+    ['admin', [true, true, false, true]],
+  ])(
+    'when Sumsub proposed the final rejection (staff #0) and the role is %s, then the actions are %j and the vendor is named',
+    (role, expected) => {
+      const base = caseWith({ finalRejectionProposed: true }, 0);
+      const c: CaseView = {
+        ...base,
+        decisions: base.decisions.map((d) =>
+          d.decision === 'reject_final_proposed' ? { ...d, decidedByProvider: 'sumsub' } : d,
+        ),
+      };
+      const actions = levelActions(c, nth(c.levels, 0), me(role));
+      expect(pick(actions)).toEqual(expected);
+      expect(actions.proposedByVendor).toBe('sumsub');
+      expect(actions.proposedByMe).toBe(false);
     },
   );
 

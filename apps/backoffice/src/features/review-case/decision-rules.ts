@@ -5,7 +5,7 @@
  */
 import type { StaffMe } from '@kyc/contracts';
 import { can } from '../../lib/permissions.ts';
-import type { CaseLevel, CaseSubmission, CaseView } from './api/case.ts';
+import type { CaseDecisionEntry, CaseLevel, CaseSubmission, CaseView } from './api/case.ts';
 
 export interface LevelActions {
   level: number;
@@ -19,12 +19,19 @@ export interface LevelActions {
   proposedBy: number | null;
   /** The signed-in member proposed it: someone else must confirm (four eyes). */
   proposedByMe: boolean;
+  /** The verification vendor that proposed it (a decision by staff 0), else null. */
+  proposedByVendor: CaseDecisionEntry['decidedByProvider'];
+}
+
+/** The proposal of the final rejection now waiting on this level (newest decision first), if any. */
+function proposalOf(caseView: CaseView, level: number): CaseDecisionEntry | undefined {
+  const latest = [...caseView.decisions].filter((d) => d.level === level).sort((a, b) => b.id - a.id)[0];
+  return latest?.decision === 'reject_final_proposed' ? latest : undefined;
 }
 
 /** The staff member who proposed the final rejection now waiting on this level (newest decision first). */
 export function proposerOf(caseView: CaseView, level: number): number | null {
-  const latest = [...caseView.decisions].filter((d) => d.level === level).sort((a, b) => b.id - a.id)[0];
-  return latest?.decision === 'reject_final_proposed' ? latest.staffId : null;
+  return proposalOf(caseView, level)?.staffId ?? null;
 }
 
 export function levelActions(caseView: CaseView, level: CaseLevel, staff: StaffMe): LevelActions {
@@ -34,6 +41,7 @@ export function levelActions(caseView: CaseView, level: CaseLevel, staff: StaffM
   const proposed = pending && level.finalRejectionProposed;
   const proposedBy = proposed ? proposerOf(caseView, level.level) : null;
   const proposedByMe = proposed && proposedBy === staff.id;
+  const proposedByVendor = proposed ? (proposalOf(caseView, level.level)?.decidedByProvider ?? null) : null;
   if (!pending || !decide) {
     return {
       level: level.level,
@@ -44,6 +52,7 @@ export function levelActions(caseView: CaseView, level: CaseLevel, staff: StaffM
       proposed,
       proposedBy,
       proposedByMe,
+      proposedByVendor,
     };
   }
   return {
@@ -56,6 +65,7 @@ export function levelActions(caseView: CaseView, level: CaseLevel, staff: StaffM
     proposed,
     proposedBy,
     proposedByMe,
+    proposedByVendor,
   };
 }
 

@@ -22,6 +22,7 @@ import { partnerLinksRepo } from './partner-links-repo.ts';
 import { partnerSecretsRepo } from './partner-secrets-repo.ts';
 import { partnerWebhooksRepo } from './partner-webhooks-repo.ts';
 import { partnersRepo } from './partners-repo.ts';
+import { providerRoutesRepo } from './provider-routes-repo.ts';
 import { questionnaireReviewRepo } from './questionnaire-review-repo.ts';
 import { questionnairesRepo } from './questionnaires-repo.ts';
 import { recoveryCodesRepo } from './recovery-codes-repo.ts';
@@ -48,6 +49,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     partnerSecrets: () => partnerSecretsRepo(db),
     partnerWebhooks: () => partnerWebhooksRepo(db),
     partners: () => partnersRepo(db),
+    providerRoutes: () => providerRoutesRepo(db),
     questionnaireReview: () => questionnaireReviewRepo(db),
     questionnaires: () => questionnairesRepo(db),
     recoveryCodes: () => recoveryCodesRepo(db),

@@ -8,6 +8,9 @@ export type CaseSubmission = ReviewSubmission;
 export type CaseDocument = ReviewDocument;
 export type CaseDecisionEntry = ReviewCase['decisions'][number];
 export type CaseLevel = ReviewCase['levels'][number];
+/** The vendor panel: the person's applicants at the vendors and the vendors' events (payloads opened). */
+export type CaseVendorApplicant = ReviewCase['vendor']['applicants'][number];
+export type CaseVendorEvent = ReviewCase['vendor']['events'][number];
 
 /** Every decision the case page can send (POST …/decisions). */
 export type DecisionBody = DecisionRequest;

@@ -83,6 +83,7 @@ function pendingCase(overrides: Partial<CaseView> = {}): CaseView {
         finalProposedAt: null,
       },
     ],
+    vendor: { applicants: [], events: [] },
     ...overrides,
   };
 }
@@ -104,10 +105,65 @@ function proposedCase(proposer: number): CaseView {
         staffName: `Staff ${proposer}`,
         confirmedBy: null,
         confirmedByName: null,
+        decidedByProvider: null,
         comment: '',
         at: T0,
       },
     ],
+  };
+}
+
+/** Level 1 sent to Sumsub, its final rejection proposed by Sumsub (staff 0), with the vendor's events. */
+function sumsubCase(): CaseView {
+  const base = proposedCase(0);
+  return {
+    ...base,
+    decisions: base.decisions.map((d) => ({
+      ...d,
+      staffName: 'Sumsub (automatic)',
+      decidedByProvider: 'sumsub',
+    })),
+    vendor: {
+      applicants: [
+        {
+          provider: 'sumsub',
+          externalUserId: 'kyc_0123456789abcdef01234567',
+          vendorApplicantId: '65f0c0ffee',
+          level: 1,
+          reviewStatus: 'completed',
+          pendingSince: null,
+          lastEventAt: T0,
+        },
+      ],
+      events: [
+        {
+          id: 2,
+          provider: 'sumsub',
+          eventType: 'applicantReviewed',
+          source: 'webhook',
+          level: 1,
+          occurredAt: T0,
+          receivedAt: T0,
+          outcome: 'rejected_final',
+          effect: 'applied',
+          payload: '{\n  "reviewAnswer": "RED"\n}',
+          payloadUnreadable: false,
+        },
+        {
+          id: 1,
+          provider: 'sumsub',
+          eventType: 'reconciliation',
+          source: 'reconciliation',
+          level: 1,
+          occurredAt: T0 - 1000,
+          receivedAt: T0,
+          outcome: 'pending',
+          effect: 'stale',
+          payload: null,
+          payloadUnreadable: true,
+        },
+      ],
+    },
   };
 }
 
@@ -228,6 +284,7 @@ describe('CasePage', () => {
             staffName: 'Riley Reviewer',
             confirmedBy: 7,
             confirmedByName: 'Sam Senior',
+            decidedByProvider: null,
             comment: '',
             at: T0,
           },
@@ -241,6 +298,7 @@ describe('CasePage', () => {
             staffName: 'quiet@kyc.example',
             confirmedBy: null,
             confirmedByName: null,
+            decidedByProvider: null,
             comment: '',
             at: T0,
           },
@@ -449,5 +507,59 @@ describe('CasePage', () => {
       decision: 'approve_update',
       submissionId: 8,
     });
+  });
+
+  it('when a person was sent to a vendor, then the vendor panel shows the applicant and the events, payloads collapsed', async () => {
+    serve(sumsubCase());
+    renderCase(staff('reviewer'));
+
+    const panel = await screen.findByRole('region', { name: 'Verification vendor' });
+    const applicants = within(panel).getByRole('table', { name: 'Applicants at verification vendors' });
+    expect(within(applicants).getByText('kyc_0123456789abcdef01234567')).toBeTruthy();
+    expect(within(applicants).getByText('65f0c0ffee')).toBeTruthy();
+    expect(within(applicants).getByText('Review completed')).toBeTruthy();
+    const events = within(panel).getByRole('table', { name: 'Vendor events, newest first' });
+    expect(within(events).getByText('Rejected for good (to be confirmed)')).toBeTruthy();
+    expect(within(events).getByText('Applied')).toBeTruthy();
+    expect(within(events).getByText('Ignored: older than the last event')).toBeTruthy();
+    expect(within(events).getByText('Reconciliation')).toBeTruthy();
+    expect(within(events).getByText('The payload could not be opened.')).toBeTruthy();
+    const payload = within(events).getByText('Show payload').closest('details');
+    expect(payload?.open).toBe(false);
+    expect(payload?.querySelector('pre')?.textContent).toBe('{\n  "reviewAnswer": "RED"\n}');
+  });
+
+  it('when a person never met a vendor, then the panel says so', async () => {
+    serve(pendingCase());
+    renderCase(staff('reviewer'));
+
+    const panel = await screen.findByRole('region', { name: 'Verification vendor' });
+    expect(within(panel).getByText('This person has no applicant at a verification vendor.')).toBeTruthy();
+    expect(within(panel).getByText('No event received from a vendor.')).toBeTruthy();
+  });
+
+  it('when Sumsub proposed a final rejection, then it is named as the vendor, a reviewer waits, and a senior may confirm', async () => {
+    serve(sumsubCase());
+    renderCase(staff('reviewer'));
+
+    expect(
+      await screen.findByText(
+        "Final rejection proposed by Sumsub — awaiting a senior reviewer's confirmation.",
+      ),
+    ).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).getByText(/Sumsub \(automatic\)/)).toBeTruthy();
+    expect(within(history).queryByText(/#0/)).toBeNull();
+    const decisions = screen.getByRole('region', { name: 'Decisions' });
+    expect(
+      within(decisions).getByText("Proposed by Sumsub — awaiting a senior reviewer's confirmation."),
+    ).toBeTruthy();
+    expect(within(decisions).queryByRole('button', { name: 'Confirm final rejection' })).toBeNull();
+    cleanup();
+
+    serve(sumsubCase());
+    renderCase(staff('senior_reviewer'));
+    const senior = await screen.findByRole('region', { name: 'Decisions' });
+    expect(within(senior).getByRole('button', { name: 'Confirm final rejection' })).toBeTruthy();
   });
 });

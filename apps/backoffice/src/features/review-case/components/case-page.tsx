@@ -13,15 +13,11 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { fetchCase, postDecision, type CaseView, type DecisionBody } from '../api/case.ts';
-import {
-  HistorySection,
-  LevelsSection,
-  PersonSection,
-  ReverificationSection,
-  SubmissionsSection,
-} from './case-sections.tsx';
+import { LevelsSection, PersonSection, ReverificationSection, SubmissionsSection } from './case-sections.tsx';
 import { DecisionsPanel } from './decisions-panel.tsx';
 import { DocumentsGallery } from './documents-gallery.tsx';
+import { HistorySection } from './history-section.tsx';
+import { VendorSection } from './vendor-section.tsx';
 import { RfiSection } from './rfi-form.tsx';
 import '../../../ui/detail-page.css';
 import './case-page.css';
@@ -58,6 +54,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
           <LevelsSection caseView={caseView} />
           <ReverificationSection caseView={caseView} />
           <SubmissionsSection submissions={caseView.submissions} />
+          <VendorSection vendor={caseView.vendor} />
           <Card as="section" aria-labelledby="ui-gallery">
             <h2 id="ui-gallery">{t('case.documents.heading')}</h2>
             <DocumentsGallery

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StaffMe } from '@kyc/contracts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useProviderLabel } from '../../../lib/providers.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
 import type { CaseDecisionEntry, CaseSubmission, CaseView } from '../api/case.ts';
 import { isProofOfAddress, submissionLabelKey } from '../../../lib/submission-kinds.ts';
-import { DecisionKindLabel, DocumentTypeLabel, ReasonLabel, SubmissionStatusLabel } from './labels.tsx';
+import { DocumentTypeLabel, ReasonLabel, SubmissionStatusLabel } from './labels.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,6 +39,25 @@ export function PersonSection({ caseView }: { caseView: CaseView }) {
   );
 }
 
+/** The vendor whose final rejection of a level waits for a senior, if a vendor proposed it. */
+function proposingVendor(caseView: CaseView, level: number) {
+  const latest = caseView.decisions.find((d) => d.level === level);
+  return latest?.decision === 'reject_final_proposed' ? latest.decidedByProvider : null;
+}
+
+/** "Final rejection proposed…", naming the vendor when one proposed it ("proposed by Sumsub — awaiting…"). */
+function FinalProposal({ vendor }: { vendor: CaseDecisionEntry['decidedByProvider'] }) {
+  const { t } = useTranslation();
+  const providerLabel = useProviderLabel();
+  return (
+    <>
+      {vendor
+        ? t('case.levels.finalProposedByVendor', { vendor: providerLabel(vendor) })
+        : t('case.levels.finalProposed')}
+    </>
+  );
+}
+
 export function LevelsSection({ caseView }: { caseView: CaseView }) {
   const { t } = useTranslation();
   return (
@@ -52,7 +71,9 @@ export function LevelsSection({ caseView }: { caseView: CaseView }) {
               {level.finalRejectionProposed ? <Badge>{t('captureSignOff.pendingFinal.badge')}</Badge> : null}
             </h3>
             {level.finalRejectionProposed ? (
-              <Alert tone="error">{t('case.levels.finalProposed')}</Alert>
+              <Alert tone="error">
+                <FinalProposal vendor={proposingVendor(caseView, level.level)} />
+              </Alert>
             ) : null}
             <dl className="ui-facts">
               <Fact label={t('case.levels.status')}>
@@ -206,71 +227,6 @@ export function SubmissionsSection({ submissions }: { submissions: CaseSubmissio
             </li>
           ))}
         </ul>
-      )}
-    </Card>
-  );
-}
-
-/** A staff member of the history by the name the server gives, else (no such member) by number. */
-function StaffName({ id, name, me }: { id: number; name: string | null; me: StaffMe }) {
-  const { t } = useTranslation();
-  if (id === me.id) return <>{name ? t('case.history.youNamed', { name }) : t('case.history.you', { id })}</>;
-  return <>{name ?? t('case.history.staff', { id })}</>;
-}
-
-function HistoryEntry({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <li className="case-history__entry">
-      <p className="case-history__head">
-        <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at, i18n.language)}</time>{' '}
-        <strong>
-          <DecisionKindLabel kind={entry.decision} />
-        </strong>{' '}
-        {entry.level > 0 ? <span>{t('common.levelN', { level: entry.level })}</span> : null}
-      </p>
-      <p className="case-history__by">
-        {entry.confirmedBy !== null ? (
-          <>
-            {t('case.history.proposedBy')} <StaffName id={entry.staffId} name={entry.staffName} me={me} />
-            {' · '}
-            {t('case.history.confirmedBy')}{' '}
-            <StaffName id={entry.confirmedBy} name={entry.confirmedByName} me={me} />
-          </>
-        ) : (
-          <>
-            {t('case.history.by')} <StaffName id={entry.staffId} name={entry.staffName} me={me} />
-          </>
-        )}
-      </p>
-      {entry.comment ? (
-        <p>
-          {t('captureSignOff.history.comment')} <span className="ui-message">{entry.comment}</span>
-        </p>
-      ) : null}
-      {entry.reasonCode ? (
-        <p>
-          <ReasonLabel code={entry.reasonCode} />
-          {entry.userMessage ? <span className="ui-message"> — {entry.userMessage}</span> : null}
-        </p>
-      ) : null}
-    </li>
-  );
-}
-
-export function HistorySection({ decisions, me }: { decisions: CaseDecisionEntry[]; me: StaffMe }) {
-  const { t } = useTranslation();
-  return (
-    <Card as="section" aria-labelledby="case-history">
-      <h2 id="case-history">{t('case.history.heading')}</h2>
-      {decisions.length === 0 ? (
-        <p>{t('case.history.none')}</p>
-      ) : (
-        <ol className="case-history">
-          {decisions.map((entry) => (
-            <HistoryEntry key={entry.id} entry={entry} me={me} />
-          ))}
-        </ol>
       )}
     </Card>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '@kyc/contracts';
 import { DAY_MS, formatUtcDateTime, utcDay, utcDayStart } from '../../../lib/format.ts';
+import { useProviderLabel } from '../../../lib/providers.ts';
 import { useDecisionSender } from '../../../lib/use-decisions.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -168,6 +169,7 @@ function RequestReverificationForm({ onRequest }: { onRequest: (deadline: number
  */
 export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProps) {
   const { t } = useTranslation();
+  const providerLabel = useProviderLabel();
   const { confirming, sending, busy, decide, confirm, confirmWith, cancel } = useDecisionSender(
     onDecide,
     needsConfirmation,
@@ -206,7 +208,12 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
           >
             <h3 id={`decide-level-${level}`}>{t('decisions.levelHeading', { level })}</h3>
             {actions.proposedByMe ? <p>{t('decisions.proposedByYou')}</p> : null}
-            {actions.proposed && !any ? <p>{t('decisions.awaitingSenior')}</p> : null}
+            {actions.proposedByVendor ? (
+              <p>{t('decisions.proposedByVendor', { vendor: providerLabel(actions.proposedByVendor) })}</p>
+            ) : null}
+            {actions.proposed && !any && !actions.proposedByVendor ? (
+              <p>{t('decisions.awaitingSenior')}</p>
+            ) : null}
             <div className="ui-decision-buttons">
               {actions.approve ? (
                 <Button

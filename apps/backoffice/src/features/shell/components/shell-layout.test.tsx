@@ -78,6 +78,7 @@ describe('ShellLayout', () => {
         'Quotas',
         'Countries',
         'Partners',
+        'Provider routing',
         'Support inbox',
         'Staff',
         'Security',

@@ -1,8 +1,10 @@
 /**
  * The case page (docs/backoffice.md "Case history", "Queue and submissions"): the applicant, both
  * levels, the re-verification, the decision history, the documents and every submission with its
- * sealed details opened under the person's data key. Showing it shows personal data, so the view
- * itself is audited (`case.view`, naming the submissions whose details were decrypted).
+ * sealed details opened under the person's data key, and the verification vendors' applicants and
+ * events (vendor-panel.ts). Showing it shows personal data, so the view itself is audited (`case.view`,
+ * naming the submissions whose details and the vendor events whose payloads were decrypted). A decision
+ * a vendor took names the vendor, not a staff member (staff-label.ts).
  */
 import type { ReviewCase, ReviewDocument, ReviewSubmission, StaffMe } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
@@ -12,10 +14,11 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import { openDetails, withStoredDataKey } from '../../kyc/data-keys.ts';
 import { requirePermission } from '../permissions.ts';
-import { staffLabel } from '../staff-label.ts';
+import { deciderLabel, decidingVendor, staffLabel } from '../staff-label.ts';
 import { asDecision } from '../row-values.ts';
+import { vendorPanelOf } from './vendor-panel.ts';
 
-type CaseRepositories = Pick<Repositories, 'audit' | 'kyc' | 'review' | 'submissions' | 'users'>;
+type CaseRepositories = Pick<Repositories, 'audit' | 'kyc' | 'review' | 'submissions' | 'users' | 'vendors'>;
 
 export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring) {
   const { audit, kyc, review, submissions, users } = repos;
@@ -73,14 +76,20 @@ export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring)
     const decisions = await review.decisions(userId);
     const documents = await submissions.submittedDocumentsOfUser(userId);
     const cases = await submissionsOfCase(submissions, userId);
-    // The view shows personal data, including the decrypted details of these submissions: audited.
+    const vendor = await vendorPanelOf(repos, keyring, userId);
+    // The view shows personal data, including the decrypted details of these submissions and the
+    // payloads of these vendor events: audited.
+    const details = {
+      ...(cases.withDetails.length > 0 ? { decryptedSubmissions: cases.withDetails } : {}),
+      ...(vendor.openedEvents.length > 0 ? { openedVendorEvents: vendor.openedEvents } : {}),
+    };
     await audit.insert(
       {
         staffId: staff.id,
         action: 'case.view',
         subjectUserId: userId,
         caseRef: `user:${userId}`,
-        ...(cases.withDetails.length > 0 ? { details: { decryptedSubmissions: cases.withDetails } } : {}),
+        ...(Object.keys(details).length > 0 ? { details } : {}),
       },
       now,
     );
@@ -123,7 +132,8 @@ export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring)
         reasonCode: d.reason_code,
         userMessage: d.user_message,
         staffId: Number(d.staff_id),
-        staffName: staffLabel(d.staff_display_name, d.staff_email),
+        staffName: deciderLabel(d),
+        decidedByProvider: decidingVendor(d.decided_by_provider),
         confirmedBy: d.confirmed_by === null ? null : Number(d.confirmed_by),
         confirmedByName:
           d.confirmed_by === null ? null : staffLabel(d.confirmer_display_name, d.confirmer_email),
@@ -140,6 +150,7 @@ export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring)
         submissionId: d.submission_id === null ? null : Number(d.submission_id),
       })),
       submissions: cases.items,
+      vendor: vendor.panel,
     };
   };
 }

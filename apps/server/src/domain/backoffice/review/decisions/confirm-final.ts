@@ -1,7 +1,8 @@
 /**
  * `confirm_final`: a senior reviewer confirms a proposed final rejection (docs/backoffice.md "Decisions",
  * four eyes). The level becomes FAILED_AND_CAN_NOT_RETRY by the state machine's rule, which refuses the
- * proposer confirming their own proposal; the decision row names both.
+ * proposer confirming their own proposal; the decision row names both. A proposal by a verification
+ * vendor (staff 0, `decided_by_provider`) is confirmed the same way, and the vendor stays named.
  */
 import { AppError } from '../../../../lib/app-error.ts';
 import { nextStepStatus } from '../../../kyc/state-machine.ts';
@@ -16,6 +17,7 @@ export const confirmFinal: Decision<DecisionRequestOf<'confirm_final'>> = {
     if (!proposal) throw new AppError('KYC_ILLEGAL_TRANSITION', 'no final rejection awaits confirmation');
     const proposedBy = Number(proposal.staff_id);
     const { reason_code: reasonCode, user_message: userMessage } = proposal;
+    const proposedByProvider = proposal.decided_by_provider;
     const to = nextStepStatus(from, 'reject_final', {
       level,
       actor: ctx.actor,
@@ -33,10 +35,17 @@ export const confirmFinal: Decision<DecisionRequestOf<'confirm_final'>> = {
         userMessage,
         staffId: proposedBy,
         confirmedBy: ctx.staff.id,
+        decidedByProvider: proposedByProvider,
       },
       now,
     );
     await notifyLevel(ctx, level, 'rejected');
-    await ctx.audit(levelRef(ctx, level), { from, to, proposedBy, reasonCode });
+    await ctx.audit(levelRef(ctx, level), {
+      from,
+      to,
+      proposedBy,
+      ...(proposedByProvider ? { proposedByProvider } : {}),
+      reasonCode,
+    });
   },
 };
