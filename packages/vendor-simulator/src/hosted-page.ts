@@ -5,7 +5,7 @@
  * (English when the language has no file); right-to-left for ar-SA. The page runs no inline script or
  * style (the portal's CSP applies when the simulator is mounted in it): hosted.js and hosted.css.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SimulatorOptions } from './context.ts';
 
@@ -25,15 +25,29 @@ export interface HostedPageInput {
 const DEFAULT_LOCALES = path.resolve(import.meta.dirname, '../../../locales/vendor-simulator');
 const cache = new Map<string, Record<string, string>>();
 
+/**
+ * The translation file of a vendor's language code: the vendors' SDKs take short or lower-case codes
+ * (Sumsub `ar`, `zh-tw`; Onfido `de_DE`; Jumio `ar`), our files are named ar-SA, zh-TW, de-DE.
+ */
+export function localeFileOf(dir: string, lang: string): string | undefined {
+  const wanted = lang.replace('_', '-').toLowerCase();
+  if (!/^[a-z]{2}(-[a-z]{2})?$/.test(wanted)) return undefined;
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5));
+  const found =
+    files.find((f) => f.toLowerCase() === wanted) ??
+    files.find((f) => f.toLowerCase().split('-')[0] === wanted.split('-')[0]);
+  return found && path.join(dir, `${found}.json`);
+}
+
 function messages(dir: string, lang: string): Record<string, string> {
   const key = `${dir}|${lang}`;
   if (!cache.has(key)) {
-    const file = path.join(dir, `${lang}.json`);
+    const file = localeFileOf(dir, lang);
     const english = JSON.parse(readFileSync(path.join(dir, 'en.json'), 'utf8')) as Record<string, string>;
     const own =
-      /^[a-z]{2}(-[A-Z]{2})?$/.test(lang) && existsSync(file)
-        ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
-        : {};
+      file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
     cache.set(key, { ...english, ...own });
   }
   return cache.get(key) as Record<string, string>;
@@ -48,7 +62,7 @@ const escape = (v: string) =>
 export function hostedPage(input: HostedPageInput, options: SimulatorOptions): string {
   const t = messages(options.localesDir ?? DEFAULT_LOCALES, input.lang);
   const text = (k: string) => escape((t[k] ?? k).replace('{brand}', input.brand));
-  const dir = input.lang === 'ar-SA' ? 'rtl' : 'ltr';
+  const dir = /^ar(\b|[-_])/i.test(input.lang) ? 'rtl' : 'ltr';
   const hidden = Object.entries(input.fields)
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
     .join('');

@@ -31,8 +31,9 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
       `frame-ancestors ${frameAncestors}`,
     ].join('; ');
   const csp = cspWith(config.frameAncestors);
-  // The mounted vendor simulator's hosted page is framed by the portal's own page, as a vendor's is.
-  const simulatorCsp = cspWith("'self'");
+  // The mounted vendor simulator's hosted page is framed by the portal's page, as a vendor's is, under
+  // whichever host name (site) the portal is opened at; the simulator runs only outside production.
+  const simulatorCsp = cspWith('*');
   const fixed: Record<string, string> = {
     'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
@@ -49,6 +50,8 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
       for (const [name, value] of Object.entries(fixed))
         if (name !== 'x-frame-options') reply.header(name, value);
       reply.header('content-security-policy', simulatorCsp);
+      // A vendor's script and pages are loaded by the portal's pages on other host names, as from a CDN.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       return payload;
     }

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hostedPage, localeFileOf } from './hosted-page.ts';
+
+const LOCALES = path.resolve(import.meta.dirname, '../../../locales/vendor-simulator');
+const options = { publicBase: 'http://sim.test/simulator', portalOrigin: 'http://portal.test' };
+const input = { brand: 'Sumsub', vendor: 'sumsub', actionPath: '/simulator/sumsub/x', fields: {} };
+
+describe("the simulated vendors' hosted page", () => {
+  it('when a vendor passes its own language code, then our translation file of that language is used', () => {
+    expect(localeFileOf(LOCALES, 'ar')).toBe(path.join(LOCALES, 'ar-SA.json'));
+    expect(localeFileOf(LOCALES, 'zh-tw')).toBe(path.join(LOCALES, 'zh-TW.json'));
+    expect(localeFileOf(LOCALES, 'de_DE')).toBe(path.join(LOCALES, 'de-DE.json'));
+    expect(localeFileOf(LOCALES, '../../etc/passwd')).toBeUndefined();
+  });
+
+  it('when the language is Arabic, then the page is right-to-left and translated; unknown languages get English', () => {
+    const arabic = hostedPage({ ...input, lang: 'ar' }, options);
+    expect(arabic).toContain('dir="rtl"');
+    expect(arabic).not.toContain('Verify your identity');
+    const unknown = hostedPage({ ...input, lang: 'xx' }, options);
+    expect(unknown).toContain('dir="ltr"');
+    expect(unknown).toContain('Verify your identity');
+  });
+
+  it('when a field carries markup, then it is escaped', () => {
+    const page = hostedPage({ ...input, lang: 'en', fields: { token: '"><script>x</script>' } }, options);
+    expect(page).not.toContain('<script>x');
+  });
+});
