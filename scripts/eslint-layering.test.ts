@@ -51,6 +51,18 @@ const FORBIDDEN = [
     message: 'lib/ is shared code below the domain',
   },
   {
+    direction: 'providers → domain',
+    file: 'providers/sumsub/layering-probe.ts',
+    code: "import { maskEmail } from '../../domain/accounts/mask.ts';\nexport const probe = maskEmail;\n",
+    message: 'Vendor adapters (providers/) speak',
+  },
+  {
+    direction: 'providers → data',
+    file: 'providers/layering-probe.ts',
+    code: "import { openDatabase } from '../data/db.ts';\nexport const probe = openDatabase;\n",
+    message: 'Vendor adapters (providers/) speak',
+  },
+  {
     direction: 'data → domain',
     file: 'data/repositories/layering-probe.ts',
     code: "import { maskEmail } from '../../domain/accounts/mask.ts';\nexport const probe = maskEmail;\n",
