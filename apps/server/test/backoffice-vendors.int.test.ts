@@ -114,7 +114,8 @@ describe.each(testDatabases())('back office and the verification vendors on $nam
           vendorApplicantId: APPLICANT_ID,
           level: 1,
           reviewStatus: 'pending',
-          pendingSince: T0 + 60_000,
+          // Watched from the start of the attempt (recordStart), not from the first event.
+          pendingSince: T0,
           lastEventAt: T0 + 2000,
         },
       ]);
