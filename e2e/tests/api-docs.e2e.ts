@@ -33,7 +33,16 @@ async function expectAccessibleViewer(page: Page) {
 }
 
 /** apps/server/src/http/openapi.ts OPENAPI_TAGS. */
-const TAGS = ['account', 'kyc', 'questionnaires', 'sdk-integration', 'backoffice', 'static', 'health'];
+const TAGS = [
+  'account',
+  'kyc',
+  'questionnaires',
+  'sdk-integration',
+  'backoffice',
+  'webhooks',
+  'static',
+  'health',
+];
 
 /**
  * Collects what the console says about blocked content (CSP) and script errors. Chromium's notice that
