@@ -154,7 +154,8 @@ describe('verification at a vendor (simulator)', () => {
           const event = JSON.parse(r.body) as { ref: string; status: string };
           return event.ref === 'LEVEL_1' && event.status === 'SUCCESS';
         });
-      await expect.poll(() => approval() !== undefined, { timeout: 30_000 }).toBe(true);
+      // The delivery job runs every JOB_INTERVAL_SECONDS (60 in the e2e server).
+      await expect.poll(() => approval() !== undefined, { timeout: 90_000 }).toBe(true);
       const delivery = approval() as Received;
       const ts = String(delivery.headers['kyc-webhook-ts']);
       const expected = createHmac('sha256', secret).update(`${ts}${delivery.body}`).digest('hex');
@@ -164,7 +165,7 @@ describe('verification at a vendor (simulator)', () => {
     } finally {
       await receiver.close();
     }
-  }, 150_000);
+  }, 180_000);
 
   it('Jumio: a final rejection by the vendor waits for a senior reviewer, who confirms it', async () => {
     const person = await newContext(browser(), DESKTOP);
