@@ -267,5 +267,6 @@ describe('partner links (issue 11)', () => {
         await context.close();
       }
     }
-  });
+    // Four sign-ins and four embedded flows, each screenshotted: more than the 60 s of one journey.
+  }, 150_000);
 });
