@@ -52,6 +52,7 @@ declare global {
   interface Window {
     __miniApp?: MiniAppRecord;
     __sameDocument?: boolean;
+    __profileAskedAt?: number;
   }
 }
 
@@ -159,17 +160,29 @@ describe('app platform in Chromium (issue 3)', () => {
       if (request.url().includes(PROFILE_PATH)) failed.push(request.failure()?.errorText ?? '');
     });
 
+    // The page notes, on its own (fake) clock, when it asked for the profile: a busy machine may take
+    // seconds between that moment and the pause below, and those seconds count towards the timeout.
+    await page.addInitScript((path) => {
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.includes(path)) window.__profileAskedAt ??= Date.now();
+        return original(input, init);
+      };
+    }, PROFILE_PATH);
     await page.reload();
     await expect.poll(() => held).toBe(1);
     await page.getByRole('status').filter({ hasText: 'Loading your account' }).waitFor();
     // Freeze the page's time: only runFor moves it from here on.
     await page.clock.pauseAt(Date.now() + 1_000);
+    const waited = await page.evaluate(() => Date.now() - (window.__profileAskedAt ?? Date.now()));
+    expect(waited).toBeLessThan(28_000);
 
-    await page.clock.runFor(28_000);
+    await page.clock.runFor(29_000 - waited); // one second before the timeout: still waiting
     expect(failed).toEqual([]);
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
 
-    await page.clock.runFor(2_100); // past the 30 000 ms timeout (spec §8, §9)
+    await page.clock.runFor(1_100); // past the 30 000 ms timeout (spec §8, §9)
     await expect.poll(() => failed.length, { timeout: 15_000 }).toBe(1); // the request was aborted
     const errorState = page.getByRole('alert').filter({ hasText: PROFILE_ERROR_TITLE });
     await errorState.waitFor();
@@ -177,14 +190,25 @@ describe('app platform in Chromium (issue 3)', () => {
 
     // spec §8: "Network, HTTP status, timeout errors: … toast with translation of code 50016 for 2 s".
     const toast = page.locator('.toast-region .toast[data-state="open"]');
-    // The page's clock is paused, so waiting longer in real time cannot close the toast; a busy machine
-    // may take a while to load the message code and render it.
+    // The page's clock is paused, so waiting longer in real time cannot close the toast. Showing it may
+    // need a few ticks of the page's timers (React reveals suspended content on a 300 ms throttle), so
+    // the clock moves on in 20 ms steps until it is there.
     await expect
-      .poll(() => toast.allTextContents(), { timeout: 15_000 })
+      .poll(
+        async () => {
+          const texts = await toast.allTextContents();
+          if (texts.length === 0) await page.clock.runFor(20);
+          return texts;
+        },
+        { timeout: 15_000 },
+      )
       .toEqual([expect.stringContaining(NETWORK_ERROR_TEXT)]);
-    await page.clock.runFor(1_800);
+    // The 2 s count from the timeout, on the page's clock.
+    const sinceTimeout = await page.evaluate(() => Date.now() - ((window.__profileAskedAt ?? 0) + 30_000));
+    expect(sinceTimeout).toBeLessThan(1_800);
+    await page.clock.runFor(1_900 - sinceTimeout);
     expect(await toast.count(), 'the toast is still open before 2 s').toBe(1);
-    await page.clock.runFor(300);
+    await page.clock.runFor(200);
     await expect
       .poll(() => toast.count(), { message: 'the toast closes after 2 s', timeout: 15_000 })
       .toBe(0);
