@@ -2,7 +2,9 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { auditVerify } = await import('../apps/server/src/cli/audit-verify.ts');
+// A computed specifier: the server is type-checked in its own strict program (tsconfig.node.json), not
+// again, loosely, as part of these scripts.
+const { auditVerify } = await import(new URL('../apps/server/src/cli/audit-verify.ts', import.meta.url).href);
 try {
   process.exitCode = await auditVerify(process.env, (line) => console.log(line));
 } catch (error) {

@@ -2,7 +2,9 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { dbRoles } = await import('../apps/server/src/cli/db-roles.ts');
+// A computed specifier: the server is type-checked in its own strict program (tsconfig.node.json), not
+// again, loosely, as part of these scripts.
+const { dbRoles } = await import(new URL('../apps/server/src/cli/db-roles.ts', import.meta.url).href);
 try {
   process.exitCode = await dbRoles(process.env, (line) => console.log(line));
 } catch (error) {

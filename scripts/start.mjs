@@ -21,4 +21,6 @@ try {
   process.exit(1);
 }
 register();
-await import('../apps/server/src/server.ts');
+// A computed specifier: the server is type-checked in its own strict program (tsconfig.node.json), not
+// again, loosely, as part of these scripts.
+await import(new URL('../apps/server/src/server.ts', import.meta.url).href);

@@ -18,6 +18,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The loopback ports of the servers, one per worker (VITEST_POOL_ID 1 takes the first). */
     ports: number[];
+    /** A folder of this run where staff sessions signed in by one file are kept for the next (kyc.ts). */
+    staffSessions: string;
   }
 }
 
@@ -85,7 +87,12 @@ export default async function setup(project: TestProject) {
     throw failure.reason;
   }
   project.provide('ports', ports);
-  return stopAll;
+  const staffSessions = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-staff-'));
+  project.provide('staffSessions', staffSessions);
+  return async () => {
+    await stopAll();
+    rmSync(staffSessions, { recursive: true, force: true });
+  };
 }
 
 async function startServer(port: number): Promise<Server> {

@@ -3,10 +3,12 @@
  * API, staff signed in through the real back-office form with their TOTP code, and photo-like JPEGs
  * for the file-upload path.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Cookie } from 'playwright-core';
+import { inject } from 'vitest';
 import { ARTIFACTS, DEMO_PASSWORD, type Page } from './browser.ts';
 import { DEMO_STAFF_TOTP_SECRETS, totpCode } from './totp.ts';
 
@@ -23,12 +25,43 @@ export async function signUpFresh(page: Page, origin: string, label: string): Pr
 
 export type StaffEmail = keyof typeof DEMO_STAFF_TOTP_SECRETS;
 
+/** The file keeping a member's back-office cookies for one server and host (see staffSignIn). */
+function sessionFile(origin: string, email: StaffEmail): string {
+  const name = createHash('sha256').update(`${origin} ${email}`).digest('hex').slice(0, 16);
+  return path.join(inject('staffSessions'), `${name}.json`);
+}
+
 /**
- * Signs a demo staff member in through the back-office form and its code step. Each TOTP step signs in
- * once (issue 11), and other tests sign the same member in too: a refused code is followed by the next
- * step's (accepted one step ahead), and only then by a wait for the clock.
+ * Signs a demo staff member in. Each TOTP step signs a member in once (issue 11), so a run that signed
+ * the same member in through the form again and again waited up to 30 s for the clock each third time:
+ * the member's back-office cookies are kept for the run after the first sign-in through the form and
+ * used again while the session lives (a member signed out or reset goes through the form again).
+ * `{ form: true }` always uses the form.
  */
-export async function staffSignIn(page: Page, origin: string, email: StaffEmail): Promise<void> {
+export async function staffSignIn(
+  page: Page,
+  origin: string,
+  email: StaffEmail,
+  { form = false }: { form?: boolean } = {},
+): Promise<void> {
+  const file = sessionFile(origin, email);
+  if (!form && existsSync(file)) {
+    await page.context().addCookies(JSON.parse(readFileSync(file, 'utf8')) as Cookie[]);
+    await page.goto(`${origin}/backoffice/`);
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    await Promise.race([signOut.waitFor(), page.getByLabel('Email', { exact: true }).waitFor()]);
+    if (await signOut.isVisible()) return;
+  }
+  await staffSignInWithForm(page, origin, email);
+  const cookies = await page.context().cookies(origin);
+  writeFileSync(file, JSON.stringify(cookies.filter((cookie) => cookie.path.startsWith('/backoffice'))));
+}
+
+/**
+ * The back-office form and its code step: a refused code (the step was used by an earlier sign-in) is
+ * followed by the next step's (accepted one step ahead), and only then by a wait for the clock.
+ */
+async function staffSignInWithForm(page: Page, origin: string, email: StaffEmail): Promise<void> {
   await page.goto(`${origin}/backoffice/login`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
