@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './data/db.ts';
+import { boundedCheck } from './data/readiness.ts';
 import { repositories } from './data/repositories/index.ts';
 import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
 import { securityLog } from './domain/accounts/security-log.ts';
@@ -267,7 +268,8 @@ export function compose(options: CompositionOptions): Composition {
 
   const services: Services = {
     config,
-    readiness: { dialect: database.dialect, ping: () => database.ping() },
+    // Within 1 s whatever the database does, one ping at a time (issue 14, data/readiness.ts).
+    readiness: { dialect: database.dialect, ping: boundedCheck(() => database.ping()) },
     sessions,
     accounts,
     securityLog: signInLog,

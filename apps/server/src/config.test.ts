@@ -154,4 +154,14 @@ describe('configuration (validated at boot)', () => {
       'https://a.example https://b.example',
     );
   });
+
+  it('when the database timeouts are not set, then a connection is awaited 5 s and a statement 15 s; set, they must be whole milliseconds of at least 100 (issue 14)', () => {
+    expect(loadConfig({}, dir())).toMatchObject({ dbConnectTimeoutMs: 5000, dbStatementTimeoutMs: 15_000 });
+    expect(
+      loadConfig({ DB_CONNECT_TIMEOUT_MS: '2000', DB_STATEMENT_TIMEOUT_MS: '30000' }, dir()),
+    ).toMatchObject({ dbConnectTimeoutMs: 2000, dbStatementTimeoutMs: 30_000 });
+    expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '0', DB_STATEMENT_TIMEOUT_MS: '5s' }, dir())).toThrow(
+      /DB_CONNECT_TIMEOUT_MS[\s\S]*DB_STATEMENT_TIMEOUT_MS/,
+    );
+  });
 });

@@ -56,6 +56,14 @@ export const SETTINGS = {
     default: 'DATABASE_URL',
     doc: "PostgreSQL: the owner role that runs migrations at start-up, e.g. `postgres://kyc_owner@host/kyc`; the server then works as DATABASE_URL's runtime role (INSERT and SELECT only on the audit log; `npm run db:roles`, docs/operations.md).",
   },
+  DB_CONNECT_TIMEOUT_MS: {
+    default: '5000',
+    doc: "How long a request waits for a database connection (PostgreSQL: connecting, or a free pooled connection; SQLite: another process's lock), then answers 503 with ret_code 10018.",
+  },
+  DB_STATEMENT_TIMEOUT_MS: {
+    default: '15000',
+    doc: 'PostgreSQL: a longer statement is cancelled and a transaction idle that long is ended; with no answer at all (a network partition) the server gives up 500 ms later. The request answers 503 with ret_code 10018. Migrations have no limit.',
+  },
   SESSION_SECRET: {
     default: 'generated into <DATA_DIR>/session-secret outside production',
     doc: 'At least 32 characters; signs anonymous CSRF tokens. Required in production.',
@@ -157,6 +165,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_MIGRATION_URL: z.string().min(1).optional(),
+  DB_CONNECT_TIMEOUT_MS: intInRange(100, 600_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: intInRange(100, 3_600_000).default(15_000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_MASTER_KEY: z
     .string()
@@ -198,6 +208,10 @@ export interface Config {
   databaseUrl: string;
   /** The owner role's URL that runs migrations (DATABASE_MIGRATION_URL; else databaseUrl). */
   databaseMigrationUrl: string;
+  /** DB_CONNECT_TIMEOUT_MS: waiting for a connection (data/db.ts `connectTimeoutMs`, issue 14). */
+  dbConnectTimeoutMs: number;
+  /** DB_STATEMENT_TIMEOUT_MS: PostgreSQL statement and idle-in-transaction limit (data/db.ts, issue 14). */
+  dbStatementTimeoutMs: number;
   sessionSecret: string;
   /** 32 bytes: the master key that wraps per-user data keys (lib/crypto). */
   dataMasterKey: Buffer;
@@ -277,6 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     databaseUrl,
     databaseMigrationUrl: s.DATABASE_MIGRATION_URL ?? databaseUrl,
+    dbConnectTimeoutMs: s.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: s.DB_STATEMENT_TIMEOUT_MS,
     sessionSecret: s.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     dataMasterKey: (s.DATA_MASTER_KEY && parseMasterKey(s.DATA_MASTER_KEY)) || loadOrCreateMasterKey(dataDir),
     // An https public origin means Secure cookies (and so __Host- names, http/auth.ts) even outside production.

@@ -5,7 +5,7 @@
  * chain head: keep that line outside the database (a ticket, a log sink) to anchor the chain in time.
  */
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../data/db.ts';
+import { databaseOptionsOf, openDatabase } from '../data/db.ts';
 import { repositories } from '../data/repositories/index.ts';
 import { auditChainUseCases } from '../domain/audit/chain-status.ts';
 import { useAuditChainKey } from '../lib/audit-chain-hash.ts';
@@ -13,7 +13,7 @@ import { useAuditChainKey } from '../lib/audit-chain-hash.ts';
 export async function auditVerify(env: NodeJS.ProcessEnv, print: (line: string) => void): Promise<number> {
   const config = loadConfig(env);
   useAuditChainKey(config.dataMasterKey);
-  const database = openDatabase(config.databaseUrl, { poolSize: 1 });
+  const database = openDatabase(config.databaseUrl, { poolSize: 1, ...databaseOptionsOf(config) });
   try {
     const started = Date.now();
     const { status, head, checked } = await auditChainUseCases(repositories(database.db)).verifyAll(started);

@@ -6,9 +6,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type PostgresPool } from 'kysely';
+import type { Config } from '../config.ts';
 import type { Tables } from './schema/index.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { databaseUnavailable } from './db-errors.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Tables>;
@@ -28,10 +30,35 @@ export interface DatabaseOptions {
   schema?: string;
   poolSize?: number;
   /**
+   * How long to wait for the database before giving up (DB_CONNECT_TIMEOUT_MS, issue 14). PostgreSQL:
+   * opening a connection, or waiting for a free one of the pool (pg-pool's connectionTimeoutMillis);
+   * unset, forever. SQLite: the busy timeout, how long a statement waits for another process's lock
+   * (better-sqlite3 waits synchronously, so this also bounds how long the event loop can stall); unset, 5 s.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL only (DB_STATEMENT_TIMEOUT_MS, issue 14): the server cancels a statement that runs longer
+   * (statement_timeout, SQLSTATE 57014) and ends a session left idle inside a transaction that long
+   * (idle_in_transaction_session_timeout); the client gives up QUERY_TIMEOUT_MARGIN_MS later when no
+   * answer comes at all (query_timeout: a network partition, where the server's cancel cannot arrive).
+   * Unset, no limit (migrations run so: an index on a large table may take minutes).
+   */
+  statementTimeoutMs?: number;
+  /**
    * PostgreSQL only: told when an idle pooled connection fails (the server restarted, a proxy or an
    * administrator ended it). The pool drops that connection and opens a new one on the next query.
    */
   onConnectionError?: (error: Error) => void;
+}
+
+/** How much longer than statement_timeout the client waits for an answer before it gives up. */
+export const QUERY_TIMEOUT_MARGIN_MS = 500;
+
+/** The runtime connection's timeouts from the settings (server.ts, the CLI, tests). */
+export function databaseOptionsOf(
+  config: Partial<Pick<Config, 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs'>>,
+): Pick<DatabaseOptions, 'connectTimeoutMs' | 'statementTimeoutMs'> {
+  return { connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs };
 }
 
 const INT8_OID = 20;
@@ -39,16 +66,16 @@ const NUMERIC_OID = 1700;
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
-  return openSqlite(url);
+  return openSqlite(url, options.connectTimeoutMs ?? 5000);
 }
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string, busyTimeoutMs: number): Database {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.floor(busyTimeoutMs)}`);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return wrap(db, 'sqlite');
 }
@@ -83,9 +110,21 @@ export function withStatementCache(database: SqliteHandle, max = 500): SqliteHan
 function openPostgres(url: string, options: DatabaseOptions): Database {
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('invalid schema name');
+  const statementTimeout = options.statementTimeoutMs;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // Issue 14: without these, a network partition held every request (and /readyz) for as long as it lasted.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+    ...(statementTimeout
+      ? {
+          statement_timeout: statementTimeout,
+          idle_in_transaction_session_timeout: statementTimeout,
+          query_timeout: statementTimeout + QUERY_TIMEOUT_MARGIN_MS,
+        }
+      : {}),
+    // TCP keep-alive: the operating system notices a silently dead peer of an idle connection.
+    keepAlive: true,
     // bigint (epoch ms, ids) and numeric come back as numbers, as they do from SQLite.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -104,8 +143,40 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     if (options.onConnectionError) options.onConnectionError(error);
     else process.emitWarning(`PostgreSQL connection lost: ${error.message}`, { code: 'KYC_PG_CONNECTION' });
   });
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  // The pool listens only while a connection is idle. A checked-out connection (a request between two
+  // statements of its transaction) that loses its socket emits 'error' too, and unheard that ends the
+  // process: listen for good. Its statements fail on their own ("Connection terminated unexpectedly"),
+  // and the request answers 503 (http/error-handler.ts), so there is nothing more to report here.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
   return wrap(db, 'postgres', schema);
+}
+
+/**
+ * The pool as Kysely sees it, except that a connection whose query failed because the database is
+ * unavailable is released with that error, so that the pool ends it rather than lending it again. The
+ * case that needs it: a query read timeout (query_timeout during a partition) leaves the statement
+ * pending on a socket that may stay frozen; released normally, the connection would go back to the pool
+ * and every later query on it would wait behind the lost one. Ending it destroys its socket.
+ */
+function discardingBrokenClients(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      return {
+        query: (text: string, parameters: readonly unknown[]) =>
+          client.query(text, [...parameters]).catch((error: unknown) => {
+            if (databaseUnavailable(error) && error instanceof Error) broken = error;
+            throw error;
+          }),
+        release: () => client.release(broken),
+      } as unknown as Awaited<ReturnType<PostgresPool['connect']>>;
+    },
+    end: () => pool.end(),
+  };
 }
 
 function wrap(db: Db, dialect: Dialect, schema?: string): Database {

@@ -2,23 +2,31 @@
  * Opens the server's database ready for use (issue 11, docs/operations.md "Database roles"): the audit
  * chain key set, migrations run as the owner role (DATABASE_MIGRATION_URL), the runtime role's grants
  * re-applied when it is another role, and the connection the server keeps opened as the runtime role.
+ * The runtime connection has the statement timeout (DB_STATEMENT_TIMEOUT_MS, issue 14); migrations run
+ * on a connection of their own without one, since building an index on a large table may take minutes.
  */
-import type { Config } from '../config.ts';
+import { isPostgresUrl, type Config } from '../config.ts';
 import { useAuditChainKey } from '../lib/audit-chain-hash.ts';
-import { openDatabase, type Database } from './db.ts';
+import { databaseOptionsOf, openDatabase, type Database } from './db.ts';
 import { grantRuntime, roleOf } from './roles.ts';
 
 export async function openMigratedDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databaseMigrationUrl' | 'dataMasterKey'>,
+  config: Pick<Config, 'databaseUrl' | 'databaseMigrationUrl' | 'dataMasterKey'> &
+    Partial<Pick<Config, 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs'>>,
 ): Promise<Database> {
   // Before migrating: migration 015 chains the rows already there under this key.
   useAuditChainKey(config.dataMasterKey);
-  if (config.databaseMigrationUrl === config.databaseUrl) {
-    const database = openDatabase(config.databaseUrl);
+  const runtimeOptions = databaseOptionsOf(config);
+  if (!isPostgresUrl(config.databaseUrl)) {
+    // SQLite has no statement timeout, and a second handle would lose a ':memory:' database.
+    const database = openDatabase(config.databaseUrl, runtimeOptions);
     await database.migrate();
     return database;
   }
-  const owner = openDatabase(config.databaseMigrationUrl, { poolSize: 1 });
+  const owner = openDatabase(config.databaseMigrationUrl, {
+    poolSize: 1,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+  });
   try {
     await owner.migrate();
     const runtime = roleOf(config.databaseUrl);
@@ -26,5 +34,5 @@ export async function openMigratedDatabase(
   } finally {
     await owner.close();
   }
-  return openDatabase(config.databaseUrl);
+  return openDatabase(config.databaseUrl, runtimeOptions);
 }

@@ -1,16 +1,27 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { RET_CODES } from '@kyc/contracts';
+import { databaseUnavailable } from '../data/db-errors.ts';
 import { AppError } from '../lib/app-error.ts';
 import { errorEnvelope } from './envelope.ts';
 
 /**
  * One error handler: every failure answers in the envelope. Business errors (AppError, status 200)
- * keep their code; transport errors keep their HTTP status; anything unknown becomes 500 / 10016,
- * logged once with the request id, never showing a stack or SQL to the caller.
+ * keep their code; transport errors keep their HTTP status; the database being unreachable or too slow
+ * (data/db-errors.ts, issue 14) becomes 503 / 10018, logged once at warn with its reason and no stack;
+ * anything unknown becomes 500 / 10016, logged once with the request id, never showing a stack or SQL
+ * to the caller.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const unavailable = error instanceof AppError ? undefined : databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ event: 'database.unavailable', reason: unavailable }, 'database unavailable');
+      void reply
+        .code(503)
+        .send(errorEnvelope(RET_CODES.SERVICE_UNAVAILABLE.code, 'database unavailable, try again shortly'));
+      return;
+    }
     const { status, retCode, message, headers } = classify(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else if (status !== 200) request.log.info({ code: retCode, status }, 'request refused');
