@@ -4,7 +4,7 @@
 //   --skip <stage>   leave a stage out (repeatable)
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildFrontEnds } from './build.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -21,6 +21,26 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 function run(command, commandArgs) {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: process.env });
   return result.status ?? 1;
+}
+
+/** Runs commands at the same time (one core each), printing each one's output whole when it ends. */
+async function runTogether(commands) {
+  const statuses = await Promise.all(
+    commands.map(
+      ([command, commandArgs]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, commandArgs, { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (status) => {
+            process.stdout.write(output);
+            resolve(status ?? 1);
+          });
+        }),
+    ),
+  );
+  return statuses.find((status) => status !== 0) ?? 0;
 }
 
 /**
@@ -56,13 +76,15 @@ function vitest(project) {
   return status;
 }
 
-/** @type {[string, () => number][]} */
+/** @type {[string, () => number | Promise<number>][]} */
 const stages = [
   [
     'lint',
     () =>
-      run(bin('eslint'), ['--max-warnings=0', '.']) ||
-      run(bin('prettier'), ['--check', '--log-level=warn', '.']),
+      runTogether([
+        [bin('eslint'), ['--max-warnings=0', '.']],
+        [bin('prettier'), ['--check', '--log-level=warn', '.']],
+      ]),
   ],
   ['typecheck', () => run(process.execPath, ['scripts/typecheck.mjs'])],
   ['unit', () => vitest('unit')],
@@ -81,7 +103,7 @@ for (const [name, stage] of stages) {
   const stageStarted = Date.now();
   let status;
   try {
-    status = stage();
+    status = await stage();
   } catch (error) {
     console.error(`${name}: ${error instanceof Error ? error.message : error}`);
     status = 1;
