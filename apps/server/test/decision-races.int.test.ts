@@ -19,6 +19,7 @@ import {
 import { staffClient } from './support/kyc-flows.ts';
 import type { TestClient } from './support/test-app.ts';
 import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
+import { reviewRepo } from '../src/data/repositories/review-repo.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
 
 const ROUNDS = 4;
@@ -80,9 +81,14 @@ describe.each(testDatabases())('two decisions on one case at the same moment on 
   const kyc = () => kycRepo(fixture.database.db);
   const submissions = () => submissionsRepo(fixture.database.db);
 
-  /** pending@demo.test back to level 1 PENDING with a fresh pending submission, level 2 locked. */
+  /**
+   * pending@demo.test back to level 1 PENDING with a fresh pending submission, level 2 locked, as if the
+   * last round ended in a rejection with RETRY and the person submitted again.
+   */
   async function pendingLevel(userId: number) {
     const now = Date.now();
+    const closing = { userId, level: 1, decision: 'reject_retry', reasonCode: 'BLURRY', staffId: 0 } as const;
+    await reviewRepo(fixture.database.db).insertDecision(closing, now);
     await kyc().setLevelState(userId, 1, { status: 'PENDING' }, now);
     await kyc().setLevelState(userId, 2, { status: 'NOT_ALLOW' }, now);
     await kyc().upsertApplicant(userId, { level: 0 }, now);

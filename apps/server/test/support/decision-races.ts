@@ -69,12 +69,14 @@ export async function addedSince(
   const now = await marks(fixture);
   const out = {} as Record<Counted, number>;
   for (const table of COUNTED) {
-    const row = await fixture.database.db
+    let query = fixture.database.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('id', '>', before[table])
-      .where('id', '<=', now[table])
-      .executeTakeFirstOrThrow();
+      .where('id', '<=', now[table]);
+    // The audit entries of decisions: the case the winner is answered with is a (audited) view.
+    if (table === 'audit_log') query = query.where('action', 'not like', '%.view');
+    const row = await query.executeTakeFirstOrThrow();
     out[table] = Number(row.n);
   }
   return out;
