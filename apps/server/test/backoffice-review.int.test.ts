@@ -158,10 +158,9 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
       ]);
       expect(after.applicant?.level).toBe(1);
       expect(after.currentLevelQuota).toBeGreaterThan(before.currentLevelQuota ?? 0);
-      // A second approval is an illegal transition; nothing changes.
-      expect((await decide(reviewer, userId, { decision: 'approve', level: 1 })).envelope?.ret_code).toBe(
-        30001,
-      );
+      // A second approval finds the level decided already (issue 14): 409 / 30081, nothing changes.
+      const again = await decide(reviewer, userId, { decision: 'approve', level: 1 });
+      expect([again.response.statusCode, again.envelope?.ret_code]).toEqual([409, 30081]);
     });
 
     it('when a reviewer rejects with RETRY, then the user sees FAILED_AND_CAN_RETRY and the message', async () => {
@@ -198,8 +197,9 @@ describe.each(testDatabases())('back-office review on $name', (testDb) => {
       expect(
         (await decide(reviewer, userId, { decision: 'confirm_final', level: 1 })).envelope?.ret_code,
       ).toBe(10005);
+      // The proposal is a decision: the reviewer's screen is stale (issue 14).
       expect((await decide(reviewer, userId, { decision: 'approve', level: 1 })).envelope?.ret_code).toBe(
-        30001,
+        30081,
       );
 
       const { envelope } = await decide(senior, userId, { decision: 'confirm_final', level: 1 });

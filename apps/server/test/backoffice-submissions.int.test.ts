@@ -139,7 +139,8 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
       reasonCode: 'X',
       userMessage: 'No.',
     });
-    expect(again.ret_code).toBe(30001);
+    // Decided already (issue 14): 30081, as for a decision that lost a race.
+    expect(again.ret_code).toBe(30081);
   });
 
   it('when a reviewer rejects a proof-of-address update, then it is REJECTED_RETRY with the reason, and the applicant is unchanged', async () => {
@@ -232,7 +233,7 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
     expect(queue.total).toBe(0);
   });
 
-  it('when a re-verification is decided, then the case shows its reason, site and country; deciding when not Pending is 30001', async () => {
+  it('when a re-verification is decided, then the case shows its reason, site and country; deciding none is 30001, deciding it again 30081', async () => {
     const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
     const userId = await userIdOf('l1@demo.test');
     expect((await decide(reviewer, userId, { decision: 'approve_reverification' })).ret_code).toBe(30001);
@@ -277,6 +278,6 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
           userMessage: 'Again.',
         })
       ).ret_code,
-    ).toBe(30001);
+    ).toBe(30081);
   });
 });

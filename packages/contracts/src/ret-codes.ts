@@ -199,6 +199,12 @@ export const RET_CODES = {
     meaning:
       'Provider routes (back office): the route was created, changed or deleted by someone else since it was read (updatedAt differs); nothing was changed. Reload and edit again.',
   },
+  // Back-office decisions (docs/backoffice.md "Decisions", issue 14); 30082–30089 reserved.
+  CASE_ALREADY_DECIDED: {
+    code: 30081,
+    meaning:
+      'Back office: another decision on this case (a level, re-verification, update, questionnaire, EDD case or deposit verification) committed first, so the state this decision starts from is gone; nothing was written (HTTP 409). Reload the case to see it as it now stands.',
+  },
   AGREEMENT_NOT_ACCEPTED: {
     code: 30051,
     meaning:

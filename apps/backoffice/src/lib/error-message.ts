@@ -15,7 +15,8 @@ export type ErrorMessageKey =
   | 'apiErrors.permissionDenied'
   | 'apiErrors.tooManyRequests'
   | 'apiErrors.illegalTransition'
-  | 'apiErrors.fourEyes';
+  | 'apiErrors.fourEyes'
+  | 'apiErrors.alreadyDecided';
 
 const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.NETWORK_ERROR.code]: 'errors.network',
@@ -29,6 +30,7 @@ const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.TOO_MANY_REQUESTS.code]: 'apiErrors.tooManyRequests',
   [RET_CODES.KYC_ILLEGAL_TRANSITION.code]: 'apiErrors.illegalTransition',
   [RET_CODES.KYC_FOUR_EYES_REQUIRED.code]: 'apiErrors.fourEyes',
+  [RET_CODES.CASE_ALREADY_DECIDED.code]: 'apiErrors.alreadyDecided',
 };
 
 export function errorMessageKey(error: unknown): ErrorMessageKey {

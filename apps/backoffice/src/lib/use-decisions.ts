@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { RET_CODES } from '@kyc/contracts';
+import { isApiError } from './api-client.ts';
 
 /**
  * The decision machinery the case page and the questionnaire response page share: one decision sent at
@@ -57,14 +59,26 @@ export function useDecisionSender<B, C extends B>(
 export type DecisionOutcome<D> = { tone: 'info'; decision: D } | { tone: 'error'; message: string } | null;
 
 /**
+ * The refusals that say the page shows a state the case has left: another decision came first (30081,
+ * issue 14) or the state does not allow the decision (30001, 51001).
+ */
+const STALE_CASE_CODES: readonly number[] = [
+  RET_CODES.CASE_ALREADY_DECIDED.code,
+  RET_CODES.KYC_ILLEGAL_TRANSITION.code,
+  RET_CODES.QUESTIONNAIRE_ILLEGAL_TRANSITION.code,
+];
+
+/**
  * Posts a decision and keeps its outcome: the page's data is replaced by the server's answer
  * (`onDecided`), and the outcome element (`outcomeRef`, focusable) receives focus so the result is read
- * out where the reviewer is.
+ * out where the reviewer is. When the server refuses because the case moved on (`STALE_CASE_CODES`),
+ * the page's data is replaced by the case as it now is (`reload`), with the refusal's message above it.
  */
 export function useDecisionOutcome<B extends { decision: string }, V>(
   post: (body: B) => Promise<V>,
   onDecided: (updated: V) => void,
   errorText: (error: unknown) => string,
+  reload?: () => Promise<V>,
 ) {
   const [outcome, setOutcome] = useState<DecisionOutcome<B['decision']>>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -79,6 +93,10 @@ export function useDecisionOutcome<B extends { decision: string }, V>(
       onDecided(await post(body));
       setOutcome({ tone: 'info', decision: body.decision });
     } catch (error) {
+      if (reload && isApiError(error) && STALE_CASE_CODES.includes(error.ret_code)) {
+        // The current state, shown below the refusal; if it cannot be read, the refusal still says why.
+        await reload().then(onDecided, () => undefined);
+      }
       setOutcome({ tone: 'error', message: errorText(error) });
     }
   };

@@ -1,4 +1,5 @@
 import type { SubmissionKind } from '@kyc/contracts';
+import { SqliteAdapter } from 'kysely';
 import type { Db } from '../db.ts';
 import type { KycDecisionRow } from '../schema/index.ts';
 import type { PersonalDataCipher } from './kyc-repo.ts';
@@ -130,6 +131,17 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
         .where('d.user_id', '=', userId)
         .orderBy('d.id', 'desc')
         .execute();
+    },
+
+    /**
+     * Locks the person's case until the decision's transaction ends (issue 14, D46): on PostgreSQL the
+     * user's row FOR NO KEY UPDATE, so a second decision waits here and then reads what the first one
+     * committed. SQLite has one writer at a time and a transaction that read before another committed
+     * cannot write (SQLITE_BUSY, retried by the decision), so there is nothing to lock.
+     */
+    async lockCase(userId: number): Promise<void> {
+      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+      await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
     },
 
     async latestDecision(userId: number, level: number): Promise<KycDecisionRow | undefined> {

@@ -64,6 +64,7 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
     (body: DecisionBody) => postDecision(view.userId, view.template.code, body),
     onDecided,
     errorText,
+    () => fetchResponse(view.userId, view.template.code),
   );
 
   const evidenceIndex = new Map(view.evidence.map((e, i) => [e.id, i + 1]));

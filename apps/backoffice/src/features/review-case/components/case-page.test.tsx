@@ -434,6 +434,28 @@ describe('CasePage', () => {
     expect(await screen.findByText(/This decision is not possible in the case's current state/)).toBeTruthy();
   });
 
+  it('when another reviewer decided first (30081), then the refusal shows translated above the case as it now stands', async () => {
+    const pending = pendingCase();
+    const decided: CaseView = {
+      ...pending,
+      levels: pending.levels.map((l) => (l.level === 1 ? { ...l, status: 'SUCCESS' } : l)),
+    };
+    let reads = 0;
+    stubApi({
+      'GET /backoffice/api/cases/41': () => ok(reads++ === 0 ? pending : decided),
+      'POST /backoffice/api/cases/41/decisions': () => fail(30081, 'already decided: LEVEL_1', 409),
+    });
+    const { user } = renderCase(staff('reviewer'));
+
+    await user.click(await screen.findByRole('button', { name: 'Approve level 1' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve level 1' }));
+
+    expect(await screen.findByText(/Another reviewer decided this case in the meantime/)).toBeTruthy();
+    expect(reads).toBe(2);
+    expect(screen.queryByRole('button', { name: 'Approve level 1' })).toBeNull();
+  });
+
   it('when a re-verification is pending, then it can be rejected with the daily limit option', async () => {
     const verified = pendingCase({
       levels: [

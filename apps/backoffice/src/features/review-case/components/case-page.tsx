@@ -30,6 +30,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
     (body: DecisionBody) => postDecision(caseView.userId, body),
     onDecided,
     (error) => t(errorMessageKey(error)),
+    () => fetchCase(caseView.userId),
   );
 
   return (

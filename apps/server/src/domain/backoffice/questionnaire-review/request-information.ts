@@ -8,6 +8,7 @@ import type { RfiRequest, RfiResult, StaffMe } from '@kyc/contracts';
 import { casMove, rereadResponse } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type QuestionnaireEvent } from '../../questionnaires/status-machine.ts';
 import { asStatus, currentOf, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
+import { decisionTransaction } from '../decision-conflicts.ts';
 import { requirePermission } from '../permissions.ts';
 import {
   actorOf,
@@ -42,7 +43,7 @@ export function requestInformationUseCases(ctx: ReviewContext) {
       const to = event
         ? nextQuestionnaireStatus(from, event, { actor: actorOf(staff), reason: request.requestText })
         : from;
-      const taskId = await ctx.repos.transaction(async (tx) => {
+      const taskId = await decisionTransaction(ctx.repos, async (tx) => {
         if (event) {
           const move = { userId, code, from, at: now, changedMeanwhile: () => changedMeanwhile(code) };
           const row = await rereadResponse(tx.questionnaires, move, current);

@@ -11,7 +11,8 @@ import { casMove } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type ReviewActor } from '../../questionnaires/status-machine.ts';
 import { asStatus, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
 import { auditDecision, textOf, type DecisionKind } from './decision.ts';
-import { actorOf, changedMeanwhile, type ReviewContext } from './review-context.ts';
+import { decisionTransaction } from '../decision-conflicts.ts';
+import { actorOf, changedMeanwhile, decidedAlready, type ReviewContext } from './review-context.ts';
 
 /** What moves with one template's response when staff decide it, checked before the transaction. */
 export interface DecisionCompanion {
@@ -42,6 +43,8 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
       const actor = actorOf(staff);
       const response = await ctx.repos.questionnaires.findResponse(userId, code);
       const from = asStatus(response?.status);
+      if (decidedAlready(from, request.decision, response?.last_submission_id != null))
+        throw changedMeanwhile(`questionnaire ${code} (${from})`);
       const review = (await ctx.load(code, response?.template_version ?? versions[0]?.version ?? 1)).review;
       const text = textOf(request);
       const to = nextQuestionnaireStatus(from, request.decision, { actor, review, reason: text });
@@ -49,7 +52,7 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
       const move = await companion?.prepare({ userId, actor, request, text });
       if (!response) throw new Error('a transition from UNDEFINED reached the decision');
 
-      await ctx.repos.transaction(async (tx) => {
+      await decisionTransaction(ctx.repos, async (tx) => {
         const decided = to === 'APPROVED' || to === 'REJECTED';
         const responseMove = { userId, code, from, at, changedMeanwhile: () => changedMeanwhile(code) };
         await casMove(tx.questionnaires, responseMove, response, {

@@ -3,7 +3,13 @@
  * review"): the repository set (D42), the user's task list as the user sees it, the encrypted files,
  * one template loader; and the names the case, its history and the audit log agree on.
  */
-import { EDD_STATUSES, type EddStatus, type QuestionnaireTemplate, type StaffMe } from '@kyc/contracts';
+import {
+  EDD_STATUSES,
+  type EddStatus,
+  type QuestionnaireStatus,
+  type QuestionnaireTemplate,
+  type StaffMe,
+} from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
@@ -11,6 +17,7 @@ import type { BlobStore } from '../../../lib/uploads/blob-store.ts';
 import type { QuestionnaireUseCases } from '../../questionnaires/questionnaire-service.ts';
 import type { ReviewActor } from '../../questionnaires/status-machine.ts';
 import { templateLoader } from '../../questionnaires/template-loader.ts';
+import { alreadyDecided } from '../decision-conflicts.ts';
 import type { EncryptedFiles } from '../../uploads/encrypted-upload.ts';
 
 export interface QuestionnaireReviewDeps {
@@ -53,8 +60,20 @@ export function actorOf(staff: StaffMe): ReviewActor {
   return staff.role === 'reviewer' ? 'reviewer' : 'senior_reviewer';
 }
 
-export const changedMeanwhile = (what: string) =>
-  new AppError('QUESTIONNAIRE_ILLEGAL_TRANSITION', `${what} changed meanwhile`);
+/** A decision's compare-and-set found the response, EDD case or deposit moved meanwhile: 30081 (409). */
+export const changedMeanwhile = (what: string) => alreadyDecided(what);
+
+/**
+ * Whether a staff decision finds what it decides decided already (issue 14): approve, reject and
+ * release expect a response held for review and find it APPROVED, REJECTED or sent back (UNSUBMIT after
+ * a submission); lock finds it held already. Such a decision came second, and is 30081 rather than the
+ * machine's 51001.
+ */
+export function decidedAlready(from: QuestionnaireStatus, decision: string, submitted: boolean): boolean {
+  const after: QuestionnaireStatus[] = ['APPROVED', 'REJECTED', ...(submitted ? ['UNSUBMIT' as const] : [])];
+  if (decision === 'lock') return from === 'PENDING_NO_EDIT' || after.includes(from);
+  return ['approve', 'reject', 'release'].includes(decision) && after.includes(from);
+}
 
 /** Every published version of a template (retired ones too: a case may be on one), or 51004. */
 export async function versionsOf(ctx: ReviewContext, code: string) {

@@ -9,7 +9,8 @@ import { AppError } from '../../../lib/app-error.ts';
 import { nextQuestionnaireStatus } from '../../questionnaires/status-machine.ts';
 import { asStatus } from '../../questionnaires/template-versions.ts';
 import { auditDecision, textOf, type DecisionKind } from './decision.ts';
-import { actorOf, changedMeanwhile, type ReviewContext } from './review-context.ts';
+import { decisionTransaction } from '../decision-conflicts.ts';
+import { actorOf, changedMeanwhile, decidedAlready, type ReviewContext } from './review-context.ts';
 
 export function satosDecision(ctx: ReviewContext): DecisionKind {
   return {
@@ -25,13 +26,15 @@ export function satosDecision(ctx: ReviewContext): DecisionKind {
       const row = await ctx.repos.questionnaires.findSatos(userId, depositRef);
       if (!row) throw new AppError('PARAMS_ERROR', 'depositRef: no such deposit verification', 404);
       const from = asStatus(row.status);
+      if (decidedAlready(from, request.decision, false))
+        throw changedMeanwhile(`deposit ${depositRef} (${from})`);
       const reason = textOf(request);
       const to = nextQuestionnaireStatus(from, request.decision, {
         actor: actorOf(staff),
         review: 'staff',
         reason,
       });
-      await ctx.repos.transaction(async (tx) => {
+      await decisionTransaction(ctx.repos, async (tx) => {
         const rejectReason = to === 'REJECTED' ? reason : to === 'APPROVED' ? '' : row.reject_reason;
         const decided = { status: to, rejectReason };
         if (!(await tx.questionnaireReview.casSatosDecision(userId, depositRef, from, decided, at)))

@@ -2,11 +2,14 @@
  * Deciding a case (docs/backoffice.md "Decisions"): the kind's module (decisions/) names the permission
  * and applies its rule and transition. Everything it writes — the decision row, the state change, the
  * person's notice and the audit entry — commits in ONE transaction or not at all; the answer is the case
- * as it now stands.
+ * as it now stands. The transaction first locks the case, and every state change in it is a
+ * compare-and-set on the state read: of two decisions at the same moment one commits, the other is
+ * 30081 (409) and writes nothing (issue 14, D46).
  */
 import type { DecisionRequest, ReviewCase, StaffMe, StaffRole } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { decisionTransaction } from '../decision-conflicts.ts';
 import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import type { KycActor } from '../../kyc/state-machine.ts';
 import { requirePermission } from '../permissions.ts';
@@ -29,7 +32,8 @@ export function decideUseCase(repos: Repositories, keyring: MasterKeyring, viewC
   ): Promise<ReviewCase> {
     const decision = decisionOf(request);
     requirePermission(staff, decision.permission);
-    await repos.transaction(async (tx) => {
+    await decisionTransaction(repos, async (tx) => {
+      await tx.review.lockCase(userId);
       const user = await tx.users.findById(userId);
       if (!user) throw new AppError('PARAMS_ERROR', 'userId: no such applicant', 404);
       const applicant = await tx.kyc.findApplicant(userId);

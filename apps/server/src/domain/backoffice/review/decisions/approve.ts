@@ -5,7 +5,7 @@
  */
 import { nextStepStatus } from '../../../kyc/state-machine.ts';
 import type { Decision, DecisionRequestOf } from './decision.ts';
-import { closeLevelSubmission, levelCase, levelRef, notifyLevel } from './level-case.ts';
+import { closeLevelSubmission, levelCase, levelRef, moveLevel, notifyLevel } from './level-case.ts';
 
 export const approve: Decision<DecisionRequestOf<'approve'>> = {
   permission: 'decide',
@@ -13,7 +13,7 @@ export const approve: Decision<DecisionRequestOf<'approve'>> = {
     const { tx, userId, now } = ctx;
     const { level, from } = await levelCase(ctx, request.level);
     const to = nextStepStatus(from, 'approve', { level, actor: ctx.actor });
-    await tx.kyc.setLevelState(userId, level, { status: to }, now);
+    await moveLevel(ctx, level, from, { status: to });
     await tx.kyc.upsertApplicant(userId, { level: Math.max(ctx.applicant?.level ?? 0, level) }, now);
     if (level === 1 && ctx.statusOf(2) === 'NOT_ALLOW') {
       const next = nextStepStatus('NOT_ALLOW', 'unlock', { level: 2, actor: 'system', level1Status: to });

@@ -25,7 +25,7 @@ export const confirmFinal: Decision<DecisionRequestOf<'confirm_final'>> = {
       proposedBy,
       confirmedBy: ctx.staff.id,
     });
-    await rejectLevel(ctx, level, to, 'REJECTED_FINAL', reasonCode, userMessage);
+    await rejectLevel(ctx, level, from, to, 'REJECTED_FINAL', reasonCode, userMessage);
     await tx.review.insertDecision(
       {
         userId,

@@ -4,6 +4,7 @@
  * confirms; the level's pending submission carries the mark the queue filters and badges on.
  */
 import { AppError } from '../../../../lib/app-error.ts';
+import { alreadyDecided } from '../../decision-conflicts.ts';
 import type { Decision, DecisionRequestOf } from './decision.ts';
 import { LEVEL_KINDS, levelCase, levelRef } from './level-case.ts';
 
@@ -14,11 +15,11 @@ export const proposeFinal: Decision<DecisionRequestOf<'propose_final'>> = {
     const { reasonCode, userMessage } = request;
     const { level, from, proposal } = await levelCase(ctx, request.level);
     if (from !== 'PENDING') throw new AppError('KYC_ILLEGAL_TRANSITION', `LEVEL_${level}: not PENDING`);
-    if (proposal) throw new AppError('KYC_ILLEGAL_TRANSITION', 'a final rejection is already proposed');
+    if (proposal) throw alreadyDecided(`LEVEL_${level}, a final rejection is proposed`);
     // Compare-and-set: of two concurrent proposals one marks the submission, the other rolls back.
     const pending = await tx.submissions.pendingSubmission(userId, LEVEL_KINDS, level);
     if (pending && !(await tx.submissions.markFinalProposed(Number(pending.id), now)))
-      throw new AppError('KYC_ILLEGAL_TRANSITION', 'a final rejection is already proposed');
+      throw alreadyDecided(`LEVEL_${level}, a final rejection is proposed`);
     await tx.review.insertDecision(
       { userId, level, decision: 'reject_final_proposed', reasonCode, userMessage, staffId: ctx.staff.id },
       now,

@@ -13,7 +13,7 @@ export const rejectRetry: Decision<DecisionRequestOf<'reject_retry'>> = {
     const { reasonCode, userMessage } = request;
     const { level, from } = await levelCase(ctx, request.level);
     const to = nextStepStatus(from, 'reject_retry', { level, actor: ctx.actor, reasonCode });
-    await rejectLevel(ctx, level, to, 'REJECTED_RETRY', reasonCode, userMessage);
+    await rejectLevel(ctx, level, from, to, 'REJECTED_RETRY', reasonCode, userMessage);
     await tx.review.insertDecision(
       { userId, level, decision: 'reject_retry', reasonCode, userMessage, staffId: ctx.staff.id },
       now,

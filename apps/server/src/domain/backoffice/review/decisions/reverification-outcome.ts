@@ -2,9 +2,10 @@
  * What approving and rejecting a re-verification share (docs/backoffice.md "Decisions"): the
  * re-verification status moves by the state machine's event with a compare-and-set (a concurrent change
  * rolls the decision back), the pending `reverification` submission is closed with it, and the
- * decision row, the person's notice and the audit entry name that submission.
+ * decision row, the person's notice and the audit entry name that submission. A re-verification whose
+ * latest proof was decided already, or that another decision moved meanwhile, is 30081 (issue 14).
  */
-import { AppError } from '../../../../lib/app-error.ts';
+import { alreadyDecided } from '../../decision-conflicts.ts';
 import { nextPoiStatus, type PoiEvent } from '../../../kyc/state-machine.ts';
 import type { DecisionContext } from './decision.ts';
 
@@ -21,18 +22,21 @@ export async function decideReverification(ctx: DecisionContext, o: Reverificati
   const { tx, userId, now } = ctx;
   const reasonCode = o.reasonCode ?? '';
   const from = (await tx.kyc.findReverification(userId))?.status ?? 'DisplayUpdatePOIStatus_No';
+  if (from !== 'DisplayUpdatePOIStatus_Pending' && (await latestProofDecided(ctx)))
+    throw alreadyDecided(`the re-verification (${from})`);
   const to = nextPoiStatus(from, o.event, { actor: ctx.actor, reason: o.userMessage });
   if (!(await tx.submissions.casReverificationStatus(userId, from, to, now, o.userMessage ?? '')))
-    throw new AppError('KYC_ILLEGAL_TRANSITION', 're-verification changed meanwhile');
+    throw alreadyDecided('the re-verification');
   const submission = await tx.submissions.pendingSubmission(userId, 'reverification');
-  if (submission)
-    await tx.submissions.decideSubmission(Number(submission.id), {
-      status: o.submissionStatus,
-      decidedAt: now,
-      decidedBy: ctx.staff.id,
-      reasonCode,
-      reason: o.userMessage ?? '',
-    });
+  const closing = {
+    status: o.submissionStatus,
+    decidedAt: now,
+    decidedBy: ctx.staff.id,
+    reasonCode,
+    reason: o.userMessage ?? '',
+  };
+  if (submission && !(await tx.submissions.decideSubmission(Number(submission.id), closing)))
+    throw alreadyDecided(`submission ${submission.id}`);
   const submissionId = submission ? Number(submission.id) : null;
   await tx.review.insertDecision(
     {
@@ -50,4 +54,13 @@ export async function decideReverification(ctx: DecisionContext, o: Reverificati
   const caseRef =
     submissionId === null ? `user:${userId}/reverification` : `user:${userId}/submission:${submissionId}`;
   await ctx.audit(caseRef, { from, to, reasonCode, submissionId });
+}
+
+/** The person's latest proof of identity was decided (so a decision finding no Pending one came late). */
+async function latestProofDecided(ctx: DecisionContext): Promise<boolean> {
+  const proofs = (await ctx.tx.submissions.submissionsOf(ctx.userId)).filter(
+    (s) => s.kind === 'reverification',
+  );
+  const latest = proofs.at(-1);
+  return latest !== undefined && latest.status !== 'PENDING';
 }

@@ -2,10 +2,12 @@
  * What deciding an ID or address update shares (docs/backoffice.md "Decisions"): the named submission
  * must be this person's PENDING update (another user's id is answered like an unknown one, so nothing
  * about other cases leaks), and closing it writes the submission's status, the decision row, the
- * person's notice and the audit entry, with a compare-and-set against a concurrent decision.
+ * person's notice and the audit entry, with a compare-and-set against a concurrent decision. An update
+ * decided already (or meanwhile) is 30081 (issue 14).
  */
 import type { KycSubmissionRow } from '../../../../data/schema/index.ts';
 import { AppError } from '../../../../lib/app-error.ts';
+import { alreadyDecided } from '../../decision-conflicts.ts';
 import type { DecisionContext } from './decision.ts';
 
 /** The person's pending update submission `submissionId`, or the refusal the reviewer sees. */
@@ -15,8 +17,7 @@ export async function pendingUpdate(ctx: DecisionContext, submissionId: number):
     throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'submissionId: no such submission of this user');
   if (submission.kind !== 'update_id' && submission.kind !== 'update_poa')
     throw new AppError('KYC_ILLEGAL_TRANSITION', `submission ${submission.id} is not an update`);
-  if (submission.status !== 'PENDING')
-    throw new AppError('KYC_ILLEGAL_TRANSITION', `submission ${submission.id} is already decided`);
+  if (submission.status !== 'PENDING') throw alreadyDecided(`submission ${submission.id}`);
   return submission;
 }
 
@@ -43,8 +44,7 @@ export async function closeUpdate(
     reasonCode,
     reason: userMessage,
   });
-  if (!decided)
-    throw new AppError('KYC_ILLEGAL_TRANSITION', `submission ${submissionId} was decided meanwhile`);
+  if (!decided) throw alreadyDecided(`submission ${submissionId}`);
   await tx.review.insertDecision(
     {
       userId,
