@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { encryptBlob } from '../apps/server/src/lib/crypto/envelope.ts';
-import { createBlobStore } from '../apps/server/src/lib/uploads/blob-store.ts';
+import { createFileBlobStore } from '../apps/server/src/lib/uploads/blob-store.ts';
 import { jpegDimensions, sniffType } from '../apps/server/src/lib/uploads/image-header.ts';
 import { inspectUpload } from '../apps/server/src/lib/uploads/inspect-upload.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo.ts';
@@ -281,7 +281,7 @@ export interface UploadReport {
 async function profileStages(jpeg: Buffer, runs = 5): Promise<UploadStages> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kyc-bench-stages-'));
   try {
-    const blobs = createBlobStore(dir);
+    const blobs = createFileBlobStore(dir);
     const key = randomBytes(32);
     const samples: Record<Exclude<keyof UploadStages, 'storedBytes' | 'sharpThreads'>, number[]> = {
       headerMs: [],

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Database } from './data/db.ts';
 import { boundedCheck } from './data/readiness.ts';
 import { repositories } from './data/repositories/index.ts';
+import { databaseBlobStore } from './data/repositories/document-chunks-repo.ts';
 import { accountUseCases, type AccountLimits } from './domain/accounts/accounts.ts';
 import { securityLog } from './domain/accounts/security-log.ts';
 import { kycUseCases } from './domain/kyc/kyc-service.ts';
@@ -46,7 +47,8 @@ import { supportUseCases, type SupportLimits } from './domain/support/support-re
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { SIGN_IN_DELAY, createProgressiveDelay } from './lib/progressive-delay.ts';
 import { createKeyring } from './lib/crypto/envelope.ts';
-import { createBlobStore } from './lib/uploads/blob-store.ts';
+import { createFileBlobStore, type BlobStore } from './lib/uploads/blob-store.ts';
+import { orphanSweepUseCases } from './domain/uploads/orphan-blobs.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -116,6 +118,16 @@ function defaultAccountLimits(config: Config): AccountLimits {
   };
 }
 
+/**
+ * The document store DOCUMENT_STORE names (issue 14, D49): files under DATA_DIR/blobs (one instance), or
+ * chunks in the database every instance shares. Every reader and writer of documents gets this one.
+ */
+function documentStoreOf(config: Config, database: Database): BlobStore {
+  return config.documentStore === 'database'
+    ? databaseBlobStore(database.db)
+    : createFileBlobStore(config.dataDir);
+}
+
 export function compose(options: CompositionOptions): Composition {
   const { config, database } = options;
   const paths = { ...DEFAULT_PATHS, ...options.paths };
@@ -123,7 +135,7 @@ export function compose(options: CompositionOptions): Composition {
   const sdkLimits = { ...defaultSdkLimits(), ...options.sdkLimits };
   const supportLimits = { ...defaultSupportLimits(), ...options.supportLimits };
 
-  const blobs = createBlobStore(config.dataDir);
+  const blobs = documentStoreOf(config, database);
   const keyring = createKeyring(config.dataMasterKey);
   // Personal data at rest (docs/kyc.md): applicants' names and date of birth sealed under each user's
   // data key by the kyc, submissions and verification-paths repositories of the set.
@@ -250,6 +262,8 @@ export function compose(options: CompositionOptions): Composition {
 
   const auditChain = auditChainUseCases(repos);
 
+  const orphans = orphanSweepUseCases({ blobs, references: repos.blobReferences });
+
   const partnersAdmin = partnersAdminUseCases({ repos, keyring });
 
   const partnerWebhooks = partnerWebhookUseCases({
@@ -306,6 +320,9 @@ export function compose(options: CompositionOptions): Composition {
     // The re-verification machine's daily_reset: Rejected_Daily of an earlier UTC day → Rejected.
     { name: 'reverification-daily-reset', run: () => submissions.dailyReset() },
     { name: 'abandoned-uploads', run: () => submissions.sweepAbandonedUploads() },
+    // Issue 14: what a crash leaves (a blob written but never recorded, a write never finished).
+    { name: 'orphan-document-blobs', run: () => orphans.sweepOrphanBlobs() },
+    { name: 'stale-upload-temp-files', run: () => orphans.sweepStaleTemporaryFiles() },
     { name: 'old-security-log-entries', run: () => signInLog.sweep() },
   ];
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,7 +54,12 @@ describe('configuration (validated at boot)', () => {
     const cwd = dir();
     expect(loadConfig({}, cwd).databaseMigrationUrl).toBe(path.join(cwd, '.data', 'kyc.sqlite'));
     const both = loadConfig(
-      { DATABASE_URL: 'postgres://kyc_app@db/kyc', DATABASE_MIGRATION_URL: 'postgres://kyc_owner@db/kyc' },
+      {
+        DATABASE_URL: 'postgres://kyc_app@db/kyc',
+        DATABASE_MIGRATION_URL: 'postgres://kyc_owner@db/kyc',
+        SESSION_SECRET: 'x'.repeat(40),
+        DATA_MASTER_KEY: Buffer.alloc(32, 9).toString('base64'),
+      },
       cwd,
     );
     expect(both).toMatchObject({
@@ -163,5 +168,36 @@ describe('configuration (validated at boot)', () => {
     expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '0', DB_STATEMENT_TIMEOUT_MS: '5s' }, dir())).toThrow(
       /DB_CONNECT_TIMEOUT_MS[\s\S]*DB_STATEMENT_TIMEOUT_MS/,
     );
+  });
+
+  it('when DATABASE_URL is PostgreSQL and SESSION_SECRET or DATA_MASTER_KEY would be generated, then the start is refused, saying which to set and why, and nothing is generated (issue 14)', () => {
+    const cwd = dir();
+    const postgres = { DATABASE_URL: 'postgres://kyc@db:5432/kyc' };
+    for (const NODE_ENV of ['development', 'test']) {
+      try {
+        loadConfig({ ...postgres, NODE_ENV }, cwd);
+        expect.unreachable('loadConfig must refuse');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        const problems = (error as ConfigError).problems;
+        expect(problems).toHaveLength(2);
+        expect(problems[0]).toMatch(/^SESSION_SECRET: set it .*same on every instance.*PostgreSQL.*DATA_DIR/);
+        expect(problems[1]).toMatch(/^DATA_MASTER_KEY: set it .*same on every instance.*documents/);
+      }
+    }
+    expect(existsSync(path.join(cwd, '.data'))).toBe(false);
+    const secret = { SESSION_SECRET: 'x'.repeat(40) };
+    const key = { DATA_MASTER_KEY: Buffer.alloc(32, 9).toString('base64') };
+    expect(() => loadConfig({ ...postgres, ...secret }, cwd)).toThrow(/DATA_MASTER_KEY: set it/);
+    expect(() => loadConfig({ ...postgres, ...key }, cwd)).toThrow(/SESSION_SECRET: set it/);
+    expect(loadConfig({ ...postgres, ...secret, ...key }, cwd).databaseUrl).toBe(postgres.DATABASE_URL);
+    // SQLite (one instance's own file) is unchanged: both are generated into DATA_DIR.
+    expect(loadConfig({ NODE_ENV: 'test' }, cwd).sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('when DOCUMENT_STORE is not set, then documents are files; database is accepted, anything else refused (issue 14)', () => {
+    expect(loadConfig({}, dir()).documentStore).toBe('file');
+    expect(loadConfig({ DOCUMENT_STORE: 'database' }, dir()).documentStore).toBe('database');
+    expect(() => loadConfig({ DOCUMENT_STORE: 's3' }, dir())).toThrow(/DOCUMENT_STORE/);
   });
 });

@@ -12,6 +12,7 @@ import {
   MAX_PASSWORD_HASH_COST,
   MIN_PASSWORD_HASH_COST,
 } from './lib/passwords.ts';
+import { DOCUMENT_STORES, type DocumentStoreKind } from './lib/uploads/blob-store.ts';
 import {
   PROVIDER_SETTINGS,
   providerConfigOf,
@@ -66,11 +67,15 @@ export const SETTINGS = {
   },
   SESSION_SECRET: {
     default: 'generated into <DATA_DIR>/session-secret outside production',
-    doc: 'At least 32 characters; signs anonymous CSRF tokens. Required in production.',
+    doc: 'At least 32 characters; signs anonymous CSRF tokens. Required in production, and with a PostgreSQL `DATABASE_URL` (the same value on every instance).',
   },
   DATA_MASTER_KEY: {
     default: 'generated into <DATA_DIR>/master-key outside production',
-    doc: 'Base64 of 32 random bytes (`openssl rand -base64 32`); wraps the per-user keys that encrypt uploaded documents. Required in production; losing it loses every document.',
+    doc: 'Base64 of 32 random bytes (`openssl rand -base64 32`); wraps the per-user keys that encrypt uploaded documents. Required in production, and with a PostgreSQL `DATABASE_URL` (the same on every instance); losing it loses every document.',
+  },
+  DOCUMENT_STORE: {
+    default: 'file',
+    doc: '`file`: encrypted documents under `<DATA_DIR>/blobs` (one instance, or a shared folder); `database`: in the database in 256 KiB chunks, for several instances on one PostgreSQL (docs/operations.md "Documents: where they are kept").',
   },
   COOKIE_SECURE: {
     default: 'true in production or when PUBLIC_ORIGIN is https, else false',
@@ -172,6 +177,7 @@ const schema = z.object({
     .string()
     .refine((v) => parseMasterKey(v) !== undefined, 'must be the base64 of exactly 32 bytes')
     .optional(),
+  DOCUMENT_STORE: z.enum(DOCUMENT_STORES).default('file'),
   COOKIE_SECURE: bool.optional(),
   PUBLIC_ORIGIN: origin.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -215,6 +221,8 @@ export interface Config {
   sessionSecret: string;
   /** 32 bytes: the master key that wraps per-user data keys (lib/crypto). */
   dataMasterKey: Buffer;
+  /** DOCUMENT_STORE: where encrypted documents live (lib/uploads/blob-store.ts, issue 14). */
+  documentStore: DocumentStoreKind;
   cookieSecure: boolean;
   publicOrigin: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -267,6 +275,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push('SESSION_SECRET: required in production (at least 32 characters)');
   if (production && !s.DATA_MASTER_KEY)
     problems.push('DATA_MASTER_KEY: required in production (base64 of 32 random bytes)');
+  // A database other instances can share: secrets generated into this instance's DATA_DIR would differ
+  // from theirs (issue 14). Production already requires both, with its own message.
+  if (!production && isPostgresUrl(s.DATABASE_URL ?? '')) problems.push(...sharedDatabaseProblems(s));
   if (production && s.DEMO_DATA) problems.push('DEMO_DATA: demo accounts are refused in production');
   if (s.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST && s.NODE_ENV !== 'test')
     problems.push(
@@ -295,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dbStatementTimeoutMs: s.DB_STATEMENT_TIMEOUT_MS,
     sessionSecret: s.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     dataMasterKey: (s.DATA_MASTER_KEY && parseMasterKey(s.DATA_MASTER_KEY)) || loadOrCreateMasterKey(dataDir),
+    documentStore: s.DOCUMENT_STORE,
     // An https public origin means Secure cookies (and so __Host- names, http/auth.ts) even outside production.
     cookieSecure: s.COOKIE_SECURE ?? (production || /^https:/i.test(s.PUBLIC_ORIGIN ?? '')),
     publicOrigin: (s.PUBLIC_ORIGIN ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
@@ -319,6 +331,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
+}
+
+/**
+ * With a PostgreSQL DATABASE_URL, the secrets that would otherwise be generated into DATA_DIR: each
+ * instance would make its own, and two instances with different ones cannot read each other's work.
+ */
+function sharedDatabaseProblems(s: { SESSION_SECRET?: string; DATA_MASTER_KEY?: string }): string[] {
+  const problems: string[] = [];
+  const why =
+    "DATABASE_URL is PostgreSQL, which several instances can share, and a value generated into this instance's DATA_DIR would differ on each";
+  if (!s.SESSION_SECRET)
+    problems.push(
+      `SESSION_SECRET: set it (at least 32 characters, the same on every instance): ${why}, so one instance could not check the CSRF tokens, questionnaire tokens and partner-link proofs another signed`,
+    );
+  if (!s.DATA_MASTER_KEY)
+    problems.push(
+      `DATA_MASTER_KEY: set it (\`openssl rand -base64 32\`, the same on every instance): ${why}, so one instance could not open the documents and personal data another sealed`,
+    );
+  return problems;
 }
 
 /** Outside production a missing SESSION_SECRET is generated once and kept (mode 0600) in DATA_DIR. */

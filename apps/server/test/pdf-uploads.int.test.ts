@@ -9,7 +9,7 @@ import { TEST_MASTER_KEY, signedInClient, type TestClient } from './support/test
 import { hostilePdfs, pdf } from '../src/lib/uploads/hostile-corpus.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
 import { createKeyring, decryptBlob, unwrapDataKey } from '../src/lib/crypto/envelope.ts';
-import { createBlobStore } from '../src/lib/uploads/blob-store.ts';
+import { createFileBlobStore, readBlob } from '../src/lib/uploads/blob-store.ts';
 
 type Uploaded = { documentId: string; mime: string; sha256: string; size: number };
 
@@ -49,7 +49,7 @@ describe.each(testDatabases())('PDF proof of address on $name', (testDb) => {
       Number(row.user_id),
       key?.wrappedKey ?? Buffer.alloc(0),
     );
-    const onDisk = (await createBlobStore(fixture.dataDir).get(row.blob_id)) ?? Buffer.alloc(0);
+    const onDisk = (await readBlob(createFileBlobStore(fixture.dataDir), row.blob_id)) ?? Buffer.alloc(0);
     const plain = decryptBlob(dataKey, onDisk, { userId: Number(row.user_id), objectId: row.id });
     expect(createHash('sha256').update(plain).digest('hex')).toBe(row.sha256);
     return plain;

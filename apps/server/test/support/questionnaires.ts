@@ -9,7 +9,7 @@ import { multipartBody, testJpeg } from './uploads.ts';
 import { repositories } from '../../src/data/repositories/index.ts';
 import { questionnaireUseCases } from '../../src/domain/questionnaires/questionnaire-service.ts';
 import { createKeyring } from '../../src/lib/crypto/envelope.ts';
-import { createBlobStore } from '../../src/lib/uploads/blob-store.ts';
+import { createFileBlobStore } from '../../src/lib/uploads/blob-store.ts';
 
 type Result = Record<string, unknown>;
 export type QuestionnaireToken = {
@@ -23,7 +23,7 @@ export type QuestionnaireToken = {
 export function questionnaireUseCasesOf(fixture: AppFixture) {
   return questionnaireUseCases({
     repos: repositories(fixture.database.db),
-    blobs: createBlobStore(fixture.dataDir),
+    blobs: createFileBlobStore(fixture.dataDir),
     keyring: createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64')),
     tokenSecret: 'unused-in-these-calls',
   });

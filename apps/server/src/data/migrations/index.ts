@@ -23,6 +23,7 @@ import { m015AuditChain } from './015-audit-chain.ts';
 import { m016SecurityLog } from './016-security-log.ts';
 import { m017Providers } from './017-providers.ts';
 import { m018PartnerWebhooks } from './018-partner-webhooks.ts';
+import { m019DocumentChunks } from './019-document-chunks.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -45,6 +46,7 @@ const ALL: Record<string, MigrationFactory> = {
   '016-security-log': m016SecurityLog,
   '017-providers': m017Providers,
   '018-partner-webhooks': m018PartnerWebhooks,
+  '019-document-chunks': m019DocumentChunks,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

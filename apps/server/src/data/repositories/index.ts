@@ -15,6 +15,7 @@
 import type { Db } from '../db.ts';
 import { auditChainRepo } from './audit-chain-repo.ts';
 import { auditRepo } from './audit-repo.ts';
+import { blobReferencesRepo } from './uploaded-files.ts';
 import { countriesRepo } from './countries-repo.ts';
 import { kycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 import { noticesRepo } from './notices-repo.ts';
@@ -42,6 +43,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
   return {
     auditChain: () => auditChainRepo(db),
     audit: () => auditRepo(db),
+    blobReferences: () => blobReferencesRepo(db),
     countries: () => countriesRepo(db),
     kyc: () => kycRepo(db, personal),
     notices: () => noticesRepo(db),

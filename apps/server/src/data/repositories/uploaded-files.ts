@@ -88,3 +88,24 @@ export function uploadedFiles(db: Db, table: UploadTable) {
     },
   };
 }
+
+/**
+ * Which blobs the upload tables point at (issue 14, the orphan sweep): of `blobIds`, those a row of
+ * kyc_documents or questionnaire_evidence holds — attached to a submission or not yet (an upload is
+ * referenced by its row from the moment it is recorded; the abandoned-uploads sweep removes both).
+ */
+export function blobReferencesRepo(db: Db) {
+  return {
+    async referencedBlobIds(blobIds: readonly string[]): Promise<Set<string>> {
+      if (blobIds.length === 0) return new Set();
+      const ids = [...blobIds];
+      const rows = await db
+        .selectFrom('kyc_documents')
+        .select('blob_id')
+        .where('blob_id', 'in', ids)
+        .unionAll(db.selectFrom('questionnaire_evidence').select('blob_id').where('blob_id', 'in', ids))
+        .execute();
+      return new Set(rows.map((r) => r.blob_id));
+    },
+  };
+}

@@ -14,6 +14,7 @@ import type { QuestionnairesTables } from './questionnaires.ts';
 import type { SupportTables } from './support.ts';
 import type { ProvidersTables } from './providers.ts';
 import type { PartnerWebhooksTables } from './partner-webhooks.ts';
+import type { DocumentsTables } from './documents.ts';
 
 export type * from './accounts.ts';
 export type * from './kyc.ts';
@@ -24,6 +25,7 @@ export type * from './questionnaires.ts';
 export type * from './support.ts';
 export type * from './providers.ts';
 export type * from './partner-webhooks.ts';
+export type * from './documents.ts';
 
 /** Every table of the database (the connection's type is `Db`, data/db.ts). */
 export interface Tables
@@ -36,4 +38,5 @@ export interface Tables
     QuestionnairesTables,
     SupportTables,
     ProvidersTables,
-    PartnerWebhooksTables {}
+    PartnerWebhooksTables,
+    DocumentsTables {}

@@ -3,14 +3,16 @@
  * identity documents and questionnaire evidence alike: the upload is inspected (lib/uploads: content
  * check, re-encoding, PDF only where allowed), sealed under the user's data key bound to the user and
  * the file's id, written as a blob, then recorded as a row of the one document store
- * (data/repositories/uploaded-files.ts). A refused file stores nothing; a row that
- * fails removes its blob, so no blob outlives a failed upload. Reading opens the blob under the key the
- * user already has; the sweep removes uploads never attached to a submission, rows first, then blobs.
+ * (data/repositories/uploaded-files.ts). The blob goes to the configured store (DOCUMENT_STORE: file or
+ * database, lib/uploads/blob-store.ts). A refused file stores nothing; a row that fails removes its
+ * blob, and a crash between the two leaves an orphan that orphan-blobs.ts collects. Reading opens the
+ * blob under the key the user already has; the sweep removes uploads never attached to a submission,
+ * rows first, then blobs.
  */
 import { randomBytes } from 'node:crypto';
 import type { NewUploadedFile } from '../../data/repositories/uploaded-files.ts';
 import { decryptBlob, encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
-import type { BlobStore } from '../../lib/uploads/blob-store.ts';
+import { readBlob, type BlobStore } from '../../lib/uploads/blob-store.ts';
 import {
   inspectUpload,
   type InspectedUpload,
@@ -76,7 +78,7 @@ export async function openEncryptedUpload(
   userId: number,
   file: { id: string; blobId: string },
 ): Promise<Buffer> {
-  const blob = await files.blobs.get(file.blobId);
+  const blob = await readBlob(files.blobs, file.blobId);
   if (!blob) throw new Error(`blob of upload ${file.id} is missing`);
   return withStoredDataKey(files.keys, files.keyring, userId, (key) => {
     if (!key) throw new Error(`data key of user ${userId} is missing`);

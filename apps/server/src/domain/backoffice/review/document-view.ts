@@ -7,7 +7,7 @@ import type { StaffMe } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { decryptBlob, type MasterKeyring } from '../../../lib/crypto/envelope.ts';
-import type { BlobStore } from '../../../lib/uploads/blob-store.ts';
+import { readBlob, type BlobStore } from '../../../lib/uploads/blob-store.ts';
 import { withStoredDataKey } from '../../kyc/data-keys.ts';
 import { requirePermission } from '../permissions.ts';
 
@@ -38,7 +38,7 @@ export function documentViewUseCase(repos: Pick<Repositories, 'audit' | 'submiss
     const doc = await repos.submissions.findDocument(userId, documentId);
     // An upload never submitted is not part of the case: answered like an unknown one.
     if (!doc || doc.submission_id === null) throw noSuchDocument();
-    const blob = await files.blobs.get(doc.blob_id);
+    const blob = await readBlob(files.blobs, doc.blob_id);
     if (!blob) throw new Error(`blob of document ${doc.id} is missing`);
     const bytes = await withStoredDataKey(repos.submissions, files.keyring, userId, (key) => {
       if (!key) throw new Error(`data key of user ${userId} is missing`);
