@@ -19,6 +19,7 @@ import { partnerWebhookRoutes } from './routes/backoffice/partner-webhook-routes
 import { providerRoutesRoutes } from './routes/backoffice/provider-routes-routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { tooManyRequests } from './lib/app-error.ts';
+import { createSharedState } from './lib/shared-state/index.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { sessionRoutes } from './routes/user/session-routes.ts';
 import { profileRoutes } from './routes/user/profile-routes.ts';
@@ -62,13 +63,15 @@ declare module 'fastify' {
 /** JSON bodies of the API are small; an upload route sets its own, larger limit. */
 const API_BODY_LIMIT = 64 * 1024;
 
-export interface BuildOptions extends CompositionOptions {
+export interface BuildOptions extends Omit<CompositionOptions, 'shared'> {
   logger?: FastifyServerOptions['logger'];
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const { services, partnerAuth, sessions, sweeps, jobs } = compose(options);
+  // Redis with REDIS_URL (issue 14, D48): connected when the app is ready, closed with it.
+  const shared = createSharedState({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  const { services, partnerAuth, sessions, sweeps, jobs } = compose({ ...options, shared });
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -85,6 +88,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  shared.useLog(app.log);
+  // Bounded (connection.ts): an unreachable Redis is logged and the instance starts on local limits.
+  app.addHook('onReady', () => shared.start());
+  app.addHook('onClose', () => shared.close());
   app.decorate('sweeps', sweeps);
   app.decorate('jobs', jobs);
   installErrorHandling(app);
@@ -94,6 +101,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(fastifyRateLimit, {
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
+      // Counted in Redis with REDIS_URL (its local fallback while Redis is down); else the plugin's own.
+      store: shared.rateLimitStore('requests-per-address', config.rateLimitPerMinute, 60_000),
       errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
     });
   }

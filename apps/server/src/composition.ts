@@ -44,14 +44,22 @@ import {
 } from './domain/partner-webhooks/partner-webhooks.ts';
 import { providerRoutesUseCases } from './domain/backoffice/provider-routes-admin.ts';
 import { supportUseCases, type SupportLimits } from './domain/support/support-requests.ts';
-import { createRateLimiter } from './lib/rate-limiter.ts';
-import { SIGN_IN_DELAY, createProgressiveDelay } from './lib/progressive-delay.ts';
+import { SIGN_IN_DELAY } from './lib/progressive-delay.ts';
+import type { SharedState } from './lib/shared-state/index.ts';
 import { createKeyring } from './lib/crypto/envelope.ts';
 import { createFileBlobStore, type BlobStore } from './lib/uploads/blob-store.ts';
 import { orphanSweepUseCases } from './domain/uploads/orphan-blobs.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/** The invalidation topic of the country catalogue. */
+export const COUNTRIES_TOPIC = 'countries';
+
+/** Redis's health for /readyz, under the same deadline as the database's ping ('down' at the deadline). */
+function boundedSharedCheck(shared: SharedState): () => Promise<boolean> {
+  return boundedCheck(async () => (await shared.check()) === 'up');
+}
 
 export const DEFAULT_PATHS: StaticPaths = {
   webDist: path.join(REPO_ROOT, 'apps/web/dist'),
@@ -69,6 +77,12 @@ export interface Sweep {
 export interface CompositionOptions {
   config: Config;
   database: Database;
+  /**
+   * Where the limits count and cache invalidations travel (lib/shared-state): Redis with REDIS_URL,
+   * else this process. app.ts creates it from the configuration, connects it when the app is ready
+   * and closes it with the app.
+   */
+  shared: SharedState;
   paths?: Partial<StaticPaths>;
   limits?: Partial<AccountLimits>;
   sdkLimits?: Partial<SdkLimits>;
@@ -92,17 +106,20 @@ export interface Composition {
   jobs: readonly Sweep[];
 }
 
-/** Access tokens per business: 120 a minute; the web's own (sdk-access): 10 per user in 10 minutes (D7). */
-function defaultSdkLimits(): SdkLimits {
+/**
+ * Access tokens per business: 120 a minute; the web's own (sdk-access): 10 per user in 10 minutes. Like
+ * every limit here, shared by the instances through Redis with REDIS_URL (D48), else in memory (D7).
+ */
+function defaultSdkLimits(shared: SharedState): SdkLimits {
   return {
-    issuesPerBusiness: createRateLimiter(120, 60_000),
-    accessPerUser: createRateLimiter(10, 10 * 60_000),
+    issuesPerBusiness: shared.limiter('sdk-issues-per-business', 120, 60_000),
+    accessPerUser: shared.limiter('sdk-access-per-user', 10, 10 * 60_000),
   };
 }
 
-/** Help-centre reports: 10 an hour per address (D7: in memory, per instance). */
-function defaultSupportLimits(): SupportLimits {
-  return { filesPerAddress: createRateLimiter(10, 60 * 60_000) };
+/** Help-centre reports: 10 an hour per address. */
+function defaultSupportLimits(shared: SharedState): SupportLimits {
+  return { filesPerAddress: shared.limiter('support-files-per-address', 10, 60 * 60_000) };
 }
 
 /**
@@ -110,11 +127,11 @@ function defaultSupportLimits(): SupportLimits {
  * account a progressive delay, never a lock-out (SIGN_IN_DELAY: 5 free failures, then 30 s doubling to
  * 15 minutes), shared by end users and staff (keys `email` and `staff:email`).
  */
-function defaultAccountLimits(config: Config): AccountLimits {
+function defaultAccountLimits(config: Config, shared: SharedState): AccountLimits {
   return {
-    failuresPerAccount: createProgressiveDelay(SIGN_IN_DELAY),
-    attemptsPerAddress: createRateLimiter(config.signInLimitPer15Minutes, 15 * 60_000),
-    signUpsPerAddress: createRateLimiter(config.signUpLimitPerHour, 60 * 60_000),
+    failuresPerAccount: shared.progressiveDelay('sign-in-per-account', SIGN_IN_DELAY),
+    attemptsPerAddress: shared.limiter('sign-in-per-address', config.signInLimitPer15Minutes, 15 * 60_000),
+    signUpsPerAddress: shared.limiter('sign-up-per-address', config.signUpLimitPerHour, 60 * 60_000),
   };
 }
 
@@ -129,11 +146,11 @@ function documentStoreOf(config: Config, database: Database): BlobStore {
 }
 
 export function compose(options: CompositionOptions): Composition {
-  const { config, database } = options;
+  const { config, database, shared } = options;
   const paths = { ...DEFAULT_PATHS, ...options.paths };
-  const limits = { ...defaultAccountLimits(config), ...options.limits };
-  const sdkLimits = { ...defaultSdkLimits(), ...options.sdkLimits };
-  const supportLimits = { ...defaultSupportLimits(), ...options.supportLimits };
+  const limits = { ...defaultAccountLimits(config, shared), ...options.limits };
+  const sdkLimits = { ...defaultSdkLimits(shared), ...options.sdkLimits };
+  const supportLimits = { ...defaultSupportLimits(shared), ...options.supportLimits };
 
   const blobs = documentStoreOf(config, database);
   const keyring = createKeyring(config.dataMasterKey);
@@ -209,10 +226,15 @@ export function compose(options: CompositionOptions): Composition {
     localesDir: paths.locales,
   });
 
-  // Reference data in memory (docs/countries.md "Caching"); the coverage edit invalidates it.
+  // Reference data in memory (docs/countries.md "Caching"); the coverage edit invalidates it here and,
+  // with REDIS_URL, on every other instance (topic 'countries').
   const countries = countryCatalogue(repos.kyc);
+  shared.onInvalidate(COUNTRIES_TOPIC, () => countries.invalidate());
 
-  const countryCoverage = countryCoverageUseCases({ repos, catalogue: countries });
+  const countryCoverage = countryCoverageUseCases({
+    repos,
+    catalogue: { ...countries, invalidate: () => shared.invalidate(COUNTRIES_TOPIC) },
+  });
 
   const kyc = kycUseCases(repos.kyc, repos.users, verificationPaths.infoSources, questionnaires, countries, {
     describe(provider, level) {
@@ -283,7 +305,12 @@ export function compose(options: CompositionOptions): Composition {
   const services: Services = {
     config,
     // Within 1 s whatever the database does, one ping at a time (issue 14, data/readiness.ts).
-    readiness: { dialect: database.dialect, ping: boundedCheck(() => database.ping()) },
+    readiness: {
+      dialect: database.dialect,
+      ping: boundedCheck(() => database.ping()),
+      // Redis, when REDIS_URL is set: its absence degrades (local limits) but does not stop the instance.
+      shared: shared.shared ? boundedSharedCheck(shared) : undefined,
+    },
     sessions,
     accounts,
     securityLog: signInLog,

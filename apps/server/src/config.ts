@@ -115,6 +115,14 @@ export const SETTINGS = {
     default: '20',
     doc: 'Accounts created per client address in an hour.',
   },
+  REDIS_URL: {
+    default: 'none: limits in process memory',
+    doc: '`redis://host:6379` (or `rediss://`): rate limits, sign-in delays, SDK and help-centre limits and cache invalidation shared by all instances. Redis down: local limits, a loud log line, /readyz `degraded` (docs/operations.md).',
+  },
+  REDIS_KEY_PREFIX: {
+    default: 'kyc:',
+    doc: "Prefix of this deployment's keys and channel in Redis (several deployments on one Redis).",
+  },
   TRUST_PROXY: {
     default: 'false',
     doc: 'Trust X-Forwarded-For / -Proto from a reverse proxy (set true behind one), so rate limits see real addresses.',
@@ -195,6 +203,14 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: intInRange(0, 1_000_000).default(600),
   SIGN_IN_LIMIT_PER_15_MINUTES: intInRange(1, 1_000_000).default(30),
   SIGN_UP_LIMIT_PER_HOUR: intInRange(1, 1_000_000).default(20),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// address')
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only (at most 64)')
+    .default('kyc:'),
   TRUST_PROXY: bool.default(false),
   SITE: z.enum(SITE_CODES).optional(),
   API_ORIGIN: origin.optional(),
@@ -236,6 +252,9 @@ export interface Config {
   /** Sign-in attempts per address in 15 minutes, and sign-ups per address in an hour. */
   signInLimitPer15Minutes: number;
   signUpLimitPerHour: number;
+  /** REDIS_URL: limits and cache invalidation shared through Redis (lib/shared-state, issue 14); undefined = local. */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   trustProxy: boolean;
   /** spec §1: the site pinned for this deployment; undefined = the page derives it from its host. */
   site: SiteCode | undefined;
@@ -319,6 +338,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
     signInLimitPer15Minutes: s.SIGN_IN_LIMIT_PER_15_MINUTES,
     signUpLimitPerHour: s.SIGN_UP_LIMIT_PER_HOUR,
+    redisUrl: s.REDIS_URL,
+    redisKeyPrefix: s.REDIS_KEY_PREFIX,
     trustProxy: s.TRUST_PROXY,
     site: s.SITE,
     apiOrigin: s.API_ORIGIN?.replace(/\/$/, ''),

@@ -1,6 +1,6 @@
 /**
  * A progressive delay per key (an account's email), behind the RateLimiter interface so that the sign-in
- * use-cases, and the shared (Redis) store planned in issue 14, need no other shape. It replaces the old
+ * use-cases, and its shared (Redis) twin of issue 14, need no other shape. It replaces the old
  * "five failures lock the account for 15 minutes" window, which let anyone lock anyone out: here, once
  * `freeFailures` failures are reached, each failure makes the next attempt wait an exponentially growing
  * delay (base · 2^k, capped), and an attempt inside the delay is refused without being counted
@@ -8,11 +8,12 @@
  * owner with the right password gets in (the caller resets the key), while an attacker cycling passwords
  * gets at most 3600 / cap tries an hour. A key quiet for `forgetAfterMs` starts afresh.
  *
- * `consume` is the attempt itself: it takes the slot synchronously before the password is checked, so
- * concurrent attempts never both pass the same opening. Still in process memory (per instance), like
- * lib/rate-limiter.ts: issue 14 moves both to Redis.
+ * `consume` is the attempt itself: it takes the slot atomically before the password is checked, so
+ * concurrent attempts never both pass the same opening. This one is in process memory; with REDIS_URL
+ * the same rules run in Redis as one script (lib/shared-state/limiters.ts), and this one is the local
+ * fallback while Redis is down.
  */
-import type { RateLimiter } from './rate-limiter.ts';
+import type { LocalRateLimiter } from './rate-limiter.ts';
 
 export interface ProgressiveDelayOptions {
   /** Failures without any delay. */
@@ -51,7 +52,7 @@ export function delayAfter(failures: number, options: ProgressiveDelayOptions): 
   return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.min(over, 30));
 }
 
-export function createProgressiveDelay(options: ProgressiveDelayOptions): RateLimiter {
+export function createProgressiveDelay(options: ProgressiveDelayOptions): LocalRateLimiter {
   const entries = new Map<string, Entry>();
   const maxKeys = options.maxKeys ?? 100_000;
 

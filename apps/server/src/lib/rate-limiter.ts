@@ -1,17 +1,30 @@
 /**
- * A fixed-window counter per key, in process memory. Used for sign-in and sign-up limits (per account and
- * per address). With several instances behind a load balancer the counters are per instance; a shared
- * (Redis) store is the planned replacement (docs/decisions.md).
+ * A fixed-window counter per key. `createRateLimiter` keeps it in process memory (one instance, or no
+ * REDIS_URL); with REDIS_URL the limits are shared by every instance through Redis
+ * (lib/shared-state/, issue 14, D48), behind this same interface: its answers may then be promises,
+ * so callers always `await` them.
  */
+export interface LimitResult {
+  ok: boolean;
+  retryAfterSeconds: number;
+}
+
 export interface RateLimiter {
   /** Counts one hit; `ok` is false once the key is over its limit, with the seconds until the window ends. */
-  consume(key: string, now?: number): { ok: boolean; retryAfterSeconds: number };
+  consume(key: string, now?: number): LimitResult | Promise<LimitResult>;
   /** Whether the key is already over the limit, without counting a hit. */
-  blocked(key: string, now?: number): { ok: boolean; retryAfterSeconds: number };
+  blocked(key: string, now?: number): LimitResult | Promise<LimitResult>;
+  reset(key: string): void | Promise<void>;
+}
+
+/** The in-memory limiters answer at once (unit tests read their answers without awaiting). */
+export interface LocalRateLimiter extends RateLimiter {
+  consume(key: string, now?: number): LimitResult;
+  blocked(key: string, now?: number): LimitResult;
   reset(key: string): void;
 }
 
-export function createRateLimiter(limit: number, windowMs: number, maxKeys = 100_000): RateLimiter {
+export function createRateLimiter(limit: number, windowMs: number, maxKeys = 100_000): LocalRateLimiter {
   const windows = new Map<string, { count: number; endsAt: number }>();
 
   function current(key: string, now: number) {

@@ -32,7 +32,7 @@ import type { ProviderRoutesUseCases } from '../domain/backoffice/provider-route
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
   config: Config;
-  /** Readiness (/readyz): whether the database answers, and which one it is. */
+  /** Readiness (/readyz): whether the database answers, which one it is, and whether Redis does. */
   readiness: Readiness;
   sessions: SessionService;
   accounts: AccountUseCases;
@@ -85,6 +85,8 @@ export interface Services {
 export interface Readiness {
   dialect: string;
   ping(): Promise<boolean>;
+  /** With REDIS_URL: whether Redis answers (bounded like `ping`); down = degraded, not unready. */
+  shared?: () => Promise<boolean>;
 }
 
 export interface StaticPaths {

@@ -62,7 +62,7 @@ export function accountUseCases(
     ): Promise<UserRow> {
       const email = requireEmail(input.email);
       assertPasswordPolicy(input.password, email);
-      const allowed = limits.signUpsPerAddress.consume(input.address, now);
+      const allowed = await limits.signUpsPerAddress.consume(input.address, now);
       if (!allowed.ok) throw tooManyRequests(allowed.retryAfterSeconds);
       const passwordHash = await hashPassword(input.password);
       try {
@@ -95,9 +95,9 @@ export function accountUseCases(
       now = Date.now(),
     ): Promise<UserRow> {
       const email = requireEmail(input.email);
-      const byAddress = limits.attemptsPerAddress.consume(input.address, now);
+      const byAddress = await limits.attemptsPerAddress.consume(input.address, now);
       if (!byAddress.ok) throw tooManyRequests(byAddress.retryAfterSeconds);
-      const attempt = limits.failuresPerAccount.consume(email, now);
+      const attempt = await limits.failuresPerAccount.consume(email, now);
       if (!attempt.ok) {
         const owner = await users.findByEmail(email);
         if (owner) await log.recordThrottled(owner.id, input, now);
@@ -112,7 +112,7 @@ export function accountUseCases(
         throw new AppError('INVALID_CREDENTIALS', 'email or password is incorrect');
       }
       if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'account disabled');
-      limits.failuresPerAccount.reset(email);
+      await limits.failuresPerAccount.reset(email);
       await users.recordSignIn(user.id, now);
       await log.record(user.id, 'sign_in', input, now);
       return user;

@@ -1,8 +1,9 @@
 /**
  * The country list in memory (docs/countries.md "Caching"): country lookups are on hot paths (kyc-info,
  * supported-document-type, the public country list), and 249 rows change only when an admin edits
- * coverage. One query fills the cache; the coverage edit invalidates it in this process. With several
- * instances, the others keep their copy for at most `ttlMs` (docs/countries.md: the caveat).
+ * coverage. One query fills the cache; the coverage edit invalidates it, in every instance with
+ * REDIS_URL (composition.ts, lib/shared-state); without Redis the others keep their copy for at most
+ * `ttlMs` (docs/countries.md).
  */
 import type { Country } from '../../data/repositories/kyc-repo.ts';
 

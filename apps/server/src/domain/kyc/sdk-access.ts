@@ -66,7 +66,7 @@ export function sdkAccessUseCases(deps: SdkAccessDeps) {
   return {
     async sdkAccess(userId: number, request: SdkAccessRequest): Promise<SdkAccessResult> {
       const at = now();
-      const allowed = perUser.consume(String(userId), at);
+      const allowed = await perUser.consume(String(userId), at);
       if (!allowed.ok) throw tooManyRequests(allowed.retryAfterSeconds);
       await checkAllowed(userId, request);
       const issued = await sdk.issueFirstPartyToken(

@@ -113,7 +113,7 @@ export function issueTokenUseCases({ repos, policy, limits }: IssueTokenDeps) {
       input: AccessTokenRequest,
       now = Date.now(),
     ): Promise<{ result: AccessTokenResult; tokenId: string }> {
-      const allowed = limits.issuesPerBusiness.consume(partner.id, now);
+      const allowed = await limits.issuesPerBusiness.consume(partner.id, now);
       if (!allowed.ok) throw tooManyRequests(allowed.retryAfterSeconds);
 
       const subject = await reach.subjectFor(partner, input);

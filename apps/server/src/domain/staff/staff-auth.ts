@@ -46,9 +46,9 @@ export function staffUseCases({ staff, audit, secondFactor, limits }: StaffAuthD
       const email = normaliseEmail(check.value);
       const { address } = input;
       const log = input.log ?? (() => undefined);
-      const byAddress = limits.attemptsPerAddress.consume(`staff:${input.address}`, now);
+      const byAddress = await limits.attemptsPerAddress.consume(`staff:${input.address}`, now);
       if (!byAddress.ok) throw tooManyRequests(byAddress.retryAfterSeconds);
-      const byAccount = limits.failuresPerAccount.blocked(`staff:${email}`, now);
+      const byAccount = await limits.failuresPerAccount.blocked(`staff:${email}`, now);
       if (!byAccount.ok) {
         // The lock-out itself was audited when it began; attempts during it only reach the request log.
         log({ event: 'staff.sign_in_locked', address }, 'staff sign-in refused: account locked');
@@ -69,8 +69,8 @@ export function staffUseCases({ staff, audit, secondFactor, limits }: StaffAuthD
           : Promise.resolve();
       /** One failure towards the lock-out; the failure that starts a lock-out is audited as such. */
       const failure = async () => {
-        limits.failuresPerAccount.consume(`staff:${email}`, now);
-        if (!limits.failuresPerAccount.blocked(`staff:${email}`, now).ok)
+        await limits.failuresPerAccount.consume(`staff:${email}`, now);
+        if (!(await limits.failuresPerAccount.blocked(`staff:${email}`, now)).ok)
           await record('staff.locked_out', {});
       };
 
@@ -98,7 +98,7 @@ export function staffUseCases({ staff, audit, secondFactor, limits }: StaffAuthD
         );
       }
 
-      limits.failuresPerAccount.reset(`staff:${email}`);
+      await limits.failuresPerAccount.reset(`staff:${email}`);
       await staff.recordSignIn(member.id, now);
       if (outcome.method === 'enrolment') await record('staff.second_factor_enrolled', {});
       if (outcome.method === 'recovery_code')

@@ -112,7 +112,7 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
   return {
     /** Files a report; rate limited per address before anything is checked or stored. */
     async file(body: SupportRequestBody, filer: Filer): Promise<OwnSupportRequest> {
-      const limit = limits.filesPerAddress.consume(`support:${filer.address}`);
+      const limit = await limits.filesPerAddress.consume(`support:${filer.address}`);
       if (!limit.ok) throw tooManyRequests(limit.retryAfterSeconds);
       const checked = checkSupportRequest(body, filer.userId !== null);
       const row = await repo.insert({ ...checked, userId: filer.userId, createdAt: now() });
