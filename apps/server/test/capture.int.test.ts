@@ -186,7 +186,8 @@ describe.each(testDatabases())('capture sign-off on $name', (testDb) => {
         userMessage: 'Forged.',
       };
       expect((await decide(reviewer, userId, proposal)).ret_code).toBe(0);
-      expect((await decide(reviewer, userId, proposal)).ret_code).toBe(30001);
+      // The case is decided for a reviewer now (it waits for a senior): 30081, as any late decision (D46).
+      expect((await decide(reviewer, userId, proposal)).ret_code).toBe(30081);
 
       const queue = async (query: string) =>
         (await reviewer.get(`/backoffice/api/queue${query}`)).envelope?.result as ReviewQueueResult;
