@@ -84,7 +84,7 @@ function startInstance(name: string, port: number, env: Record<string, string>):
   return { name, base: `http://127.0.0.1:${port}`, child, log: () => log, dataDir };
 }
 
-async function ready(instance: Instance, timeoutMs = 25_000): Promise<void> {
+async function ready(instance: Instance, timeoutMs = 50_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (instance.child.exitCode !== null)
@@ -197,7 +197,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one PostgreS
     await Promise.all([ready(a), ready(b)]);
     data = new pg.Client({ connectionString: url.toString() });
     await data.connect();
-  }, 30_000);
+  }, 60_000);
 
   afterAll(async () => {
     for (const instance of [a, b]) {
