@@ -1,15 +1,20 @@
 /**
  * Entry point: configuration, database (migrated at start-up as the owner role, then used as the runtime
- * role: data/prepare.ts), optional demo data, the start-up work (boot.ts), then listen; the sweeps
- * (composition.ts) run on a timer.
+ * role: data/prepare.ts), optional demo data, the start-up work (boot.ts) — all three under the start-up
+ * lock (data/startup-lock.ts), so that instances starting at once do them one after the other — then
+ * listen. The sweeps and jobs (composition.ts) run on the scheduler (lib/scheduler.ts, D50): timers in
+ * process on SQLite, once across all instances on PostgreSQL.
  * SIGINT / SIGTERM close the server gracefully (in-flight requests finish, then the database closes).
  */
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
+import type { Database } from './data/db.ts';
 import { openMigratedDatabase } from './data/prepare.ts';
+import { withStartupLock } from './data/startup-lock.ts';
 import { buildApp } from './app.ts';
 import { boot } from './boot.ts';
 import { setPasswordHashCost } from './lib/passwords.ts';
+import { inProcessScheduler, postgresScheduler, type Scheduler } from './lib/scheduler.ts';
 import {
   DEMO_FIRST_PARTY_APP,
   DEMO_PARTNER,
@@ -34,11 +39,18 @@ async function main(): Promise<void> {
   }
   setPasswordHashCost(config.passwordHashCost);
 
-  // Migrations as the owner role, then the runtime role (DATABASE_MIGRATION_URL, docs/operations.md).
-  const database = await openMigratedDatabase(config);
-  if (config.demoData) await seedDemoData(database);
-
-  const booted = await boot(config, database);
+  // Migrations as the owner role, then the runtime role (DATABASE_MIGRATION_URL, docs/operations.md);
+  // one instance at a time (several starting at once on one database, D50).
+  const { database, booted } = await withStartupLock(config, async () => {
+    const opened = await openMigratedDatabase(config);
+    try {
+      if (config.demoData) await seedDemoData(opened);
+      return { database: opened, booted: await boot(config, opened) };
+    } catch (error) {
+      await opened.close().catch(() => undefined);
+      throw error;
+    }
+  });
 
   const app = await buildApp({ config, database });
   app.log.info({ event: 'boot', ...booted }, 'start-up work done');
@@ -47,20 +59,20 @@ async function main(): Promise<void> {
       { event: 'questionnaires.content.changed', templates: booted.templatesChanged },
       'published questionnaire versions differ from their files; publish a new version instead',
     );
-  const sweep = setInterval(() => void runSweeps(app, app.sweeps), SWEEP_MS);
-  sweep.unref();
-  const job = setInterval(() => void runSweeps(app, app.jobs), config.providers.jobIntervalMs);
-  job.unref();
+  const scheduler = schedulerFor(app, database);
+  for (const sweep of app.sweeps) scheduler.every(sweep.name, SWEEP_MS, () => runSweep(app, sweep));
+  for (const job of app.jobs)
+    scheduler.every(job.name, config.providers.jobIntervalMs, () => runSweep(app, job));
+  await scheduler.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(sweep);
-    clearInterval(job);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await scheduler.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -72,16 +84,23 @@ async function main(): Promise<void> {
   printBanner(config.publicOrigin, config.demoData, database.dialect);
 }
 
-/** Each sweep (or job) on its own: one failing is logged and the others still run. */
-async function runSweeps(app: FastifyInstance, sweeps: FastifyInstance['sweeps']): Promise<void> {
-  for (const sweep of sweeps) {
-    try {
-      const count = await sweep.run();
-      app.log[count > 0 ? 'info' : 'debug']({ event: 'sweep', sweep: sweep.name, count }, 'swept');
-    } catch (error) {
-      app.log.warn({ event: 'sweep', sweep: sweep.name, err: error }, 'sweep failed');
-    }
+/** One scheduled task per sweep (or job), each on its own: one failing is logged, the others still run. */
+async function runSweep(app: FastifyInstance, sweep: FastifyInstance['sweeps'][number]): Promise<void> {
+  try {
+    const count = await sweep.run();
+    app.log[count > 0 ? 'info' : 'debug']({ event: 'sweep', sweep: sweep.name, count }, 'swept');
+  } catch (error) {
+    app.log.warn({ event: 'sweep', sweep: sweep.name, err: error }, 'sweep failed');
   }
+}
+
+/** PostgreSQL: each task once across all instances; SQLite (one instance): timers here (D50). */
+function schedulerFor(app: FastifyInstance, database: Database): Scheduler {
+  const onError = (task: string, error: unknown) =>
+    app.log.warn({ event: 'schedule', task, err: error }, 'scheduled task not claimed');
+  return database.dialect === 'postgres'
+    ? postgresScheduler(database.db, onError)
+    : inProcessScheduler(onError);
 }
 
 function printBanner(origin: string, demo: boolean, dialect: string): void {

@@ -24,6 +24,7 @@ import { m016SecurityLog } from './016-security-log.ts';
 import { m017Providers } from './017-providers.ts';
 import { m018PartnerWebhooks } from './018-partner-webhooks.ts';
 import { m019DocumentChunks } from './019-document-chunks.ts';
+import { m020ScheduledTasks } from './020-scheduled-tasks.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -47,6 +48,7 @@ const ALL: Record<string, MigrationFactory> = {
   '017-providers': m017Providers,
   '018-partner-webhooks': m018PartnerWebhooks,
   '019-document-chunks': m019DocumentChunks,
+  '020-scheduled-tasks': m020ScheduledTasks,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
