@@ -18,9 +18,11 @@ import { partnersRoutes } from './routes/backoffice/partners-routes.ts';
 import { partnerWebhookRoutes } from './routes/backoffice/partner-webhook-routes.ts';
 import { providerRoutesRoutes } from './routes/backoffice/provider-routes-routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { installRequestMetrics } from './http/request-metrics.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { createSharedState } from './lib/shared-state/index.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { metricsRoutes } from './routes/metrics-routes.ts';
 import { sessionRoutes } from './routes/user/session-routes.ts';
 import { profileRoutes } from './routes/user/profile-routes.ts';
 import { securityLogRoutes } from './routes/user/security-log-routes.ts';
@@ -95,6 +97,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('sweeps', sweeps);
   app.decorate('jobs', jobs);
   installErrorHandling(app);
+  // Request timings for GET /metrics, only with METRICS_TOKEN (issue 14, D51).
+  if (services.metrics) installRequestMetrics(app, services.metrics);
   installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   if (config.rateLimitPerMinute > 0) {
@@ -113,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await installOpenApi(app, '0.1.0');
 
   await app.register(healthRoutes(services));
+  if (services.metrics) await app.register(metricsRoutes(services.metrics));
   await app.register(sessionRoutes(services));
   await app.register(profileRoutes(services));
   await app.register(securityLogRoutes(services));

@@ -49,6 +49,7 @@ import type { SharedState } from './lib/shared-state/index.ts';
 import { createKeyring } from './lib/crypto/envelope.ts';
 import { createFileBlobStore, type BlobStore } from './lib/uploads/blob-store.ts';
 import { orphanSweepUseCases } from './domain/uploads/orphan-blobs.ts';
+import { metricsUseCases } from './domain/operations/metrics.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -302,8 +303,18 @@ export function compose(options: CompositionOptions): Composition {
     configured: (provider) => provider in vendorAdapters,
   });
 
+  // GET /metrics only with METRICS_TOKEN (issue 14, D51): unset, nothing is measured or served.
+  const metrics = config.metricsToken
+    ? metricsUseCases({
+        token: config.metricsToken,
+        operations: repos.operations,
+        poolStats: database.poolStats,
+      })
+    : undefined;
+
   const services: Services = {
     config,
+    metrics,
     // Within 1 s whatever the database does, one ping at a time (issue 14, data/readiness.ts).
     readiness: {
       dialect: database.dialect,

@@ -143,6 +143,10 @@ export const SETTINGS = {
     default: '/help/',
     doc: 'Base of the help-center article links shown in the footer: a path on this server or an `https://` address.',
   },
+  METRICS_TOKEN: {
+    default: 'none: no /metrics endpoint (404)',
+    doc: 'At least 32 characters: `GET /metrics` (Prometheus text: request latencies per route, queues, database pool, decisions, pending-review age) answers scrapers sending `Authorization: Bearer <token>`, else 401 (docs/operations.md "What to watch").',
+  },
   PASSWORD_HASH_COST: {
     default: String(DEFAULT_PASSWORD_HASH_COST),
     doc: `log2 of scrypt's N for new password hashes (${MIN_PASSWORD_HASH_COST}–${MAX_PASSWORD_HASH_COST}). Only NODE_ENV=test may set it below ${DEFAULT_PASSWORD_HASH_COST}, so that test runs sign people up quickly; stored hashes keep their own cost.`,
@@ -216,6 +220,10 @@ const schema = z.object({
   API_ORIGIN: origin.optional(),
   PUBLIC_ENVIRONMENT: z.enum(PUBLIC_ENVIRONMENTS).default('production'),
   HELP_CENTER_BASE_URL: helpCenterBase.default('/help/'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces')
+    .optional(),
   PASSWORD_HASH_COST: intInRange(MIN_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST).default(
     DEFAULT_PASSWORD_HASH_COST,
   ),
@@ -264,6 +272,8 @@ export interface Config {
   helpCenterBaseUrl: string;
   /** log2 of scrypt's N for new password hashes (lib/passwords.ts); below the default only in tests. */
   passwordHashCost: number;
+  /** METRICS_TOKEN: the bearer token of GET /metrics (issue 14, D51); undefined = no endpoint. */
+  metricsToken: string | undefined;
   /** The verification providers: default choice, vendors' credentials, reconciliation (providers/settings.ts). */
   providers: ProviderConfig;
 }
@@ -346,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicEnvironment: s.PUBLIC_ENVIRONMENT,
     helpCenterBaseUrl: s.HELP_CENTER_BASE_URL,
     passwordHashCost: s.PASSWORD_HASH_COST,
+    metricsToken: s.METRICS_TOKEN,
     providers: providerConfigOf(s),
   };
 }

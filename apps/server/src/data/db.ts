@@ -15,9 +15,22 @@ import { databaseUnavailable } from './db-errors.ts';
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Tables>;
 
+/** PostgreSQL's connection pool at a glance (GET /metrics, issue 14). */
+export interface PoolStats {
+  /** Connections open (idle or lent out). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: above 0, the pool is exhausted. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
+}
+
 export interface Database {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL: the pool's figures now; SQLite has one connection and answers undefined. */
+  poolStats?: () => PoolStats;
   /** Runs every pending migration; throws with the failing migration's error. */
   migrate(): Promise<void>;
   /** True when a trivial query answers (readiness). */
@@ -50,6 +63,9 @@ export interface DatabaseOptions {
    */
   onConnectionError?: (error: Error) => void;
 }
+
+/** PostgreSQL connections per instance unless DB_POOL_SIZE says otherwise (pg's own default). */
+export const DEFAULT_POOL_SIZE = 10;
 
 /** How much longer than statement_timeout the client waits for an answer before it gives up. */
 export const QUERY_TIMEOUT_MARGIN_MS = 500;
@@ -113,7 +129,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   const statementTimeout = options.statementTimeoutMs;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     // Issue 14: without these, a network partition held every request (and /readyz) for as long as it lasted.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
     ...(statementTimeout
@@ -151,7 +167,11 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     client.on('error', () => undefined);
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
-  return wrap(db, 'postgres', schema);
+  const max = options.poolSize ?? DEFAULT_POOL_SIZE;
+  return {
+    ...wrap(db, 'postgres', schema),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+  };
 }
 
 /**

@@ -28,12 +28,15 @@ import type { AgreementDocumentUseCases } from '../domain/questionnaires/agreeme
 import type { PartnersAdminUseCases } from '../domain/backoffice/partners-admin.ts';
 import type { PartnerWebhookUseCases } from '../domain/partner-webhooks/partner-webhooks.ts';
 import type { ProviderRoutesUseCases } from '../domain/backoffice/provider-routes-admin.ts';
+import type { MetricsUseCases } from '../domain/operations/metrics.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
   config: Config;
   /** Readiness (/readyz): whether the database answers, which one it is, and whether Redis does. */
   readiness: Readiness;
+  /** GET /metrics and the request timings it reports (issue 14); undefined without METRICS_TOKEN. */
+  metrics: MetricsUseCases | undefined;
   sessions: SessionService;
   accounts: AccountUseCases;
   /** The person's own security log, read as "Recent sign-ins" (issue 11). */

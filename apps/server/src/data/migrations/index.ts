@@ -25,6 +25,7 @@ import { m017Providers } from './017-providers.ts';
 import { m018PartnerWebhooks } from './018-partner-webhooks.ts';
 import { m019DocumentChunks } from './019-document-chunks.ts';
 import { m020ScheduledTasks } from './020-scheduled-tasks.ts';
+import { m021DecisionTimeIndex } from './021-decision-time-index.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -49,6 +50,7 @@ const ALL: Record<string, MigrationFactory> = {
   '018-partner-webhooks': m018PartnerWebhooks,
   '019-document-chunks': m019DocumentChunks,
   '020-scheduled-tasks': m020ScheduledTasks,
+  '021-decision-time-index': m021DecisionTimeIndex,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -19,6 +19,7 @@ import { blobReferencesRepo } from './uploaded-files.ts';
 import { countriesRepo } from './countries-repo.ts';
 import { kycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 import { noticesRepo } from './notices-repo.ts';
+import { operationsRepo } from './operations-repo.ts';
 import { partnerLinksRepo } from './partner-links-repo.ts';
 import { partnerSecretsRepo } from './partner-secrets-repo.ts';
 import { partnerWebhooksRepo } from './partner-webhooks-repo.ts';
@@ -47,6 +48,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     countries: () => countriesRepo(db),
     kyc: () => kycRepo(db, personal),
     notices: () => noticesRepo(db),
+    operations: () => operationsRepo(db),
     partnerLinks: () => partnerLinksRepo(db),
     partnerSecrets: () => partnerSecretsRepo(db),
     partnerWebhooks: () => partnerWebhooksRepo(db),
