@@ -80,12 +80,18 @@ export function useDecisionOutcome<B extends { decision: string }, V>(
   errorText: (error: unknown) => string,
   reload?: () => Promise<V>,
 ) {
-  const [outcome, setOutcome] = useState<DecisionOutcome<B['decision']>>(null);
+  // The refusal is kept as the error, and its text made at each render: switching the language shows
+  // it in the new one (a kept text stayed in the language it was refused in).
+  const [kept, setOutcome] = useState<
+    { tone: 'info'; decision: B['decision'] } | { tone: 'error'; error: unknown } | null
+  >(null);
+  const outcome: DecisionOutcome<B['decision']> =
+    kept?.tone === 'error' ? { tone: 'error', message: errorText(kept.error) } : kept;
   const outcomeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
+    if (kept) outcomeRef.current?.focus();
+  }, [kept]);
 
   const decide = async (body: B) => {
     setOutcome(null);
@@ -97,7 +103,7 @@ export function useDecisionOutcome<B extends { decision: string }, V>(
         // The current state, shown below the refusal; if it cannot be read, the refusal still says why.
         await reload().then(onDecided, () => undefined);
       }
-      setOutcome({ tone: 'error', message: errorText(error) });
+      setOutcome({ tone: 'error', error });
     }
   };
 

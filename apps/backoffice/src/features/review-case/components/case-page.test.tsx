@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffMe, StaffRole } from '@kyc/contracts';
 import { fail, ok, stubApi, type Handler } from '../../../test/api-stub.ts';
@@ -7,6 +7,8 @@ import { renderAsStaff } from '../../../test/render.tsx';
 import type { CaseView } from '../api/case.ts';
 import { CasePage } from './case-page.tsx';
 import { nth } from '../../../test/nth.ts';
+import { NAMESPACE } from '../../../lib/i18n.ts';
+import arabic from '../../../../../../locales/backoffice/ar-SA.json';
 
 const T0 = Date.UTC(2026, 10, 20, 9, 30);
 
@@ -445,7 +447,7 @@ describe('CasePage', () => {
       'GET /backoffice/api/cases/41': () => ok(reads++ === 0 ? pending : decided),
       'POST /backoffice/api/cases/41/decisions': () => fail(30081, 'already decided: LEVEL_1', 409),
     });
-    const { user } = renderCase(staff('reviewer'));
+    const { user, i18n } = renderCase(staff('reviewer'));
 
     await user.click(await screen.findByRole('button', { name: 'Approve level 1' }));
     const dialog = await screen.findByRole('dialog');
@@ -454,6 +456,12 @@ describe('CasePage', () => {
     expect(await screen.findByText(/Another reviewer decided this case in the meantime/)).toBeTruthy();
     expect(reads).toBe(2);
     expect(screen.queryByRole('button', { name: 'Approve level 1' })).toBeNull();
+
+    // Switched to Arabic, the refusal follows the language (it once stayed in English).
+    i18n.addResourceBundle('ar-SA', NAMESPACE, arabic);
+    await act(() => i18n.changeLanguage('ar-SA'));
+    expect(await screen.findByText(arabic.apiErrors.alreadyDecided)).toBeTruthy();
+    expect(screen.queryByText(/Another reviewer decided this case/)).toBeNull();
   });
 
   it('when a re-verification is pending, then it can be rejected with the daily limit option', async () => {
