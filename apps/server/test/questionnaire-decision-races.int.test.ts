@@ -131,6 +131,37 @@ describe.each(testDatabases())('two questionnaire decisions at the same moment o
     );
   });
 
+  it('when the EDD case was decided between the reads of its response and of the case, then the late decision is 30081', async () => {
+    // The interleaving CI met once: the loser read the response still held, the winner committed, and
+    // the loser then read the case already passed (the EDD machine's 51001 before the fix).
+    const user = await signedInClient(fixture.app, 'new@demo.test');
+    const userId = await fixture.userIdOf('new@demo.test');
+    await questionnaireUseCasesOf(fixture).startEdd(userId, {
+      actor: 'system',
+      reason: 'large deposits',
+      pep: false,
+    });
+    const [wealth, funds] = [await uploadEvidence(user), await uploadEvidence(user)];
+    await submittedQuestionnaire(user, 'edd', eddAnswers(wealth, funds), 'edd-1');
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
+    for (const [caseStatus, decision] of [
+      ['Pass', reject],
+      ['Reject', { decision: 'approve' }],
+      ['UnSubmit', { decision: 'approve' }],
+    ] as const) {
+      await holdForReview(userId, 'edd');
+      await db().updateTable('edd_cases').set({ status: caseStatus }).where('user_id', '=', userId).execute();
+      const before = await marks(fixture);
+      const answer = await reviewer.post(`/backoffice/api/questionnaires/${userId}/edd/decisions`, decision);
+      expect([answer.response.statusCode, answer.envelope?.ret_code], caseStatus).toEqual([
+        409,
+        ALREADY_DECIDED,
+      ]);
+      expect(await addedSince(fixture, before), caseStatus).toMatchObject({ audit_log: 0, notices: 0 });
+      expect(await responseStatus(userId, 'edd')).toBe('PENDING_NO_EDIT');
+    }
+  });
+
   it('when a SATOS deposit verification is approved and rejected at once, then one decision stands', async () => {
     const user = await signedInClient(fixture.app, 'new@demo.test');
     const userId = await fixture.userIdOf('new@demo.test');

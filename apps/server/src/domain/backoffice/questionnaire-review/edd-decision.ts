@@ -6,6 +6,7 @@
  */
 import { nextEddStatus, type EddEvent } from '../../questionnaires/status-machine.ts';
 import { EDD_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
+import type { EddStatus } from '@kyc/contracts';
 import { asEdd, changedMeanwhile, type ReviewContext } from './review-context.ts';
 import type { DecisionCompanion } from './response-decision.ts';
 
@@ -16,6 +17,9 @@ const EDD_EVENT: Partial<Record<string, EddEvent>> = {
   request_info: 'request_info',
 };
 
+/** Where a staff decision leaves an EDD case that was Reviewing. */
+const MOVED_BY_A_DECISION: readonly EddStatus[] = ['Pass', 'Reject', 'UnSubmit'];
+
 export function eddDecisionCompanion(ctx: ReviewContext): DecisionCompanion {
   return {
     templateCode: EDD_TEMPLATE_CODE,
@@ -25,6 +29,9 @@ export function eddDecisionCompanion(ctx: ReviewContext): DecisionCompanion {
       if (!event) return undefined;
       const eddCase = await ctx.repos.questionnaires.findEddCase(userId);
       const from = asEdd(eddCase?.status);
+      // The response was read held for review, so its case was Reviewing then: a case found decided or
+      // sent back since was moved by a decision that committed between the two reads (30081, not 51001).
+      if (MOVED_BY_A_DECISION.includes(from)) throw changedMeanwhile(`EDD case (${from})`);
       const to = nextEddStatus(from, event, { actor, reason: text, pep: Number(eddCase?.pep ?? 0) === 1 });
       return {
         decision: `edd_${event}`,
