@@ -35,8 +35,8 @@ export interface BootReport {
 }
 
 export async function boot(config: Config, database: Database): Promise<BootReport> {
-  useAuditChainKey(config.dataMasterKey);
-  const keyring = createKeyring(config.dataMasterKey);
+  useAuditChainKey(config.dataMasterKey, config.dataMasterKeyPrevious);
+  const keyring = createKeyring(config.dataMasterKey, config.dataMasterKeyPrevious);
   const repos = repositories(database.db);
   const personalDataSealed = await sealClearPersonalData(database.db, keyring);
   const templates = await seedQuestionnaireTemplates(repos, QUESTIONNAIRE_CONTENT, Date.now());

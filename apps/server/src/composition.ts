@@ -3,6 +3,7 @@
  * answers what the app hands to its hooks and routes. It composes only: no I/O, no start-up work (that is
  * boot.ts, run by the server), no Fastify. Routes receive use-cases (`Services`), never the database.
  */
+import { keyRotationUseCases, type KeyRotationUseCases } from './domain/operations/key-rotation.ts';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './data/db.ts';
@@ -70,6 +71,12 @@ export const DEFAULT_PATHS: StaticPaths = {
 };
 
 /** One periodic clean-up job: its name says what it sweeps; `run` answers how many rows it changed. */
+/** One batch of a master key rotation, as a job's count. */
+async function resealedIn(rotation: KeyRotationUseCases): Promise<number> {
+  const counts = await rotation.resealBatch(5000, 500);
+  return Object.values(counts).reduce((sum, n) => sum + n, 0);
+}
+
 export interface Sweep {
   name: string;
   run(): Promise<number>;
@@ -154,7 +161,7 @@ export function compose(options: CompositionOptions): Composition {
   const supportLimits = { ...defaultSupportLimits(shared), ...options.supportLimits };
 
   const blobs = documentStoreOf(config, database);
-  const keyring = createKeyring(config.dataMasterKey);
+  const keyring = createKeyring(config.dataMasterKey, config.dataMasterKeyPrevious);
   // Personal data at rest (docs/kyc.md): applicants' names and date of birth sealed under each user's
   // data key by the kyc, submissions and verification-paths repositories of the set.
   const repos = repositories(database.db, personalDataCipher(keyring));
@@ -258,7 +265,11 @@ export function compose(options: CompositionOptions): Composition {
   const staffSecondFactor = secondFactor({
     staff: repos.staff,
     recoveryCodes: repos.recoveryCodes,
-    totp: { masterKey: config.dataMasterKey, demoStaffTotpRequired: config.demoStaffTotpRequired },
+    totp: {
+      masterKey: config.dataMasterKey,
+      previousKeys: config.dataMasterKeyPrevious,
+      demoStaffTotpRequired: config.demoStaffTotpRequired,
+    },
   });
 
   const staff = staffUseCases({
@@ -286,6 +297,7 @@ export function compose(options: CompositionOptions): Composition {
   const auditChain = auditChainUseCases(repos);
 
   const orphans = orphanSweepUseCases({ blobs, references: repos.blobReferences });
+  const keyRotation = keyRotationUseCases({ repos, keyring });
 
   const partnersAdmin = partnersAdminUseCases({ repos, keyring });
 
@@ -369,6 +381,8 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'vendor-reconciliation', run: () => vendorVerification.reconcile() },
     // The status outbox into deliveries, then the due deliveries sent (docs/sdk.md "Webhooks to partners").
     { name: 'partner-webhooks', run: () => partnerWebhooks.run() },
+    // While DATA_MASTER_KEY_PREVIOUS is set: what the retired key sealed, re-sealed a batch at a time (D62).
+    ...(keyRotation.rotating ? [{ name: 'master-key-rotation', run: () => resealedIn(keyRotation) }] : []),
   ];
 
   return { services, partnerAuth, sessions, sweeps, jobs };

@@ -73,6 +73,10 @@ export const SETTINGS = {
     default: 'generated into <DATA_DIR>/master-key outside production',
     doc: 'Base64 of 32 random bytes (`openssl rand -base64 32`); wraps the per-user keys that encrypt uploaded documents. Required in production, and with a PostgreSQL `DATABASE_URL` (the same on every instance); losing it loses every document.',
   },
+  DATA_MASTER_KEY_PREVIOUS: {
+    default: 'none',
+    doc: 'During a rotation of DATA_MASTER_KEY: the retired keys, comma-separated (base64 of 32 bytes each). They only open what they sealed; `npm run keys:rotate` (and a scheduled task) re-seals everything under DATA_MASTER_KEY. Keep them while audit entries written under them are kept (docs/operations.md "Rotating DATA_MASTER_KEY").',
+  },
   DOCUMENT_STORE: {
     default: 'file',
     doc: '`file`: encrypted documents under `<DATA_DIR>/blobs` (one instance, or a shared folder); `database`: in the database in 256 KiB chunks, for several instances on one PostgreSQL (docs/operations.md "Documents: where they are kept").',
@@ -189,6 +193,13 @@ const schema = z.object({
     .string()
     .refine((v) => parseMasterKey(v) !== undefined, 'must be the base64 of exactly 32 bytes')
     .optional(),
+  DATA_MASTER_KEY_PREVIOUS: z
+    .string()
+    .refine(
+      (v) => splitList(v).every((key) => parseMasterKey(key) !== undefined),
+      'must be comma-separated base64 keys of exactly 32 bytes each',
+    )
+    .optional(),
   DOCUMENT_STORE: z.enum(DOCUMENT_STORES).default('file'),
   COOKIE_SECURE: bool.optional(),
   PUBLIC_ORIGIN: origin.optional(),
@@ -245,6 +256,8 @@ export interface Config {
   sessionSecret: string;
   /** 32 bytes: the master key that wraps per-user data keys (lib/crypto). */
   dataMasterKey: Buffer;
+  /** Retired master keys (DATA_MASTER_KEY_PREVIOUS): they open what they sealed, never seal. */
+  dataMasterKeyPrevious: Buffer[];
   /** DOCUMENT_STORE: where encrypted documents live (lib/uploads/blob-store.ts, issue 14). */
   documentStore: DocumentStoreKind;
   cookieSecure: boolean;
@@ -335,6 +348,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dbStatementTimeoutMs: s.DB_STATEMENT_TIMEOUT_MS,
     sessionSecret: s.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     dataMasterKey: (s.DATA_MASTER_KEY && parseMasterKey(s.DATA_MASTER_KEY)) || loadOrCreateMasterKey(dataDir),
+    dataMasterKeyPrevious: splitList(s.DATA_MASTER_KEY_PREVIOUS ?? '').flatMap(
+      (key) => parseMasterKey(key) ?? [],
+    ),
     documentStore: s.DOCUMENT_STORE,
     // An https public origin means Secure cookies (and so __Host- names, http/auth.ts) even outside production.
     cookieSecure: s.COOKIE_SECURE ?? (production || /^https:/i.test(s.PUBLIC_ORIGIN ?? '')),
@@ -397,6 +413,13 @@ function loadOrCreateSecret(dataDir: string): string {
   chmodSync(file, 0o600);
   return secret;
 }
+
+/** The non-empty items of a comma-separated setting. */
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /** The base64 (or base64url) of exactly 32 bytes, else undefined. */
 export function parseMasterKey(value: string): Buffer | undefined {

@@ -12,7 +12,7 @@ import { useAuditChainKey } from '../lib/audit-chain-hash.ts';
 
 export async function auditVerify(env: NodeJS.ProcessEnv, print: (line: string) => void): Promise<number> {
   const config = loadConfig(env);
-  useAuditChainKey(config.dataMasterKey);
+  useAuditChainKey(config.dataMasterKey, config.dataMasterKeyPrevious);
   const database = openDatabase(config.databaseUrl, { poolSize: 1, ...databaseOptionsOf(config) });
   try {
     const started = Date.now();

@@ -12,10 +12,10 @@ import { grantRuntime, roleOf } from './roles.ts';
 
 export async function openMigratedDatabase(
   config: Pick<Config, 'databaseUrl' | 'databaseMigrationUrl' | 'dataMasterKey'> &
-    Partial<Pick<Config, 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs'>>,
+    Partial<Pick<Config, 'dataMasterKeyPrevious' | 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs'>>,
 ): Promise<Database> {
   // Before migrating: migration 015 chains the rows already there under this key.
-  useAuditChainKey(config.dataMasterKey);
+  useAuditChainKey(config.dataMasterKey, config.dataMasterKeyPrevious);
   const runtimeOptions = databaseOptionsOf(config);
   if (!isPostgresUrl(config.databaseUrl)) {
     // SQLite has no statement timeout, and a second handle would lose a ':memory:' database.

@@ -10,25 +10,36 @@ import type { AppFixture } from './app-fixture.ts';
 import { testApp, TestClient } from './test-app.ts';
 import { openDatabase, type Database } from '../../src/data/db.ts';
 
-/** A second app on the fixture's database, as a second server instance would be; closed by `close`. */
-export async function secondInstance(fixture: AppFixture): Promise<{
-  app: FastifyInstance;
-  close(): Promise<void>;
-}> {
+/** The URL of the fixture's database: another process or instance opens the same one. */
+export async function databaseUrlOf(fixture: AppFixture): Promise<string> {
   const { db, dialect } = fixture.database;
-  let database: Database;
   if (dialect === 'sqlite') {
     const files = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
     const file = files.rows.find((r) => r.name === 'main')?.file;
     if (!file) throw new Error('the SQLite test database has no file');
-    database = openDatabase(file);
-  } else {
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
-    const url = new URL(inject('postgresUrl') ?? '');
-    url.pathname = `/${rows[0]?.name ?? ''}`;
-    database = openDatabase(url.toString(), { poolSize: 4 });
+    return file;
   }
-  const app = await testApp(database, { env: { DATA_DIR: fixture.dataDir } });
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
+  const url = new URL(inject('postgresUrl') ?? '');
+  url.pathname = `/${rows[0]?.name ?? ''}`;
+  return url.toString();
+}
+
+/**
+ * A second app on the fixture's database, as a second server instance would be (its own connection or
+ * pool), with `env` over the test's; closed by `close`.
+ */
+export async function secondInstance(
+  fixture: AppFixture,
+  env: Record<string, string> = {},
+): Promise<{
+  app: FastifyInstance;
+  close(): Promise<void>;
+}> {
+  const url = await databaseUrlOf(fixture);
+  const database: Database =
+    fixture.database.dialect === 'sqlite' ? openDatabase(url) : openDatabase(url, { poolSize: 4 });
+  const app = await testApp(database, { env: { DATA_DIR: fixture.dataDir, ...env } });
   return {
     app,
     async close() {

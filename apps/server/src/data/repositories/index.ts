@@ -30,6 +30,7 @@ import { questionnairesRepo } from './questionnaires-repo.ts';
 import { recoveryCodesRepo } from './recovery-codes-repo.ts';
 import { reviewRepo } from './review-repo.ts';
 import { sdkRepo } from './sdk-repo.ts';
+import { sealedValuesRepo } from './sealed-values-repo.ts';
 import { securityLogRepo } from './security-log-repo.ts';
 import { sessionsRepo } from './sessions-repo.ts';
 import { staffRepo } from './staff-repo.ts';
@@ -59,6 +60,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     recoveryCodes: () => recoveryCodesRepo(db),
     review: () => reviewRepo(db, personal),
     sdk: () => sdkRepo(db),
+    sealedValues: () => sealedValuesRepo(db),
     securityLog: () => securityLogRepo(db),
     sessions: () => sessionsRepo(db),
     staff: () => staffRepo(db),

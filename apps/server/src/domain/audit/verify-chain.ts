@@ -6,7 +6,7 @@
  * (a row holds the content of another position). Shared by `npm run audit:verify` (the whole chain)
  * and the audit page (only what was written since the last check; chain-status.ts).
  */
-import { GENESIS_HASH, auditRowHash } from '../../lib/audit-chain-hash.ts';
+import { GENESIS_HASH, auditRowEpoch } from '../../lib/audit-chain-hash.ts';
 import type { AuditChainRepo, ChainedRow } from '../../data/repositories/audit-chain-repo.ts';
 
 export type BreakKind = 'edited' | 'deleted' | 'inserted' | 'reordered';
@@ -32,7 +32,8 @@ export interface WalkOptions {
   batchSize?: number;
 }
 
-const selfHashOk = (row: ChainedRow) => row.hash === auditRowHash(row.prev_hash, row);
+/** Whether the row's hash is right under a configured key (no older than `fromEpoch`'s, D62). */
+const selfHashOk = (row: ChainedRow, fromEpoch = 0) => auditRowEpoch(row.prev_hash, row, fromEpoch) >= 0;
 
 /** Walks from `from` to the chain head read at the start; a row committed later is left for next time. */
 export async function walkChain(repo: AuditChainRepo, options: WalkOptions = {}): Promise<WalkResult> {
@@ -41,18 +42,21 @@ export async function walkChain(repo: AuditChainRepo, options: WalkOptions = {})
   let prevId = options.from?.id ?? 0;
   let prevHash = options.from?.hash ?? GENESIS_HASH;
   let checked = 0;
+  let epoch = 0;
   for (;;) {
     const room = options.budget === undefined ? batchSize : Math.min(batchSize, options.budget - checked);
     if (room <= 0) return { ok: true, lastId: prevId, lastHash: prevHash, checked, complete: false };
     const rows = await repo.rowsAfter(prevId, room, head.lastId);
     for (const [index, row] of rows.entries()) {
-      if (row.prev_hash !== prevHash || !selfHashOk(row)) {
+      const rowEpoch = row.prev_hash === prevHash ? auditRowEpoch(row.prev_hash, row, epoch) : -1;
+      if (rowEpoch < 0) {
         const later = rows.slice(index + 1);
         const next = later[0] ?? (await repo.rowsAfter(row.id, 1))[0];
         return { ok: false, broken: classify(row, prevId, prevHash, next, later), checked };
       }
       prevId = row.id;
       prevHash = row.hash;
+      epoch = rowEpoch;
       checked += 1;
     }
     if (rows.length < room) break;
@@ -62,7 +66,7 @@ export async function walkChain(repo: AuditChainRepo, options: WalkOptions = {})
   if (prevHash !== head.lastHash) return { ok: false, broken: { id: prevId, kind: 'edited' }, checked };
   // Anything past the head must link to it with a valid hash (an insert committed since), else forged.
   const [after] = await repo.rowsAfter(head.lastId, 1);
-  if (after && (after.prev_hash !== head.lastHash || !selfHashOk(after)))
+  if (after && (after.prev_hash !== head.lastHash || !selfHashOk(after, epoch)))
     return { ok: false, broken: { id: after.id, kind: 'inserted' }, checked };
   return { ok: true, lastId: prevId, lastHash: prevHash, checked, complete: true };
 }
@@ -93,6 +97,7 @@ function classify(
 function holdsContentOf(row: ChainedRow, other: ChainedRow): boolean {
   const moved = { ...row, id: other.id };
   return (
-    auditRowHash(other.prev_hash, moved) === other.hash || auditRowHash(row.prev_hash, moved) === row.hash
+    auditRowEpoch(other.prev_hash, { ...moved, hash: other.hash }) >= 0 ||
+    auditRowEpoch(row.prev_hash, { ...moved, hash: row.hash }) >= 0
   );
 }

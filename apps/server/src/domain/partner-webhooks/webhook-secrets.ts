@@ -7,8 +7,10 @@
 import { PARTNER_WEBHOOK_SECRET_PATTERN } from '@kyc/contracts';
 import {
   generateDataKey,
+  rewrapDataKey,
   unwrapDataKey,
   wrapDataKey,
+  wrappingKeyId,
   type MasterKeyring,
 } from '../../lib/crypto/envelope.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
@@ -51,4 +53,16 @@ export function openWebhookSecret(keyring: MasterKeyring, businessId: string, se
     unwrapDataKey(keyring, subjectOf(businessId), wrapped),
     (bytes) => PREFIX + bytes.toString('base64url'),
   );
+}
+
+/** The sealed value under the current master key (a rotation, D62), or null when it is already. */
+export function resealWebhookSecret(
+  keyring: MasterKeyring,
+  businessId: string,
+  sealed: string,
+): string | null {
+  if (!sealed.startsWith(SEALED_PREFIX)) throw new RangeError('not a sealed webhook secret');
+  const wrapped = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64');
+  if (wrappingKeyId(wrapped) === keyring.current.id) return null;
+  return SEALED_PREFIX + rewrapDataKey(keyring, subjectOf(businessId), wrapped).toString('base64');
 }

@@ -9,8 +9,10 @@
 import { PARTNER_SECRET_PATTERN } from '@kyc/contracts';
 import {
   generateDataKey,
+  rewrapDataKey,
   unwrapDataKey,
   wrapDataKey,
+  wrappingKeyId,
   type MasterKeyring,
 } from '../../lib/crypto/envelope.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
@@ -65,4 +67,19 @@ export function openPartnerSecret(keyring: MasterKeyring, businessId: string, se
     unwrapDataKey(keyring, subjectOf(businessId), wrapped),
     (bytes) => PREFIX + bytes.toString('base64url'),
   );
+}
+
+/**
+ * The sealed value under the keyring's current master key (a rotation, D62), or null when it is sealed
+ * under that key already. Throws DecryptionError when no configured key opens it.
+ */
+export function resealPartnerSecret(
+  keyring: MasterKeyring,
+  businessId: string,
+  sealed: string,
+): string | null {
+  if (!sealed.startsWith(SEALED_SECRET_PREFIX)) return null; // in clear: boot.ts seals it
+  const wrapped = Buffer.from(sealed.slice(SEALED_SECRET_PREFIX.length), 'base64');
+  if (wrappingKeyId(wrapped) === keyring.current.id) return null;
+  return SEALED_SECRET_PREFIX + rewrapDataKey(keyring, subjectOf(businessId), wrapped).toString('base64');
 }

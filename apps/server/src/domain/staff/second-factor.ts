@@ -35,6 +35,8 @@ import {
 export interface StaffTotpOptions {
   /** Seals TOTP secrets and keys the recovery-code hashes (DATA_MASTER_KEY). */
   masterKey: Buffer;
+  /** Retired master keys (DATA_MASTER_KEY_PREVIOUS): they still open secrets and match codes they keyed. */
+  previousKeys?: readonly Buffer[];
   /** DEMO_STAFF_TOTP=required: the seeded demo staff (published 'demo:' secrets) must give a code too. */
   demoStaffTotpRequired: boolean;
 }
@@ -58,6 +60,20 @@ export function secondFactor(deps: {
   totp: StaffTotpOptions;
 }) {
   const { staff, recoveryCodes, totp } = deps;
+  const keys = [totp.masterKey, ...(totp.previousKeys ?? [])];
+
+  /** Opens what was sealed under the current key or a retired one (a rotation re-seals it, D62). */
+  function underAnyKey<T>(open: (key: Buffer) => T): T {
+    let failure: unknown;
+    for (const key of keys) {
+      try {
+        return open(key);
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
+  }
 
   /** A new set of codes for the member, replacing the old ones; the codes themselves are never stored. */
   async function issueRecoveryCodes(staffId: number, now: number): Promise<string[]> {
@@ -75,8 +91,13 @@ export function secondFactor(deps: {
     code: string,
     now: number,
   ): Promise<'ok' | 'invalid' | 'replayed'> {
-    if (!member.totp_secret) return 'invalid';
-    const step = matchTotpStep(openTotpSecret(totp.masterKey, member.id, member.totp_secret), code, now);
+    const sealed = member.totp_secret;
+    if (!sealed) return 'invalid';
+    const step = matchTotpStep(
+      underAnyKey((key) => openTotpSecret(key, member.id, sealed)),
+      code,
+      now,
+    );
     if (step === null) return 'invalid';
     return (await staff.acceptTotpStep(member.id, step)) ? 'ok' : 'replayed';
   }
@@ -88,7 +109,11 @@ export function secondFactor(deps: {
   ): Promise<SecondFactorOutcome> {
     const normalised = normaliseRecoveryCode(input);
     if (!normalised) throw new AppError('STAFF_RECOVERY_CODE_FORMAT', 'recovery code: 10 letters and digits');
-    const hashes = [hashRecoveryCode(totp.masterKey, member.id, normalised), demoRecoveryHash(normalised)];
+    // Codes issued before a rotation were keyed by the retired key: they match under it (D62).
+    const hashes = [
+      ...keys.map((key) => hashRecoveryCode(key, member.id, normalised)),
+      demoRecoveryHash(normalised),
+    ];
     if (!(await recoveryCodes.consume(member.id, hashes, now)))
       return { kind: 'failed', method: 'recovery_code', reason: 'invalid' };
     const left = (await recoveryCodes.status([member.id])).get(member.id)?.remaining ?? 0;
@@ -112,7 +137,11 @@ export function secondFactor(deps: {
         },
       };
     }
-    const secret = openEnrolmentToken(totp.masterKey, member.id, input.totpEnrolmentToken, now);
+    const token = input.totpEnrolmentToken;
+    const secret = keys.reduce<Buffer | null>(
+      (found, key) => found ?? openEnrolmentToken(key, member.id, token, now),
+      null,
+    );
     if (!secret) return { kind: 'failed', method: 'enrolment', reason: 'expired' };
     const step = matchTotpStep(secret, input.totpCode?.trim() ?? '', now);
     if (step === null) return { kind: 'failed', method: 'enrolment', reason: 'invalid' };

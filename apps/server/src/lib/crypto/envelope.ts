@@ -49,6 +49,8 @@ export interface MasterKey {
  */
 export interface MasterKeyring {
   readonly current: MasterKey;
+  /** Every key, the current one first, then the previous ones in the order configured. */
+  readonly keys: readonly MasterKey[];
   byId(id: number): MasterKey | undefined;
 }
 
@@ -66,7 +68,8 @@ export function createKeyring(current: Buffer, previous: readonly Buffer[] = [])
   const keys = new Map<number, MasterKey>();
   for (const key of [...previous, current].map(masterKey)) keys.set(key.id, key);
   const currentKey = masterKey(current);
-  return { current: currentKey, byId: (id) => keys.get(id) };
+  const previousKeys = previous.map(masterKey).filter((key) => key.id !== currentKey.id);
+  return { current: currentKey, keys: [currentKey, ...previousKeys], byId: (id) => keys.get(id) };
 }
 
 /** A fresh random 256-bit data key. */
