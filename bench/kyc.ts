@@ -51,21 +51,35 @@ export interface LatencyLoad {
   non2xx: number;
 }
 
-interface Running {
+export interface Running {
   origin: string;
   stop(): Promise<void>;
+  /** kill -9: the process ends at once, with whatever it had in flight (crash.ts). */
+  crash(): Promise<void>;
 }
 
-/** Starts serve.ts in a child process and waits for the origin it listens on. */
-export async function startServer(kind: 'portal' | 'hello', dataDir?: string): Promise<Running> {
+/**
+ * Starts serve.ts in a child process and waits for the origin it listens on; `databaseUrl` runs the
+ * portal on that database instead of a SQLite file in dataDir, `env` adds to the child's environment.
+ */
+export async function startServer(
+  kind: 'portal' | 'hello',
+  dataDir?: string,
+  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<Running> {
+  const args = [...(dataDir ? [dataDir] : []), ...(options.databaseUrl ? [options.databaseUrl] : [])];
   const child = spawn(
     process.execPath,
-    [...process.execArgv, path.join(import.meta.dirname, 'serve.ts'), kind, ...(dataDir ? [dataDir] : [])],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    [...process.execArgv, path.join(import.meta.dirname, 'serve.ts'), kind, ...args],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...options.env } },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const crash = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   };
   try {
@@ -75,7 +89,7 @@ export async function startServer(kind: 'portal' | 'hello', dataDir?: string): P
       child.once('exit', (code) => reject(new Error(`bench server (${kind}) exited with ${code}`)));
     });
     lines.close();
-    return { origin: (JSON.parse(first) as { origin: string }).origin, stop };
+    return { origin: (JSON.parse(first) as { origin: string }).origin, stop, crash };
   } catch (error) {
     await stop();
     throw error;

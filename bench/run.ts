@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: front-end weight against its budgets, then API load. Prints each figure against its
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
- *   --only bundle | api | kyc-info | upload | webhooks     --seconds N (API load duration per target, default 10)
+ *   --only bundle | api | kyc-info | upload | webhooks | crash | lighthouse
+ *   --seconds N (API load duration per target, default 10)   --crashes N (kill -9 runs, default 10)
  * The kyc-info and upload figures are aims: reported as met or not met, they never fail the run.
  * The front ends are built once, before any server starts, into bench/results/front-end (front-end-build.ts):
  * apps/*\/dist, which a running `npm start` serves, is never rewritten.
@@ -18,12 +19,14 @@ import {
   measureKycInfo,
   measureUpload,
 } from './kyc.ts';
+import { CRASH_BUDGETS, measureCrashes } from './crash.ts';
 import { reportLighthouse } from './lighthouse.ts';
 import { WEBHOOK_AIMS, measureWebhookToStatus } from './vendor-webhooks.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const seconds = args.includes('--seconds') ? Number(args[args.indexOf('--seconds') + 1]) : 10;
+const crashes = args.includes('--crashes') ? Number(args[args.indexOf('--crashes') + 1]) : 10;
 const mark = (ok: boolean) => (ok ? 'ok  ' : 'OVER');
 /** Aims (kyc-info, upload) are reported, never enforced: a miss is marked, the exit code ignores it. */
 const aimMark = (met: boolean) => (met ? 'ok  ' : 'MISS');
@@ -39,7 +42,7 @@ console.log(
 );
 // Built once, before any server starts, outside apps/*/dist (front-end-build.ts); the API-only sections
 // do not need it (their servers answer API calls).
-const frontEnd = ['api', 'kyc-info', 'upload', 'webhooks'].includes(only ?? '')
+const frontEnd = ['api', 'kyc-info', 'upload', 'webhooks', 'crash'].includes(only ?? '')
   ? benchPaths
   : buildBenchFrontEnd();
 
@@ -119,6 +122,19 @@ if (!only || only === 'webhooks') {
     `  ${aimMark(report.medianMet && report.p99Met)} POST /webhooks/sumsub → kyc-info shows the new status: median ${ms(report.medianMs)} (aim ≤ ${WEBHOOK_AIMS.maxMedianMs} ms: ${aim(report.medianMet)}), p99 ${ms(report.p99Ms)} (aim ≤ ${WEBHOOK_AIMS.maxP99Ms} ms: ${aim(report.p99Met)}), max ${ms(report.maxMs)}, ${report.samples} samples, extra kyc-info reads ${report.extraReads}`,
   );
   aimsMissed += Number(!report.medianMet) + Number(!report.p99Met);
+}
+
+if (!only || only === 'crash') {
+  console.log(
+    `\nCrash run (${crashes} × kill -9 under load of ${8} people signing up, uploading and submitting; load average ${loadavg()[0]?.toFixed(1)})`,
+  );
+  const report = await measureCrashes(crashes);
+  console.log(
+    `  ${mark(report.ok)} ${report.database}: ${report.crashes} crashes, ${report.acknowledgedSubmissions} submissions and ${report.acknowledgedUploads} uploads acknowledged; lost ${report.lost} (budget ${CRASH_BUDGETS.lost}), duplicated ${report.duplicated} (budget ${CRASH_BUDGETS.duplicated}); ${report.retried} in-flight submissions sent again after a restart, unanswered ${report.unanswered} (budget ${CRASH_BUDGETS.unanswered})`,
+  );
+  for (const [message, count] of Object.entries(report.refusals))
+    console.log(`       refused ${count}×: ${message}`);
+  allOk &&= report.ok;
 }
 
 // --only lighthouse: the signed-in personal page on mobile (bench/lighthouse.ts), aims only.

@@ -1,7 +1,10 @@
 /**
  * A server for the load benchmarks, in its own process so that the load generator (autocannon, in the
  * bench process) and the server under test do not share one event loop:
- *   node --import tsx serve.ts portal <dataDir>   the real app on a SQLite file in dataDir, demo data seeded
+ *   node --import tsx serve.ts portal <dataDir> [databaseUrl]   the real app on a SQLite file in dataDir
+ *                                                 (or the PostgreSQL database named), demo data seeded;
+ *                                                 SESSION_SECRET and DATA_MASTER_KEY from the environment
+ *                                                 when set (a restarted server then opens what it sealed)
  *   node --import tsx serve.ts hello              a bare Fastify hello-world (the baseline)
  * Prints one JSON line {"origin": "http://127.0.0.1:port"} once listening; SIGTERM closes it.
  */
@@ -11,10 +14,11 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { boot } from '../apps/server/src/boot.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/data/db.ts';
+import { setPasswordHashCost } from '../apps/server/src/lib/passwords.ts';
 import { seedDemoData } from '../apps/server/src/seed/demo.ts';
 import { benchPaths } from './front-end-build.ts';
 
-const [kind, dataDir] = process.argv.slice(2);
+const [kind, dataDir, databaseUrl] = process.argv.slice(2);
 
 let app: FastifyInstance;
 let database: Database | undefined;
@@ -27,9 +31,16 @@ if (kind === 'hello') {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
+    SIGN_UP_LIMIT_PER_HOUR: '1000000',
+    SIGN_IN_LIMIT_PER_15_MINUTES: '1000000',
     PORT: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(process.env.SESSION_SECRET ? { SESSION_SECRET: process.env.SESSION_SECRET } : {}),
+    ...(process.env.DATA_MASTER_KEY ? { DATA_MASTER_KEY: process.env.DATA_MASTER_KEY } : {}),
+    ...(process.env.PASSWORD_HASH_COST ? { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST } : {}),
   });
-  database = openDatabase(path.join(dataDir, 'bench.sqlite'));
+  setPasswordHashCost(config.passwordHashCost);
+  database = openDatabase(databaseUrl ?? path.join(dataDir, 'bench.sqlite'));
   await database.migrate();
   await seedDemoData(database);
   await boot(config, database);
