@@ -604,3 +604,58 @@ describe('KYC client (spec §7 "a second client", §8)', () => {
     expect(await error).toMatchObject({ ret_code: 9000001, httpStatus: 408 });
   });
 });
+
+describe('issue 14: the server briefly without its database (503, ret_code 10018)', () => {
+  const unavailable = () => fail(10018, 'unavailable', 503);
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('a GET is sent again after 1 s and 3 s, and its answer is the one that came back', async () => {
+    const mock = vi
+      .fn()
+      .mockResolvedValueOnce(unavailable())
+      .mockResolvedValueOnce(unavailable())
+      .mockResolvedValueOnce(ok({ fine: true }));
+    vi.stubGlobal('fetch', mock);
+    const answer = http.get<{ fine: boolean }>('/v2/private/user/profile');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(mock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(mock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(3000);
+    await expect(answer).resolves.toEqual({ fine: true });
+    expect(mock).toHaveBeenCalledTimes(3);
+  });
+
+  it('a POST with an Idempotency-Key, or marked read-only, is retried; a plain POST is not (its commit may have happened)', async () => {
+    for (const [headers, readOnly, calls] of [
+      [{ 'Idempotency-Key': 'k-1' }, false, 2],
+      [{}, true, 2],
+      [{}, false, 1],
+    ] as const) {
+      const mock = vi.fn().mockResolvedValueOnce(unavailable()).mockResolvedValue(ok('done'));
+      vi.stubGlobal('fetch', mock);
+      const answer = http.post('/v3/private/kyc/submit', { level: 1 }, { headers, readOnly, silent: true });
+      const settled = answer.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(mock).toHaveBeenCalledTimes(calls);
+      const outcome = await settled;
+      if (calls === 1) expect((outcome as { error: ApiError }).error.ret_code).toBe(10018);
+      else expect(outcome).toEqual({ value: 'done' });
+    }
+  });
+
+  it('after three 10018 answers the error reaches the caller, once', async () => {
+    const mock = vi.fn().mockImplementation(() => Promise.resolve(unavailable()));
+    vi.stubGlobal('fetch', mock);
+    const settled = http
+      .get('/v2/private/user/profile', undefined, { silent: true })
+      .catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(((await settled) as ApiError).ret_code).toBe(10018);
+    expect(mock).toHaveBeenCalledTimes(3);
+  });
+});

@@ -10,6 +10,7 @@ import { platformHeaders } from './platform-headers';
 import { readEnvelope, readKycData } from './read-envelope';
 import { httpConfig } from './configure';
 import { reportApiError } from './report-error';
+import { retriesUnavailable, withUnavailableRetry } from './unavailable-retry';
 
 /** spec §9: default request timeout. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -42,6 +43,11 @@ export interface RequestOptions {
   eventTag?: string;
   /** Send the body form-encoded rather than JSON. */
   form?: boolean;
+  /**
+   * A POST that only reads (kyc-info): like a GET it is sent again when the server answers 10018
+   * (unavailable-retry.ts). GETs and calls with an Idempotency-Key are retried without it.
+   */
+  readOnly?: boolean;
 }
 
 export interface KycRequestOptions extends RequestOptions {
@@ -235,7 +241,11 @@ async function send<T>(
       credentials: client.credentials,
       form: options.form,
     });
-    if (!options.cache) return (await execute(client, method, built, options, options.signal)) as T;
+    const run = (signal: AbortSignal | undefined) =>
+      retriesUnavailable(method, built.init.headers, options.readOnly === true)
+        ? withUnavailableRetry(() => execute(client, method, built, options, signal), signal)
+        : execute(client, method, built, options, signal);
+    if (!options.cache) return (await run(options.signal)) as T;
     // spec §7: keyed by method, url and query (and the body of other methods, so different bodies never
     // share an answer). The shared request ignores any one caller's signal.
     const key = `${client === appClient ? 'app' : 'kyc'} ${method} ${built.url}${
@@ -243,7 +253,7 @@ async function send<T>(
     }`;
     let pending = cache.get<T>(key);
     if (!pending) {
-      pending = execute(client, method, built, options, undefined) as Promise<T>;
+      pending = run(undefined) as Promise<T>;
       cache.set(key, pending);
     }
     return await abortable(pending, options.signal);

@@ -9,8 +9,9 @@ const KYC_INFO_BODY: KycInfoRequest = ENDPOINTS.kycInfo.body;
 
 /**
  * POST /v3/private/kyc/kyc-info (docs/api.md), through the endpoint table so that SDK mode uses
- * /v1/s1/kyc/integration/info. Failures are reported as every call's are (spec §8).
+ * /v1/s1/kyc/integration/info. Failures are reported as every call's are (spec §8). It only reads, so a
+ * moment's 10018 (the server's database away) is retried like a GET's (lib/http/unavailable-retry.ts).
  */
 export function getKycInfo(options?: RequestOptions): Promise<KycInfo> {
-  return callEndpoint<KycInfo>('kycInfo', KYC_INFO_BODY, options);
+  return callEndpoint<KycInfo>('kycInfo', KYC_INFO_BODY, { readOnly: true, ...options });
 }
