@@ -14,10 +14,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/data/db.ts';
 import { CAPTURE_CONSENT_VERSION } from '@kyc/contracts';
 import { photoLikeJpeg, startServer, type Running } from './kyc.ts';
+import { freshPostgresDatabase } from './postgres.ts';
 
 export const CRASH_BUDGETS = { lost: 0, duplicated: 0, unanswered: 0 };
 
@@ -125,32 +125,11 @@ async function journey(origin: string, email: string, jpeg: Buffer, people: Pers
   await submit(origin, person);
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `kyc_bench_crash_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 /** `crashes` kills under load; then the database read back against what the clients were told. */
 export async function measureCrashes(crashes = 10): Promise<CrashReport> {
   const jpeg = await photoLikeJpeg(1200, 800);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-bench-crash-'));
-  const postgres = await postgresDatabase();
+  const postgres = await freshPostgresDatabase('crash');
   const databaseUrl = postgres?.url ?? path.join(dataDir, 'bench.sqlite');
   const env = {
     SESSION_SECRET: randomBytes(32).toString('base64url'),

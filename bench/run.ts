@@ -89,6 +89,14 @@ if (!only || only === 'kyc-info') {
   console.log(
     `       ratio kyc-info / hello-world:           ${report.ratio.toFixed(2)} (aim ≥ ${KYC_INFO_AIMS.minRatio}: ${aim(report.ratioMet)})`,
   );
+  if (report.postgres && report.postgresRatio !== undefined) {
+    const pgLoad = report.postgres;
+    console.log(
+      `  ${aimMark(report.postgresMet === true)} the same on PostgreSQL:                ${pgLoad.rps.toFixed(0)} req/s, p50 ${pgLoad.p50} ms, p99 ${pgLoad.p99} ms, errors ${pgLoad.errors}, non-2xx ${pgLoad.non2xx}; PostgreSQL / SQLite ${report.postgresRatio.toFixed(2)} (aim ≥ ${KYC_INFO_AIMS.minPostgresRatio.toFixed(2)}, within 1.5×: ${aim(report.postgresMet === true)})`,
+    );
+    aimsMissed += Number(report.postgresMet !== true);
+  } else
+    console.log('  (no PostgreSQL server answered at BENCH_DATABASE_URL: kyc-info measured on SQLite only)');
   // Failed requests make the figures meaningless: that fails the run, unlike a missed aim.
   allOk &&= report.clean;
   aimsMissed += Number(!report.ratioMet) + Number(!report.p99Met);
