@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: front-end weight against its budgets, then API load. Prints each figure against its
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
- *   --only bundle | api | kyc-info | upload | webhooks     --seconds N (API load duration per target, default 10)
+ *   --only bundle | api | kyc-info | upload | webhooks | volume     --seconds N (API load duration per target, default 10)
  * The kyc-info and upload figures are aims: reported as met or not met, they never fail the run.
  * The front ends are built once, before any server starts, into bench/results/front-end (front-end-build.ts):
  * apps/*\/dist, which a running `npm start` serves, is never rewritten.
@@ -20,6 +20,7 @@ import {
 } from './kyc.ts';
 import { reportLighthouse } from './lighthouse.ts';
 import { WEBHOOK_AIMS, measureWebhookToStatus } from './vendor-webhooks.ts';
+import { measureVolume } from './volume.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -39,7 +40,7 @@ console.log(
 );
 // Built once, before any server starts, outside apps/*/dist (front-end-build.ts); the API-only sections
 // do not need it (their servers answer API calls).
-const frontEnd = ['api', 'kyc-info', 'upload', 'webhooks'].includes(only ?? '')
+const frontEnd = ['api', 'kyc-info', 'upload', 'webhooks', 'volume'].includes(only ?? '')
   ? benchPaths
   : buildBenchFrontEnd();
 
@@ -56,6 +57,13 @@ if (!only || only === 'bundle') {
     );
   }
   allOk &&= report.ok;
+}
+
+if (!only || only === 'volume') {
+  console.log(
+    `\nBack-office lists at volume (issue 17; PostgreSQL, demo vs. seed:volume, median of 15, inject)`,
+  );
+  await measureVolume(seconds, (line) => console.log(line));
 }
 
 if (!only || only === 'api') {
