@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: front-end weight against its budgets, then API load. Prints each figure against its
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
- *   --only bundle | api | kyc-info | upload | webhooks | crash | lighthouse
+ *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | lighthouse
  *   --seconds N (API load duration per target, default 10)   --crashes N (kill -9 runs, default 10)
  * The kyc-info and upload figures are aims: reported as met or not met, they never fail the run.
  * The front ends are built once, before any server starts, into bench/results/front-end (front-end-build.ts):
@@ -22,6 +22,7 @@ import {
 import { CRASH_BUDGETS, measureCrashes } from './crash.ts';
 import { reportLighthouse } from './lighthouse.ts';
 import { WEBHOOK_AIMS, measureWebhookToStatus } from './vendor-webhooks.ts';
+import { measureVolume } from './volume.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -42,7 +43,7 @@ console.log(
 );
 // Built once, before any server starts, outside apps/*/dist (front-end-build.ts); the API-only sections
 // do not need it (their servers answer API calls).
-const frontEnd = ['api', 'kyc-info', 'upload', 'webhooks', 'crash'].includes(only ?? '')
+const frontEnd = ['api', 'kyc-info', 'upload', 'webhooks', 'crash', 'volume'].includes(only ?? '')
   ? benchPaths
   : buildBenchFrontEnd();
 
@@ -59,6 +60,13 @@ if (!only || only === 'bundle') {
     );
   }
   allOk &&= report.ok;
+}
+
+if (!only || only === 'volume') {
+  console.log(
+    `\nBack-office lists at volume (issue 17; PostgreSQL, demo vs. seed:volume, median of 15, inject)`,
+  );
+  await measureVolume(seconds, (line) => console.log(line));
 }
 
 if (!only || only === 'api') {

@@ -79,7 +79,7 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
       const all = (await reviewer.get('/backoffice/api/questionnaires/queue')).envelope;
       expect(all?.ret_code).toBe(0);
       const result = all?.result as QuestionnaireQueueResult;
-      expect(result).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+      expect(result).toMatchObject({ total: 2, totalCapped: false, nextCursor: null });
       expect(result.items.map((i) => [i.type, i.userId, i.templateCode, i.status])).toEqual([
         ['edd', userId, 'edd', 'PENDING'],
         ['questionnaire', otherId, 'rfi', 'PENDING'],
@@ -103,7 +103,10 @@ describe.each(testDatabases())('back-office questionnaire review on $name', (tes
       expect(await only('site=TUR')).toEqual([]);
       expect(await only('minAgeHours=1')).toEqual([]);
       expect(await only('status=APPROVED')).toEqual([]);
-      expect(await only('pageSize=1&page=2')).toEqual(['rfi']);
+      const firstPage = (await reviewer.get('/backoffice/api/questionnaires/queue?limit=1')).envelope
+        ?.result as QuestionnaireQueueResult;
+      expect(firstPage.items.map((i) => i.templateCode)).toEqual(['edd']);
+      expect(await only(`limit=1&cursor=${firstPage.nextCursor}`)).toEqual(['rfi']);
       expect(
         (await reviewer.get('/backoffice/api/questionnaires/queue?status=LOST')).envelope?.ret_code,
       ).toBe(10001);

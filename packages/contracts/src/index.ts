@@ -15,6 +15,8 @@ export * from './api/kyc.ts';
 export * from './api/kyc-submit.ts';
 export * from './api/kyc-vendor.ts';
 export * from './api/backoffice.ts';
+export * from './api/cursor-page.ts';
+export * from './api/backoffice-work.ts';
 export * from './api/backoffice-vendors.ts';
 export * from './questionnaire-rules.ts';
 export * from './api/questionnaire.ts';

@@ -472,6 +472,43 @@ export const RET_CODES = {
     meaning: 'Partners (back office): no webhook delivery with this id.',
   },
 
+  // Back-office lists at volume (issue 17, docs/backoffice-at-volume.md, D57).
+  LIST_TOO_SLOW: {
+    code: 55001,
+    meaning:
+      'Back office: the list took longer than its time limit (2 s); narrow the filters (site, country, level, age) and try again.',
+  },
+  LIST_CURSOR_INVALID: {
+    code: 55002,
+    meaning: 'Back office: the page cursor is not one this list gave; start again from the first page.',
+  },
+  LIST_CANCELLED: {
+    code: 55003,
+    meaning: 'Back office: the list was cancelled because the client went away before it was answered.',
+  },
+
+  // Working a queue together (issue 17): claims, assignment, service levels.
+  CASE_CLAIMED_BY_OTHER: {
+    code: 55011,
+    meaning: 'Back office: another reviewer has claimed this case; ask a lead to reassign it.',
+  },
+  CASE_CLAIM_CHANGED: {
+    code: 55012,
+    meaning: "Back office: the case's assignment changed since it was read; reload the case and try again.",
+  },
+  CASE_NOT_ASSIGNEE: {
+    code: 55013,
+    meaning: 'Back office: only the reviewer this case is assigned to may decide it while the claim lasts.',
+  },
+  CASE_ASSIGNEE_INVALID: {
+    code: 55014,
+    meaning: 'Back office: a case can be assigned only to an active member who may decide cases.',
+  },
+  SERVICE_LEVELS_CHANGED: {
+    code: 55021,
+    meaning: 'Back office: the service levels changed since they were read; reload them and try again.',
+  },
+
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
     code: CODE_REQUEST_TIMEOUT,

@@ -15,11 +15,15 @@ export type StaffPermission =
   | 'manage_staff'
   | 'manage_partners'
   /** Provider routing (D23): which verification provider serves which country. */
-  | 'edit_provider_routes';
+  | 'edit_provider_routes'
+  /** Issue 17: assign, reassign and break claims on cases (leads). */
+  | 'assign_cases'
+  /** Issue 17: the service level per kind of work. */
+  | 'edit_service_levels';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide'],
-  senior_reviewer: ['view_cases', 'decide', 'confirm_final'],
+  senior_reviewer: ['view_cases', 'decide', 'confirm_final', 'assign_cases'],
   admin: [
     'view_cases',
     'decide',
@@ -30,6 +34,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'manage_staff',
     'manage_partners',
     'edit_provider_routes',
+    'assign_cases',
+    'edit_service_levels',
   ],
   auditor: ['read_audit'],
 };

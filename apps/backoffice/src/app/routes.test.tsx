@@ -98,11 +98,15 @@ describe('route guard', () => {
               pendingSince: Date.now() - 3 * 3_600_000,
               submissionId: 7,
               kind: 'level',
+              finalProposed: false,
+              assignee: null,
+              dueAt: Date.now() + 45 * 3_600_000,
+              breached: false,
             },
           ],
           total: 1,
-          page: 1,
-          pageSize: 20,
+          totalCapped: false,
+          nextCursor: null,
         }),
     });
     renderRoutes(routes, '/backoffice/verification-queue');

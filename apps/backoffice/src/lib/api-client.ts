@@ -120,4 +120,5 @@ export const api = {
     apiRequest<T>('PATCH', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('PUT', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
 };

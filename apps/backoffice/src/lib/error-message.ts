@@ -16,7 +16,14 @@ export type ErrorMessageKey =
   | 'apiErrors.tooManyRequests'
   | 'apiErrors.illegalTransition'
   | 'apiErrors.fourEyes'
-  | 'apiErrors.alreadyDecided';
+  | 'apiErrors.alreadyDecided'
+  | 'apiErrors.listTooSlow'
+  | 'apiErrors.listCursorInvalid'
+  | 'apiErrors.caseClaimedByOther'
+  | 'apiErrors.caseClaimChanged'
+  | 'apiErrors.caseNotAssignee'
+  | 'apiErrors.caseAssigneeInvalid'
+  | 'apiErrors.serviceLevelsChanged';
 
 const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.NETWORK_ERROR.code]: 'errors.network',
@@ -31,6 +38,14 @@ const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.KYC_ILLEGAL_TRANSITION.code]: 'apiErrors.illegalTransition',
   [RET_CODES.KYC_FOUR_EYES_REQUIRED.code]: 'apiErrors.fourEyes',
   [RET_CODES.CASE_ALREADY_DECIDED.code]: 'apiErrors.alreadyDecided',
+  // Issue 17: a list past its time limit asks to narrow the filters; claims and service levels.
+  [RET_CODES.LIST_TOO_SLOW.code]: 'apiErrors.listTooSlow',
+  [RET_CODES.LIST_CURSOR_INVALID.code]: 'apiErrors.listCursorInvalid',
+  [RET_CODES.CASE_CLAIMED_BY_OTHER.code]: 'apiErrors.caseClaimedByOther',
+  [RET_CODES.CASE_CLAIM_CHANGED.code]: 'apiErrors.caseClaimChanged',
+  [RET_CODES.CASE_NOT_ASSIGNEE.code]: 'apiErrors.caseNotAssignee',
+  [RET_CODES.CASE_ASSIGNEE_INVALID.code]: 'apiErrors.caseAssigneeInvalid',
+  [RET_CODES.SERVICE_LEVELS_CHANGED.code]: 'apiErrors.serviceLevelsChanged',
 };
 
 export function errorMessageKey(error: unknown): ErrorMessageKey {

@@ -22,3 +22,8 @@ export function parseSite(value: string | null | undefined): string | undefined 
 export function parsePage(value: string | null | undefined): number {
   return value && /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
 }
+
+/** A list's page cursor from the URL (opaque base64url, issue 17); anything else is the first page. */
+export function parseCursor(value: string | null | undefined): string | undefined {
+  return value && /^[A-Za-z0-9_-]{1,512}$/.test(value) ? value : undefined;
+}

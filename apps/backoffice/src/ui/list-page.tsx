@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../lib/error-message.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import type { ListResult } from '../lib/use-list-page.ts';
+import type { CursorListResult, PageLink } from '../lib/use-cursor-list-page.ts';
+import { CursorPagination } from './cursor-pagination.tsx';
 import type { Resource } from '../lib/use-resource.ts';
 import { Card } from './card.tsx';
 import { LoadError } from './load-error.tsx';
@@ -21,17 +23,30 @@ interface ListPageProps<F, T> {
   filtersLabel: string;
   /** The screen's filter form. */
   FilterForm: ComponentType<FilterFormProps<F>>;
-  /** What `useListPage` returns. */
-  list: {
-    filters: F;
-    page: number;
-    key: string;
-    filtered: boolean;
-    apply: (filters: F) => void;
-    resource: Resource<ListResult<T>>;
-    reload: () => void;
-    hrefFor: (n: number) => string;
-  };
+  /** What `useListPage` (a list held whole) or `useCursorListPage` (a database list, issue 17) returns. */
+  list:
+    | {
+        filters: F;
+        page: number;
+        key: string;
+        filtered: boolean;
+        apply: (filters: F) => void;
+        resource: Resource<ListResult<T>>;
+        reload: () => void;
+        hrefFor: (n: number) => string;
+      }
+    | {
+        filters: F;
+        key: string;
+        filtered: boolean;
+        apply: (filters: F) => void;
+        resource: Resource<CursorListResult<T>>;
+        reload: () => void;
+        pageNumber: number;
+        first: PageLink | null;
+        previous: PageLink | null;
+        next: (cursor: string) => PageLink;
+      };
   /** Shown instead of the list when there is no item at all. */
   empty: string;
   /** Shown instead when the filters or the page leave no item (default: `empty`). */
@@ -62,7 +77,7 @@ export function ListPage<F, T>({
   const { t } = useTranslation();
   useDocumentTitle(title);
   const headingId = useId();
-  const { resource } = list;
+  const resource = list.resource as Resource<ListResult<T> | CursorListResult<T>>;
   return (
     <>
       <h1>{title}</h1>
@@ -87,14 +102,28 @@ export function ListPage<F, T>({
             </Card>
           ) : (
             <>
-              <p className="ui-list-page__total">{total(resource.data.total)}</p>
+              <p className="ui-list-page__total">
+                {'totalCapped' in resource.data && resource.data.totalCapped
+                  ? t('common.totalCapped', { count: resource.data.total })
+                  : total(resource.data.total)}
+              </p>
               {children(resource.data.items)}
-              <Pagination
-                page={list.page}
-                pageSize={resource.data.pageSize}
-                total={resource.data.total}
-                hrefFor={list.hrefFor}
-              />
+              {'pageNumber' in list && 'nextCursor' in resource.data ? (
+                <CursorPagination
+                  pageNumber={list.pageNumber}
+                  first={list.first}
+                  previous={list.previous}
+                  next={resource.data.nextCursor ? list.next(resource.data.nextCursor) : null}
+                />
+              ) : null}
+              {'page' in list && 'pageSize' in resource.data ? (
+                <Pagination
+                  page={list.page}
+                  pageSize={resource.data.pageSize}
+                  total={resource.data.total}
+                  hrefFor={list.hrefFor}
+                />
+              ) : null}
             </>
           )
         ) : null}

@@ -209,6 +209,9 @@ function wrap(db: Db, dialect: Dialect, schema?: string): Database {
       const migrator = new Migrator({
         db,
         provider: migrationProvider(dialect),
+        // Branches add migrations in parallel (issue 15's 022–023 land after issue 17's 024–026): a
+        // database that ran 024 still runs 022 when it arrives, instead of refusing to start.
+        allowUnorderedMigrations: true,
         ...(schema ? { migrationTableSchema: schema } : {}),
       });
       const { error, results } = await migrator.migrateToLatest();

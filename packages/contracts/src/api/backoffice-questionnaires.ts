@@ -16,6 +16,7 @@ import {
   questionnaireScore,
   questionnaireAnswerValue,
 } from './questionnaire.ts';
+import { cursorPageQuery, cursorPageResult } from './cursor-page.ts';
 
 const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const templateCodeParam = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a template code (kebab-case)');
@@ -36,8 +37,7 @@ export const questionnaireQueueQuery = z.object({
     .optional(),
   /** Only items waiting at least this many hours. */
   minAgeHours: intParam(0, 24 * 365).optional(),
-  page: intParam(1, 100_000).default(1),
-  pageSize: intParam(1, 100).default(20),
+  ...cursorPageQuery,
 });
 export type QuestionnaireQueueQuery = z.infer<typeof questionnaireQueueQuery>;
 
@@ -63,9 +63,7 @@ export type QuestionnaireQueueItem = z.infer<typeof questionnaireQueueItem>;
 
 export const questionnaireQueueResult = z.object({
   items: z.array(questionnaireQueueItem),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...cursorPageResult,
 });
 export type QuestionnaireQueueResult = z.infer<typeof questionnaireQueueResult>;
 

@@ -4,6 +4,8 @@ import { credentialsRequest, staffMe } from './account.ts';
 import { KYC_STEP_STATUSES } from './kyc.ts';
 import { DOCUMENT_SIDES, SUBMISSION_KINDS } from './kyc-submit.ts';
 import { VERIFICATION_VENDORS, reviewVendorPanel } from './backoffice-vendors.ts';
+import { cursorPageQuery, cursorPageResult } from './cursor-page.ts';
+import { caseAssignee } from './backoffice-work.ts';
 
 /**
  * POST /backoffice/api/login: the password, and the 6-digit TOTP code once enrolled. To confirm an
@@ -44,7 +46,7 @@ export const staffLoginResult = z.union([
 export type StaffLoginResult = z.infer<typeof staffLoginResult>;
 
 const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const page = { page: intParam(1, 100_000).default(1), pageSize: intParam(1, 100).default(20) };
+const page = cursorPageQuery;
 
 export const reviewQueueQuery = z.object({
   level: z.coerce.number().int().min(1).max(2).optional(),
@@ -60,6 +62,10 @@ export const reviewQueueQuery = z.object({
   kind: z.enum(SUBMISSION_KINDS).optional(),
   /** `true`: only cases whose final rejection waits for a senior reviewer's confirmation. */
   pendingFinal: z.enum(['true']).optional(),
+  /** Issue 17: `me`, the cases claimed by or assigned to the signed-in member ("My cases"). */
+  assignedTo: z.enum(['me']).optional(),
+  /** Issue 17: `true`, only items past their service level's due time. */
+  breached: z.enum(['true']).optional(),
   ...page,
 });
 export type ReviewQueueQuery = z.infer<typeof reviewQueueQuery>;
@@ -78,12 +84,15 @@ export const reviewQueueItem = z.object({
   kind: z.enum(SUBMISSION_KINDS),
   /** A final rejection of this submission is proposed and waits for a senior reviewer (badge). */
   finalProposed: z.boolean(),
+  /** Issue 17: who works the case (claimed or assigned), null when nobody does. */
+  assignee: caseAssignee.nullable(),
+  /** Issue 17: when a decision is due (pending since + the kind's service level), and whether it is late. */
+  dueAt: z.number().int(),
+  breached: z.boolean(),
 });
 export const reviewQueueResult = z.object({
   items: z.array(reviewQueueItem),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...cursorPageResult,
 });
 export type ReviewQueueResult = z.infer<typeof reviewQueueResult>;
 
@@ -203,6 +212,8 @@ export const reviewCase = z.object({
   submissions: z.array(reviewSubmission),
   /** The person's applicants at the verification vendors and the vendors' events (issue 13). */
   vendor: reviewVendorPanel,
+  /** Issue 17: who works the case (claimed or assigned) until when; null when nobody does. */
+  assignee: caseAssignee.nullable().optional(),
 });
 export type ReviewCase = z.infer<typeof reviewCase>;
 
@@ -284,6 +295,10 @@ export const AUDIT_ACTIONS = [
   'partners.webhook_redelivered',
   'provider_routes.update',
   'provider_routes.delete',
+  'case.claim',
+  'case.assign',
+  'case.release',
+  'service_levels.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -310,9 +325,7 @@ export const auditEntry = z.object({
 });
 export const auditResult = z.object({
   items: z.array(auditEntry),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...cursorPageResult,
 });
 export type AuditResult = z.infer<typeof auditResult>;
 

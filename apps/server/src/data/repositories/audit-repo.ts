@@ -2,6 +2,8 @@ import type { AuditAction } from '@kyc/contracts';
 import type { Db } from '../db.ts';
 import type { AuditLogRow } from '../schema/index.ts';
 import { auditRowHash } from '../../lib/audit-chain-hash.ts';
+import { cappedCount } from '../keyset.ts';
+import { withListLimits, type ListLimits } from '../list-limits.ts';
 
 /** An audit entry with the staff member it names (null columns: no such member). */
 export interface AuditEntryWithStaff extends AuditLogRow {
@@ -25,8 +27,9 @@ export interface AuditFilter {
   action?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
+  /** Entries older than this id (the last id of the page before). */
+  before?: number | undefined;
   limit: number;
-  offset: number;
 }
 
 /**
@@ -50,25 +53,31 @@ export function auditRepo(db: Db) {
       else await db.transaction().execute((trx) => appendChained(trx, entry, at));
     },
 
-    /** A page of entries, newest first, each with its staff member's name and email (null: none such). */
-    async list(filter: AuditFilter): Promise<{ rows: AuditEntryWithStaff[]; total: number }> {
-      let query = db.selectFrom('audit_log as a');
-      if (filter.staffId !== undefined) query = query.where('a.staff_id', '=', filter.staffId);
-      if (filter.subjectUserId !== undefined)
-        query = query.where('a.subject_user_id', '=', filter.subjectUserId);
-      if (filter.action !== undefined) query = query.where('a.action', '=', filter.action);
-      if (filter.from !== undefined) query = query.where('a.at', '>=', filter.from);
-      if (filter.to !== undefined) query = query.where('a.at', '<=', filter.to);
-      const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await query
-        .leftJoin('staff_users as s', 's.id', 'a.staff_id')
-        .selectAll('a')
-        .select(['s.display_name as staff_display_name', 's.email as staff_email'])
-        .orderBy('a.id', 'desc')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
-      return { rows, total: Number(count.n) };
+    /**
+     * A page of entries, newest first by id (keyset: `limit + 1` entries before `before`, the extra one
+     * says a next page exists), each with its staff member's name and email (null: none such), and the
+     * total counted up to 10 000. Each filter has its (filter, id) index (migration 024).
+     */
+    async list(filter: AuditFilter, limits: ListLimits = {}) {
+      return withListLimits(db, limits, async (trx) => {
+        let query = trx.selectFrom('audit_log as a');
+        if (filter.staffId !== undefined) query = query.where('a.staff_id', '=', filter.staffId);
+        if (filter.subjectUserId !== undefined)
+          query = query.where('a.subject_user_id', '=', filter.subjectUserId);
+        if (filter.action !== undefined) query = query.where('a.action', '=', filter.action);
+        if (filter.from !== undefined) query = query.where('a.at', '>=', filter.from);
+        if (filter.to !== undefined) query = query.where('a.at', '<=', filter.to);
+        const counted = await cappedCount(trx, query.orderBy('a.id', 'desc'));
+        if (filter.before !== undefined) query = query.where('a.id', '<', filter.before);
+        const rows: AuditEntryWithStaff[] = await query
+          .leftJoin('staff_users as s', 's.id', 'a.staff_id')
+          .selectAll('a')
+          .select(['s.display_name as staff_display_name', 's.email as staff_email'])
+          .orderBy('a.id', 'desc')
+          .limit(filter.limit + 1)
+          .execute();
+        return { ...counted, rows };
+      });
     },
   };
 }

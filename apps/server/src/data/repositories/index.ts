@@ -40,6 +40,7 @@ import { supportRequestsRepo } from './support-requests-repo.ts';
 import { usersRepo } from './users-repo.ts';
 import { verificationPathsRepo } from './verification-paths-repo.ts';
 import { vendorsRepo } from './vendors-repo.ts';
+import { workRepo } from './work-repo.ts';
 
 function factories(db: Db, personal: PersonalDataCipher | undefined) {
   return {
@@ -70,6 +71,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     users: () => usersRepo(db),
     verificationPaths: () => verificationPathsRepo(db),
     vendors: () => vendorsRepo(db),
+    work: () => workRepo(db),
   };
 }
 

@@ -77,6 +77,8 @@ export type PersonalFields = Partial<Record<PersonalField, string>>;
 export interface PersonalDataCipher {
   seal(db: Db, userId: number, fields: PersonalFields): Promise<PersonalFields>;
   open<T extends PersonalFields>(db: Db, userId: number, row: T): Promise<T>;
+  /** Issue 17: many rows (a list page), their users' data keys read in one query; never creates a key. */
+  openAll<T extends PersonalFields>(db: Db, rows: readonly T[], userIdOf: (row: T) => number): Promise<T[]>;
 }
 
 /**

@@ -5,6 +5,7 @@
  * while that claim still holds, so a redelivery asked meanwhile is never overwritten.
  */
 import type { Db } from '../db.ts';
+import { withListLimits, type ListLimits } from '../list-limits.ts';
 import type { PartnerWebhookDeliveryRow, PartnerWebhookRow, WebhookDeliveryStatus } from '../schema/index.ts';
 
 export interface WebhookValues {
@@ -210,17 +211,19 @@ export function partnerWebhooksRepo(db: Db) {
     },
 
     /** A partner's deliveries, newest first, the page before `beforeId`; `limit + 1` rows to tell "more". */
-    async page(businessId: string, beforeId: number | undefined, limit: number) {
-      let query = db
-        .selectFrom('partner_webhook_deliveries')
-        .selectAll()
-        .where('business_id', '=', businessId);
-      if (beforeId !== undefined) query = query.where('id', '<', beforeId);
-      const rows = await query
-        .orderBy('id', 'desc')
-        .limit(limit + 1)
-        .execute();
-      return rows.map(toDelivery);
+    async page(businessId: string, beforeId: number | undefined, limit: number, limits: ListLimits = {}) {
+      return withListLimits(db, limits, async (db) => {
+        let query = db
+          .selectFrom('partner_webhook_deliveries')
+          .selectAll()
+          .where('business_id', '=', businessId);
+        if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+        const rows = await query
+          .orderBy('id', 'desc')
+          .limit(limit + 1)
+          .execute();
+        return rows.map(toDelivery);
+      });
     },
   };
 }

@@ -1,19 +1,23 @@
-import { sql } from 'kysely';
 import type { Db } from '../db.ts';
+import { cappedCount } from '../keyset.ts';
+import { withListLimits, type ListLimits } from '../list-limits.ts';
 import type { QuestionnaireSubmissionRow } from '../schema/index.ts';
 
 export interface QuestionnaireQueueFilter {
   templateCode?: string | undefined;
-  statuses: readonly string[];
+  /** One status; without it the waiting items (PENDING and PENDING_NO_EDIT). */
+  status?: string | undefined;
   kind?: string | undefined;
   site?: string | undefined;
   /** Only items whose pending submission is older than this (epoch ms). */
   olderThan?: number | undefined;
+  /** The key of the last item of the page before: [pending_since, item_key]. */
+  after?: readonly [number, number] | undefined;
   limit: number;
-  offset: number;
 }
 
 export interface QuestionnaireQueueRow {
+  item_key: number;
   type: string;
   user_id: number;
   email: string;
@@ -29,96 +33,62 @@ export interface QuestionnaireQueueRow {
 
 /**
  * The back-office questionnaire review's reads (docs/backoffice.md "Questionnaire review"): the queue
- * over staff-reviewed responses and SATOS deposit verifications, a user's submissions, evidence and the
+ * (table `questionnaire_queue`, kept by triggers, migration 025), a user's submissions, evidence and the
  * decision entries of the audit log. Writes go through questionnaires-repo (state) and audit-repo.
  */
 export function questionnaireReviewRepo(db: Db) {
-  function responses(f: QuestionnaireQueueFilter) {
-    let q = db
-      .selectFrom('questionnaire_responses as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .innerJoin('questionnaire_templates as t', (j) =>
-        j.onRef('t.code', '=', 'r.template_code').onRef('t.version', '=', 'r.template_version'),
-      )
-      .leftJoin('questionnaire_submissions as s', 's.id', 'r.last_submission_id')
-      .leftJoin('edd_cases as e', (j) =>
-        j.onRef('e.user_id', '=', 'r.user_id').on('r.template_code', '=', 'edd'),
-      )
-      .where('t.review', '=', 'staff')
-      .where('r.status', 'in', [...f.statuses]);
-    if (f.templateCode !== undefined) q = q.where('r.template_code', '=', f.templateCode);
-    if (f.kind !== undefined) q = q.where('t.kind', '=', f.kind);
-    if (f.site !== undefined) q = q.where('u.site', '=', f.site);
-    if (f.olderThan !== undefined)
-      q = q.where((eb) => eb(eb.fn.coalesce('s.created_at', 'r.updated_at'), '<=', f.olderThan as number));
-    return q.select((eb) => [
-      sql<string>`case when r.template_code = 'edd' then 'edd' else 'questionnaire' end`.as('type'),
-      'r.user_id as user_id',
-      'u.email as email',
-      'u.site as site',
-      'r.template_code as template_code',
-      'r.template_version as template_version',
-      't.kind as kind',
-      'r.status as status',
-      'e.status as edd_status',
-      sql<string | null>`null`.as('deposit_ref'),
-      eb.fn.coalesce('s.created_at', 'r.updated_at').as('pending_since'),
-    ]);
-  }
-
-  function satos(f: QuestionnaireQueueFilter) {
-    let q = db
-      .selectFrom('satos_verifications as v')
-      .innerJoin('users as u', 'u.id', 'v.user_id')
-      .innerJoin('questionnaire_submissions as s', 's.id', 'v.submission_id')
-      .innerJoin('questionnaire_templates as t', (j) =>
-        j.onRef('t.code', '=', 's.template_code').onRef('t.version', '=', 's.template_version'),
-      )
-      .where('v.status', 'in', [...f.statuses]);
-    if (f.templateCode !== undefined) q = q.where('s.template_code', '=', f.templateCode);
-    if (f.kind !== undefined) q = q.where('t.kind', '=', f.kind);
-    if (f.site !== undefined) q = q.where('u.site', '=', f.site);
-    if (f.olderThan !== undefined) q = q.where('v.updated_at', '<=', f.olderThan);
-    return q.select([
-      sql<string>`'satos'`.as('type'),
-      'v.user_id as user_id',
-      'u.email as email',
-      'u.site as site',
-      's.template_code as template_code',
-      's.template_version as template_version',
-      't.kind as kind',
-      'v.status as status',
-      sql<string | null>`null`.as('edd_status'),
-      'v.deposit_ref as deposit_ref',
-      'v.updated_at as pending_since',
-    ]);
-  }
-
   return {
-    /** Oldest first (then by user and template), paged; with the total before paging. */
-    async queue(f: QuestionnaireQueueFilter): Promise<{ rows: QuestionnaireQueueRow[]; total: number }> {
-      const all = () => db.selectFrom(responses(f).unionAll(satos(f)).as('q'));
-      const count = await all()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await all()
-        .selectAll()
-        .orderBy('pending_since')
-        .orderBy('user_id')
-        .orderBy('template_code')
-        .orderBy('deposit_ref')
-        .limit(f.limit)
-        .offset(f.offset)
-        .execute();
-      return {
-        rows: rows.map((r) => ({
-          ...r,
-          user_id: Number(r.user_id),
-          template_version: Number(r.template_version),
-          pending_since: Number(r.pending_since),
-        })),
-        total: Number(count.n),
-      };
+    /**
+     * Oldest first (then by item), keyset-paged: `limit + 1` rows after `after` (the extra one says a
+     * next page exists), and the capped total. Each filter has its partial index (migration 025).
+     */
+    async queue(f: QuestionnaireQueueFilter, limits: ListLimits = {}) {
+      return withListLimits(db, limits, async (trx) => {
+        let q = trx.selectFrom('questionnaire_queue as q');
+        q = f.status === undefined ? q.where('q.waiting', '=', 1) : q.where('q.status', '=', f.status);
+        if (f.templateCode !== undefined) q = q.where('q.template_code', '=', f.templateCode);
+        if (f.kind !== undefined) q = q.where('q.kind', '=', f.kind);
+        if (f.site !== undefined) q = q.where('q.site', '=', f.site);
+        if (f.olderThan !== undefined) q = q.where('q.pending_since', '<=', f.olderThan);
+        const counted = await cappedCount(trx, q.orderBy('q.pending_since').orderBy('q.item_key'));
+        let page = q;
+        const after = f.after;
+        if (after)
+          page = page.where((eb) =>
+            eb(eb.refTuple('q.pending_since', 'q.item_key'), '>', eb.tuple(after[0], after[1])),
+          );
+        const rows = await page
+          .innerJoin('users as u', 'u.id', 'q.user_id')
+          .leftJoin('edd_cases as e', (j) => j.onRef('e.user_id', '=', 'q.user_id').on('q.type', '=', 'edd'))
+          .select([
+            'q.item_key',
+            'q.type',
+            'q.user_id',
+            'u.email',
+            'q.site',
+            'q.template_code',
+            'q.template_version',
+            'q.kind',
+            'q.status',
+            'e.status as edd_status',
+            'q.deposit_ref',
+            'q.pending_since',
+          ])
+          .orderBy('q.pending_since')
+          .orderBy('q.item_key')
+          .limit(f.limit + 1)
+          .execute();
+        return {
+          ...counted,
+          rows: rows.map((r): QuestionnaireQueueRow => ({
+            ...r,
+            item_key: Number(r.item_key),
+            user_id: Number(r.user_id),
+            template_version: Number(r.template_version),
+            pending_since: Number(r.pending_since),
+          })),
+        };
+      });
     },
 
     /** The user's submissions of one template, newest first. */

@@ -1,8 +1,10 @@
 import type { SubmissionKind } from '@kyc/contracts';
-import { SqliteAdapter } from 'kysely';
+import { SqliteAdapter, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db.ts';
 import type { KycDecisionRow } from '../schema/index.ts';
 import type { PersonalDataCipher } from './kyc-repo.ts';
+import { cappedCount } from '../keyset.ts';
+import { withListLimits, type ListLimits } from '../list-limits.ts';
 
 export interface QueueFilter {
   level?: number | undefined;
@@ -13,8 +15,14 @@ export interface QueueFilter {
   kind?: SubmissionKind | undefined;
   /** Only submissions whose final rejection waits for a senior (final_proposed_at set). */
   pendingFinal?: boolean | undefined;
+  /** Issue 17 "My cases": only cases this member holds a live claim on (at `now`). */
+  assignedTo?: number | undefined;
+  /** Issue 17: only items past their due time: pending since at most these times, per kind of work. */
+  breachedBy?: { level1: number; level2: number; reverification: number; update: number } | undefined;
+  now?: number | undefined;
+  /** The key of the last item of the page before: [pending_since, submission_id]. */
+  after?: readonly [number, number] | undefined;
   limit: number;
-  offset: number;
 }
 
 export interface QueueRow {
@@ -62,56 +70,168 @@ export interface DecisionWithStaff extends KycDecisionRow {
  */
 export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
   return {
-    async queue(filter: QueueFilter): Promise<{ rows: QueueRow[]; total: number }> {
-      // One item per PENDING submission of every kind (docs/backoffice.md "Queue").
-      let query = db
-        .selectFrom('kyc_submissions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .leftJoin('applicants as a', 'a.user_id', 's.user_id')
-        .where('s.status', '=', 'PENDING');
-      if (filter.level !== undefined) query = query.where('s.level', '=', filter.level);
-      if (filter.country !== undefined) query = query.where('a.country', '=', filter.country);
-      if (filter.site !== undefined) query = query.where('u.site', '=', filter.site);
-      if (filter.olderThan !== undefined) query = query.where('s.created_at', '<=', filter.olderThan);
-      if (filter.kind !== undefined) query = query.where('s.kind', '=', filter.kind);
-      // Index kyc_submissions_pending_final_idx (status, final_proposed_at, created_at, id).
-      if (filter.pendingFinal) query = query.where('s.final_proposed_at', 'is not', null);
-      const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await query
-        .select([
-          's.user_id',
-          'u.email',
-          'u.site',
-          's.level',
-          'a.country',
-          'a.first_name',
-          'a.last_name',
-          's.created_at as pending_since',
-          's.id as submission_id',
-          's.kind',
-          's.final_proposed_at',
-        ])
-        .orderBy('s.created_at')
-        .orderBy('s.id')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
-      const queued = rows.map((r): QueueRow => ({
-        user_id: Number(r.user_id),
-        email: r.email,
-        site: r.site,
-        level: r.level,
-        country: r.country ?? '',
-        first_name: r.first_name ?? '',
-        last_name: r.last_name ?? '',
-        pending_since: r.pending_since,
-        submission_id: Number(r.submission_id),
-        kind: r.kind,
-        final_proposed_at: r.final_proposed_at === null ? null : Number(r.final_proposed_at),
-      }));
-      const opened: QueueRow[] = [];
-      for (const row of queued) opened.push(personal ? await personal.open(db, row.user_id, row) : row);
-      return { total: Number(count.n), rows: opened };
+    /**
+     * A page of the queue, oldest first then by submission id (keyset: `limit + 1` items after `after`,
+     * the extra one says a next page exists), and the total counted up to 10 000. The pending rows have
+     * partial indexes per filter on the submission (migration 024); site and country are checked on the
+     * joined person, row by row along the pending index, under the list's statement timeout. The names
+     * are opened with one data-key query for the page (issue 17), never one per row.
+     */
+    async queue(filter: QueueFilter, limits: ListLimits = {}) {
+      return withListLimits(db, limits, async (trx) => {
+        // One item per PENDING submission of every kind (docs/backoffice.md "Queue"). The person's
+        // tables are joined only for a filter on them: the count reads the pending index alone otherwise.
+        const sqlite = trx.getExecutor().adapter instanceof SqliteAdapter;
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same filters on two selects
+        const filtered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => {
+          let query = q.where('s.status', '=', 'PENDING');
+          if (filter.level !== undefined) query = query.where('s.level', '=', filter.level);
+          if (filter.olderThan !== undefined) query = query.where('s.created_at', '<=', filter.olderThan);
+          if (filter.kind !== undefined) query = query.where('s.kind', '=', filter.kind);
+          // Index kyc_submissions_pending_final_idx (status, final_proposed_at, created_at, id).
+          if (filter.pendingFinal) query = query.where('s.final_proposed_at', 'is not', null);
+          const breached = filter.breachedBy;
+          // Each branch is a range of one partial index (kind, or level, then created_at).
+          if (breached)
+            query = query.where((eb) =>
+              eb.or([
+                eb.and([
+                  eb('s.kind', '=', 'reverification'),
+                  eb('s.created_at', '<=', breached.reverification),
+                ]),
+                eb.and([
+                  eb('s.kind', 'in', ['update_id', 'update_poa']),
+                  eb('s.created_at', '<=', breached.update),
+                ]),
+                eb.and([
+                  eb('s.kind', 'in', ['level', 'vendor']),
+                  eb('s.level', '<=', 1),
+                  eb('s.created_at', '<=', breached.level1),
+                ]),
+                eb.and([
+                  eb('s.kind', 'in', ['level', 'vendor']),
+                  eb('s.level', '>=', 2),
+                  eb('s.created_at', '<=', breached.level2),
+                ]),
+              ]),
+            );
+          const assignedTo = filter.assignedTo;
+          // "My cases": from the member's own live claims (index case_claims_staff_idx).
+          if (assignedTo !== undefined)
+            query = query.where((eb) =>
+              eb(
+                's.user_id',
+                'in',
+                eb
+                  .selectFrom('case_claims as cc')
+                  .select('cc.user_id')
+                  .where('cc.staff_id', '=', assignedTo)
+                  .where('cc.expires_at', '>', filter.now ?? Date.now()),
+              ),
+            );
+          // Site and country live on the person: a lateral lookup by primary key per pending row, in
+          // the pending index's order (never a hash join over every user; docs/backoffice-at-volume.md).
+          if (sqlite) {
+            // SQLite has no LATERAL; its planner walks the pending index and probes by key anyway.
+            if (filter.site !== undefined)
+              query = query.where((eb) =>
+                eb.exists(
+                  eb
+                    .selectFrom('users as fu')
+                    .select('fu.id')
+                    .whereRef('fu.id', '=', 's.user_id')
+                    .where('fu.site', '=', filter.site as string),
+                ),
+              );
+            if (filter.country !== undefined)
+              query = query.where((eb) =>
+                eb.exists(
+                  eb
+                    .selectFrom('applicants as fa')
+                    .select('fa.user_id')
+                    .whereRef('fa.user_id', '=', 's.user_id')
+                    .where('fa.country', '=', filter.country as string),
+                ),
+              );
+            return query as Q;
+          }
+          if (filter.site !== undefined)
+            query = query.innerJoinLateral(
+              (eb) =>
+                eb
+                  .selectFrom('users as fu')
+                  .select('fu.id')
+                  .whereRef('fu.id', '=', 's.user_id')
+                  .where('fu.site', '=', filter.site as string)
+                  .limit(1)
+                  .as('fu'),
+              (join) => join.onTrue(),
+            );
+          if (filter.country !== undefined)
+            query = query.innerJoinLateral(
+              (eb) =>
+                eb
+                  .selectFrom('applicants as fa')
+                  .select('fa.user_id')
+                  .whereRef('fa.user_id', '=', 's.user_id')
+                  .where('fa.country', '=', filter.country as string)
+                  .limit(1)
+                  .as('fa'),
+              (join) => join.onTrue(),
+            );
+          return query as Q;
+        };
+        const counted = await cappedCount(
+          trx,
+          filtered(trx.selectFrom('kyc_submissions as s')).orderBy('s.created_at').orderBy('s.id'),
+        );
+        let query = filtered(
+          trx
+            .selectFrom('kyc_submissions as s')
+            .innerJoin('users as u', 'u.id', 's.user_id')
+            .leftJoin('applicants as a', 'a.user_id', 's.user_id'),
+        );
+        const after = filter.after;
+        if (after)
+          query = query.where((eb) =>
+            eb(eb.refTuple('s.created_at', 's.id'), '>', eb.tuple(after[0], after[1])),
+          );
+        const rows = await query
+          .select([
+            's.user_id',
+            'u.email',
+            'u.site',
+            's.level',
+            'a.country',
+            'a.first_name',
+            'a.last_name',
+            's.created_at as pending_since',
+            's.id as submission_id',
+            's.kind',
+            's.final_proposed_at',
+          ])
+          .orderBy('s.created_at')
+          .orderBy('s.id')
+          .limit(filter.limit + 1)
+          .execute();
+        const queued = rows.map((r): QueueRow => ({
+          user_id: Number(r.user_id),
+          email: r.email,
+          site: r.site,
+          level: r.level,
+          country: r.country ?? '',
+          first_name: r.first_name ?? '',
+          last_name: r.last_name ?? '',
+          pending_since: Number(r.pending_since),
+          submission_id: Number(r.submission_id),
+          kind: r.kind,
+          final_proposed_at: r.final_proposed_at === null ? null : Number(r.final_proposed_at),
+        }));
+        return {
+          ...counted,
+          rows: personal ? await personal.openAll(trx, queued, (r) => r.user_id) : queued,
+        };
+      });
     },
 
     /** The case history, newest first, with who decided and who confirmed, in one query. */

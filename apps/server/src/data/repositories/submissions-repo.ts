@@ -55,6 +55,23 @@ export function submissionsRepo(db: Db) {
       return row ? { wrappedKey: Buffer.from(row.wrapped_key), keyId: Number(row.key_id) } : undefined;
     },
 
+    /** Issue 17: the wrapped keys of several users in one query (a list page opens its rows with it). */
+    async findDataKeys(userIds: readonly number[]): Promise<Map<number, WrappedKeyRow>> {
+      const found = new Map<number, WrappedKeyRow>();
+      if (userIds.length === 0) return found;
+      const rows = await db
+        .selectFrom('user_data_keys')
+        .select(['user_id', 'wrapped_key', 'key_id'])
+        .where('user_id', 'in', [...new Set(userIds)])
+        .execute();
+      for (const row of rows)
+        found.set(Number(row.user_id), {
+          wrappedKey: Buffer.from(row.wrapped_key),
+          keyId: Number(row.key_id),
+        });
+      return found;
+    },
+
     /** Stores the wrapped key unless the user already has one (a concurrent first upload): re-read after. */
     async insertDataKeyIfAbsent(userId: number, key: WrappedKeyRow, at: number): Promise<void> {
       await db

@@ -106,7 +106,29 @@ export interface SatosVerificationsTable {
   updated_at: number;
 }
 
+/**
+ * Migration 025 (issue 17): the questionnaire review queue, one row per staff-reviewed response and SATOS
+ * verification, written by triggers in the transaction of each change; read only by the queue.
+ */
+export interface QuestionnaireQueueTable {
+  item_key: number;
+  response_id: number | null;
+  satos_id: number | null;
+  type: string;
+  user_id: number;
+  site: string;
+  template_code: string;
+  template_version: number;
+  kind: string;
+  status: string;
+  /** 1 while PENDING or PENDING_NO_EDIT. */
+  waiting: number;
+  deposit_ref: string | null;
+  pending_since: number;
+}
+
 export interface QuestionnairesTables {
+  questionnaire_queue: QuestionnaireQueueTable;
   questionnaire_templates: QuestionnaireTemplatesTable;
   questionnaire_responses: QuestionnaireResponsesTable;
   questionnaire_submissions: QuestionnaireSubmissionsTable;

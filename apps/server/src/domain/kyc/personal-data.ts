@@ -21,7 +21,7 @@ import {
 } from '../../data/repositories/kyc-repo.ts';
 import { submissionsRepo } from '../../data/repositories/submissions-repo.ts';
 import type { Db } from '../../data/db.ts';
-import { decryptBlob, encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
+import { decryptBlob, encryptBlob, unwrapDataKey, type MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { withDataKey } from './data-keys.ts';
 
 /** Prefix of a sealed value (format version 1). */
@@ -65,6 +65,33 @@ export function personalDataCipher(keyring: MasterKeyring, now: () => number = D
         return opened;
       });
     },
+
+    async openAll(db, rows, userIdOf) {
+      const sealedRows = rows.filter((row) =>
+        PERSONAL_FIELDS.some((f) => typeof row[f] === 'string' && isSealed(String(row[f]))),
+      );
+      if (sealedRows.length === 0) return [...rows];
+      const keys = await submissionsRepo(db).findDataKeys(sealedRows.map(userIdOf));
+      return rows.map((row) => {
+        const userId = userIdOf(row);
+        const stored = keys.get(userId);
+        const sealedFields = PERSONAL_FIELDS.filter(
+          (f) => typeof row[f] === 'string' && isSealed(String(row[f])),
+        );
+        if (sealedFields.length === 0 || !stored) return row;
+        const key = unwrapDataKey(keyring, userId, stored.wrappedKey);
+        try {
+          const opened = { ...row };
+          for (const field of sealedFields) {
+            const blob = Buffer.from(String(row[field]).slice(SEALED_PREFIX.length), 'base64');
+            (opened as PersonalFields)[field] = decryptBlob(key, blob, aadOf(userId, field)).toString('utf8');
+          }
+          return opened;
+        } finally {
+          key.fill(0);
+        }
+      });
+    },
   };
 }
 
@@ -78,10 +105,7 @@ export async function openPersonalRows<T extends PersonalFields>(
   rows: readonly T[],
   userIdOf: (row: T) => number,
 ): Promise<T[]> {
-  const cipher = personalDataCipher(keyring);
-  const opened: T[] = [];
-  for (const row of rows) opened.push(await cipher.open(db, userIdOf(row), row));
-  return opened;
+  return personalDataCipher(keyring).openAll(db, rows, userIdOf);
 }
 
 /**

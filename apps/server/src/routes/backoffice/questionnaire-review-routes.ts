@@ -10,6 +10,7 @@ import {
   rfiResult,
 } from '@kyc/contracts';
 import { requireSession, subjectOf } from '../../http/auth.ts';
+import { clientGone } from '../../http/client-gone.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
 import { sendDocument } from './send-document.ts';
@@ -50,8 +51,15 @@ export function questionnaireReviewRoutes(services: Services): FastifyPluginAsyn
         },
         preHandler,
       },
-      async (request) =>
-        ok(await questionnaireReview.queue(await staff.me(subjectOf(request)), request.query)),
+      async (request, reply) =>
+        ok(
+          await questionnaireReview.queue(
+            await staff.me(subjectOf(request)),
+            request.query,
+            Date.now(),
+            clientGone(reply),
+          ),
+        ),
     );
 
     r.get(

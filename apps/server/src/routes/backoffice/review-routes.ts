@@ -10,6 +10,7 @@ import {
   reviewQueueQuery,
   reviewQueueResult,
 } from '@kyc/contracts';
+import { clientGone } from '../../http/client-gone.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
 import { staffApi } from './staff-api.ts';
@@ -36,11 +37,12 @@ export function reviewRoutes(services: Services): FastifyPluginAsync {
     r.get(
       '/backoffice/api/queue',
       guarded({
-        summary: 'Verification queue: pending submissions, oldest first',
+        summary: 'Verification queue: pending submissions, oldest first, paged by cursor',
         querystring: reviewQueueQuery,
         response: { 200: envelopeOf(reviewQueueResult) },
       }),
-      async (request) => ok(await review.queue(await me(request), request.query)),
+      async (request, reply) =>
+        ok(await review.queue(await me(request), request.query, Date.now(), clientGone(reply))),
     );
 
     r.get(
@@ -77,11 +79,12 @@ export function reviewRoutes(services: Services): FastifyPluginAsync {
     r.get(
       '/backoffice/api/audit',
       guarded({
-        summary: 'The audit log of staff actions, paged',
+        summary: 'The audit log of staff actions, newest first, paged by cursor',
         querystring: auditQuery,
         response: { 200: envelopeOf(auditResult) },
       }),
-      async (request) => ok(await review.auditLog(await me(request), request.query)),
+      async (request, reply) =>
+        ok(await review.auditLog(await me(request), request.query, clientGone(reply))),
     );
 
     r.get(

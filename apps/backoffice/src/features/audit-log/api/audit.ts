@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditChainStatus, type AuditResult } from '@kyc/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { DAY_MS, utcDayStart } from '../../../lib/format.ts';
+import { parseCursor } from '../../../lib/queue-query.ts';
 
 export type AuditPage = AuditResult;
 export type AuditItem = AuditResult['items'][number];
@@ -26,7 +27,7 @@ const positiveId = (value: string | null): number | undefined =>
   value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined;
 
 /** Filters and page of a query string; values the API would refuse are dropped. */
-export function readAuditQuery(params: URLSearchParams): { filters: AuditFilters; page: number } {
+export function readAuditQuery(params: URLSearchParams): { filters: AuditFilters; cursor?: string } {
   const filters: AuditFilters = {};
   const staffId = positiveId(params.get('staffId'));
   if (staffId !== undefined) filters.staffId = staffId;
@@ -38,23 +39,26 @@ export function readAuditQuery(params: URLSearchParams): { filters: AuditFilters
   if (fromDay && utcDayStart(fromDay) !== null) filters.fromDay = fromDay;
   const toDay = params.get('to');
   if (toDay && utcDayStart(toDay) !== null) filters.toDay = toDay;
-  const page = positiveId(params.get('page')) ?? 1;
-  return { filters, page: Math.min(page, 100_000) };
+  return { filters, cursor: parseCursor(params.get('cursor')) };
 }
 
-export function auditSearch(filters: AuditFilters, page = 1): URLSearchParams {
+export function auditSearch(filters: AuditFilters, cursor?: string): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.staffId !== undefined) params.set('staffId', String(filters.staffId));
   if (filters.subjectUserId !== undefined) params.set('subjectUserId', String(filters.subjectUserId));
   if (filters.action) params.set('action', filters.action);
   if (filters.fromDay) params.set('from', filters.fromDay);
   if (filters.toDay) params.set('to', filters.toDay);
-  if (page > 1) params.set('page', String(page));
+  if (cursor) params.set('cursor', cursor);
   return params;
 }
 
 /** GET /backoffice/api/audit (read_audit: auditors and admins), newest first. */
-export function fetchAudit(filters: AuditFilters, page: number, signal?: AbortSignal): Promise<AuditPage> {
+export function fetchAudit(
+  filters: AuditFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<AuditPage> {
   const params = new URLSearchParams();
   if (filters.staffId !== undefined) params.set('staffId', String(filters.staffId));
   if (filters.subjectUserId !== undefined) params.set('subjectUserId', String(filters.subjectUserId));
@@ -63,8 +67,8 @@ export function fetchAudit(filters: AuditFilters, page: number, signal?: AbortSi
   if (from !== null) params.set('from', String(from));
   const to = filters.toDay ? utcDayStart(filters.toDay) : null;
   if (to !== null) params.set('to', String(to + DAY_MS - 1));
-  params.set('page', String(page));
-  params.set('pageSize', String(AUDIT_PAGE_SIZE));
+  if (cursor) params.set('cursor', cursor);
+  params.set('limit', String(AUDIT_PAGE_SIZE));
   return api.get<AuditPage>(`/audit?${params.toString()}`, { signal });
 }
 

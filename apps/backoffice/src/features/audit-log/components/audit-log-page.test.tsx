@@ -38,8 +38,16 @@ function auditApi(total: number, extra: Record<string, unknown> = {}, chain: Aud
     'GET /backoffice/api/audit/chain': () => ok(chain),
     'GET /backoffice/api/audit': (call: RecordedCall) => {
       queries.push(call.query);
-      const page = Number(call.query.get('page'));
-      return ok({ items: [entry(page * 10, 'decision.approve', extra)], total, page, pageSize: 50 });
+      // Cursor paging (issue 17): the cursor after page N is "pN".
+      const cursor = call.query.get('cursor');
+      const page = cursor ? Number(cursor.slice(1)) + 1 : 1;
+      const nextCursor = total > page * 50 ? `p${page}` : null;
+      return ok({
+        items: [entry(page * 10, 'decision.approve', extra)],
+        total,
+        totalCapped: false,
+        nextCursor,
+      });
     },
   });
   return queries;
@@ -100,26 +108,26 @@ describe('AuditLogPage', () => {
   it('when paging, then Next and Previous move through the pages of the API', async () => {
     const queries = auditApi(120);
     const { user, router } = renderAudit(auditor);
-    await screen.findByText('Page 1 of 3');
-    expect(queries[0]?.get('pageSize')).toBe('50');
+    await screen.findByText('Page 1');
+    expect(queries[0]?.get('limit')).toBe('50');
 
     await user.click(screen.getByRole('link', { name: 'Next page' }));
-    await screen.findByText('Page 2 of 3');
-    expect(router.state.location.search).toBe('?page=2');
-    expect(queries.at(-1)?.get('page')).toBe('2');
+    await screen.findByText('Page 2');
+    expect(router.state.location.search).toBe('?cursor=p1');
+    expect(queries.at(-1)?.get('cursor')).toBe('p1');
 
     await user.click(screen.getByRole('link', { name: 'Next page' }));
-    await screen.findByText('Page 3 of 3');
+    await screen.findByText('Page 3');
     expect(screen.queryByRole('link', { name: 'Next page' })).toBeNull();
 
     await user.click(screen.getByRole('link', { name: 'Previous page' }));
-    await screen.findByText('Page 2 of 3');
-    expect(queries.at(-1)?.get('page')).toBe('2');
+    await screen.findByText('Page 2');
+    expect(queries.at(-1)?.get('cursor')).toBe('p1');
   });
 
   it('when filters are applied, then the URL keeps days and the API gets the UTC time range', async () => {
     const queries = auditApi(1);
-    const { user, router } = renderAudit(auditor, '/backoffice/audit-log?page=4');
+    const { user, router } = renderAudit(auditor, '/backoffice/audit-log?cursor=p3');
     await screen.findByText('Level approved');
 
     await user.type(screen.getByLabelText('Staff member ID'), '2');
@@ -140,7 +148,7 @@ describe('AuditLogPage', () => {
     expect(q.get('subjectUserId')).toBe('41');
     expect(q.get('from')).toBe(String(Date.UTC(2026, 10, 1)));
     expect(q.get('to')).toBe(String(Date.UTC(2026, 10, 3) - 1));
-    expect(q.get('page')).toBe('1');
+    expect(q.get('cursor')).toBeNull();
   });
 
   it('when the end day is before the start day or an id is not a number, then the form says so', async () => {

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { can } from '../../../lib/permissions.ts';
 import { useStaff } from '../../../lib/staff-session.tsx';
-import { useListPage } from '../../../lib/use-list-page.ts';
+import { useCursorListPage } from '../../../lib/use-cursor-list-page.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
 import { auditSearch, fetchAudit, isAuditAction, readAuditQuery, type AuditItem } from '../api/audit.ts';
@@ -82,7 +82,7 @@ function AuditTable({ items }: { items: AuditItem[] }) {
 /** Audit log: the append-only record of views of personal data and decisions, newest first. */
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const list = useListPage({
+  const list = useCursorListPage({
     href: paths.auditLog.getHref(),
     read: readAuditQuery,
     search: auditSearch,

@@ -12,7 +12,7 @@ import type {
   QuestionnaireStatus,
 } from '@kyc/contracts';
 import { API_BASE, api } from '../../../lib/api-client.ts';
-import { parseMinAgeHours, parsePage, parseSite } from '../../../lib/queue-query.ts';
+import { parseCursor, parseMinAgeHours, parseSite } from '../../../lib/queue-query.ts';
 
 export type QueuePage = QuestionnaireQueueResult;
 export type QueueItem = QuestionnaireQueueResult['items'][number];
@@ -111,7 +111,7 @@ export interface QueueFilters {
 export const QUEUE_PAGE_SIZE = 20;
 
 /** The filters and page a query string asks for; values the API would refuse are dropped. */
-export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters; page: number } {
+export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters; cursor?: string } {
   const filters: QueueFilters = {};
   const template = params.get('templateCode');
   if (isTemplateCode(template)) filters.templateCode = template;
@@ -123,26 +123,29 @@ export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters
   if (site) filters.site = site;
   const minAgeHours = parseMinAgeHours(params.get('minAgeHours'));
   if (minAgeHours !== undefined) filters.minAgeHours = minAgeHours;
-  return { filters, page: parsePage(params.get('page')) };
+  return { filters, cursor: parseCursor(params.get('cursor')) };
 }
 
-/** The query string of some filters and a page (page 1 and empty filters are left out). */
-export function queueSearch(filters: QueueFilters, page = 1): URLSearchParams {
+/** The query string of some filters and a page cursor (the first page and empty filters are left out). */
+export function queueSearch(filters: QueueFilters, cursor?: string): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.templateCode) params.set('templateCode', filters.templateCode);
   if (filters.status) params.set('status', filters.status);
   if (filters.kind) params.set('kind', filters.kind);
   if (filters.site) params.set('site', filters.site);
   if (filters.minAgeHours !== undefined) params.set('minAgeHours', String(filters.minAgeHours));
-  if (page > 1) params.set('page', String(page));
+  if (cursor) params.set('cursor', cursor);
   return params;
 }
 
 /** GET /backoffice/api/questionnaires/queue (view_cases): responses waiting for a decision, oldest first. */
-export function fetchQueue(filters: QueueFilters, page: number, signal?: AbortSignal): Promise<QueuePage> {
-  const params = queueSearch(filters, page);
-  params.set('page', String(page));
-  params.set('pageSize', String(QUEUE_PAGE_SIZE));
+export function fetchQueue(
+  filters: QueueFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<QueuePage> {
+  const params = queueSearch(filters, cursor);
+  params.set('limit', String(QUEUE_PAGE_SIZE));
   return api.get<QueuePage>(`/questionnaires/queue?${params.toString()}`, { signal });
 }
 

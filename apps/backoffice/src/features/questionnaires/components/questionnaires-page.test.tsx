@@ -32,7 +32,10 @@ function queueApi(items: unknown[], total = items.length) {
   stubApi({
     'GET /backoffice/api/questionnaires/queue': (call: RecordedCall) => {
       queries.push(call.query);
-      return ok({ items, total, page: Number(call.query.get('page') ?? 1), pageSize: 20 });
+      // Cursor paging (issue 17): the cursor after page N is "pN".
+      const cursor = call.query.get('cursor');
+      const page = cursor ? Number(cursor.slice(1)) + 1 : 1;
+      return ok({ items, total, totalCapped: false, nextCursor: total > page * 20 ? `p${page}` : null });
     },
   });
   return { queries };
@@ -77,7 +80,7 @@ describe('QuestionnairesPage', () => {
   it('when the URL holds filters, then the API is asked with them and the form shows them', async () => {
     const { queries } = queueApi([]);
     renderQueue(
-      '/backoffice/questionnaires?templateCode=edd&status=REJECTED&kind=declaration&site=HKG&minAgeHours=24&page=2',
+      '/backoffice/questionnaires?templateCode=edd&status=REJECTED&kind=declaration&site=HKG&minAgeHours=24&cursor=p1',
     );
 
     expect(await screen.findByText('No response matches these filters.')).toBeTruthy();
@@ -87,8 +90,8 @@ describe('QuestionnairesPage', () => {
       kind: 'declaration',
       site: 'HKG',
       minAgeHours: '24',
-      page: '2',
-      pageSize: '20',
+      cursor: 'p1',
+      limit: '20',
     });
     expect((screen.getByLabelText('Questionnaire') as HTMLSelectElement).value).toBe('edd');
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('REJECTED');
@@ -101,7 +104,7 @@ describe('QuestionnairesPage', () => {
     renderQueue('/backoffice/questionnaires?templateCode=../x&status=DONE&kind=poem&minAgeHours=-1');
 
     await screen.findByText('No questionnaire is waiting for review.');
-    expect(Object.fromEntries(nth(queries, 0))).toEqual({ page: '1', pageSize: '20' });
+    expect(Object.fromEntries(nth(queries, 0))).toEqual({ limit: '20' });
   });
 
   it('when filters are applied, then they go into the query string, and Back restores the previous ones', async () => {
@@ -121,7 +124,7 @@ describe('QuestionnairesPage', () => {
       '?templateCode=hk-professional-investor&status=PENDING_NO_EDIT&kind=declaration&site=EU&minAgeHours=48',
     );
     expect(queries.at(-1)?.get('templateCode')).toBe('hk-professional-investor');
-    expect(queries.at(-1)?.get('page')).toBe('1');
+    expect(queries.at(-1)?.get('cursor')).toBeNull();
 
     await router.navigate(-1);
     expect(router.state.location.search).toBe('?status=PENDING');
@@ -148,13 +151,13 @@ describe('QuestionnairesPage', () => {
   it('when there are more pages, then Next page keeps the filters', async () => {
     const { queries } = queueApi([item(41, 'edd', HOUR)], 45);
     const { user, router } = renderQueue('/backoffice/questionnaires?templateCode=edd');
-    await screen.findByText('Page 1 of 3');
+    await screen.findByText('Page 1');
 
     await user.click(screen.getByRole('link', { name: 'Next page' }));
 
-    await screen.findByText('Page 2 of 3');
-    expect(router.state.location.search).toBe('?templateCode=edd&page=2');
-    expect(queries.at(-1)?.get('page')).toBe('2');
+    await screen.findByText('Page 2');
+    expect(router.state.location.search).toBe('?templateCode=edd&cursor=p1');
+    expect(queries.at(-1)?.get('cursor')).toBe('p1');
   });
 
   it('when the API fails, then the error is translated and Try again asks again', async () => {
@@ -162,7 +165,9 @@ describe('QuestionnairesPage', () => {
     stubApi({
       'GET /backoffice/api/questionnaires/queue': () => {
         calls += 1;
-        return calls === 1 ? fail(10005, 'denied', 403) : ok({ items: [], total: 0, page: 1, pageSize: 20 });
+        return calls === 1
+          ? fail(10005, 'denied', 403)
+          : ok({ items: [], total: 0, totalCapped: false, nextCursor: null });
       },
     });
     const { user } = renderQueue();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
-import { useListPage } from '../../../lib/use-list-page.ts';
+import { useCursorListPage } from '../../../lib/use-cursor-list-page.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
 import { WaitingTime } from '../../../ui/waiting-time.tsx';
@@ -87,7 +87,7 @@ function QueueTable({ items }: { items: QueueItem[] }) {
  */
 export function QuestionnairesPage() {
   const { t } = useTranslation();
-  const list = useListPage({
+  const list = useCursorListPage({
     href: paths.questionnaires.getHref(),
     read: readQueueQuery,
     search: queueSearch,

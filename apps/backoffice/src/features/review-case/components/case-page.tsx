@@ -14,6 +14,7 @@ import { Card } from '../../../ui/card.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { fetchCase, postDecision, type CaseView, type DecisionBody } from '../api/case.ts';
 import { LevelsSection, PersonSection, ReverificationSection, SubmissionsSection } from './case-sections.tsx';
+import { CaseAssignment } from './case-assignment.tsx';
 import { DecisionsPanel } from './decisions-panel.tsx';
 import { DocumentsGallery } from './documents-gallery.tsx';
 import { HistorySection } from './history-section.tsx';
@@ -68,6 +69,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
         </div>
         {can(staff.role, 'decide') ? (
           <div className="ui-detail-layout__side">
+            <CaseAssignment userId={caseView.userId} initial={caseView.assignee ?? null} staff={staff} />
             <DecisionsPanel caseView={caseView} staff={staff} onDecide={decide} />
             <RfiSection userId={caseView.userId} />
           </div>

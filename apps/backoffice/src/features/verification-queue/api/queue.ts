@@ -1,6 +1,6 @@
 import type { ReviewQueueResult } from '@kyc/contracts';
 import { api } from '../../../lib/api-client.ts';
-import { parseMinAgeHours, parsePage, parseSite } from '../../../lib/queue-query.ts';
+import { parseCursor, parseMinAgeHours, parseSite } from '../../../lib/queue-query.ts';
 import { isSubmissionKind, type SubmissionKind } from '../../../lib/submission-kinds.ts';
 
 /** One row of GET /backoffice/api/queue: one pending submission. */
@@ -16,6 +16,10 @@ export interface QueueFilters {
   minAgeHours?: number;
   /** Only cases whose final rejection waits for a senior's confirmation. */
   pendingFinal?: true;
+  /** Issue 17 "My cases": only cases the signed-in member holds. */
+  assignedTo?: 'me';
+  /** Issue 17: only items past their due time. */
+  breached?: true;
 }
 
 export const QUEUE_PAGE_SIZE = 20;
@@ -24,7 +28,7 @@ export const QUEUE_PAGE_SIZE = 20;
  * The filters and page a query string asks for. Values the API would refuse (a typo in a shared link)
  * are dropped rather than failing the whole page.
  */
-export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters; page: number } {
+export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters; cursor?: string } {
   const filters: QueueFilters = {};
   const level = params.get('level');
   if (level === '1' || level === '2') filters.level = Number(level) as 1 | 2;
@@ -37,11 +41,13 @@ export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters
   const minAgeHours = parseMinAgeHours(params.get('minAgeHours'));
   if (minAgeHours !== undefined) filters.minAgeHours = minAgeHours;
   if (params.get('pendingFinal') === 'true') filters.pendingFinal = true;
-  return { filters, page: parsePage(params.get('page')) };
+  if (params.get('assignedTo') === 'me') filters.assignedTo = 'me';
+  if (params.get('breached') === 'true') filters.breached = true;
+  return { filters, cursor: parseCursor(params.get('cursor')) };
 }
 
-/** The query string of some filters and a page (page 1 and empty filters are left out). */
-export function queueSearch(filters: QueueFilters, page = 1): URLSearchParams {
+/** The query string of some filters and a page cursor (the first page and empty filters are left out). */
+export function queueSearch(filters: QueueFilters, cursor?: string): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.level !== undefined) params.set('level', String(filters.level));
   if (filters.country) params.set('country', filters.country);
@@ -49,14 +55,19 @@ export function queueSearch(filters: QueueFilters, page = 1): URLSearchParams {
   if (filters.kind) params.set('kind', filters.kind);
   if (filters.minAgeHours !== undefined) params.set('minAgeHours', String(filters.minAgeHours));
   if (filters.pendingFinal) params.set('pendingFinal', 'true');
-  if (page > 1) params.set('page', String(page));
+  if (filters.assignedTo) params.set('assignedTo', filters.assignedTo);
+  if (filters.breached) params.set('breached', 'true');
+  if (cursor) params.set('cursor', cursor);
   return params;
 }
 
 /** GET /backoffice/api/queue (view_cases): pending submissions, oldest first. */
-export function fetchQueue(filters: QueueFilters, page: number, signal?: AbortSignal): Promise<QueuePage> {
-  const params = queueSearch(filters, page);
-  params.set('page', String(page));
-  params.set('pageSize', String(QUEUE_PAGE_SIZE));
+export function fetchQueue(
+  filters: QueueFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<QueuePage> {
+  const params = queueSearch(filters, cursor);
+  params.set('limit', String(QUEUE_PAGE_SIZE));
   return api.get<QueuePage>(`/queue?${params.toString()}`, { signal });
 }

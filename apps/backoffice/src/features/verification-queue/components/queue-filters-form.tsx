@@ -33,6 +33,8 @@ export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilt
     const kind = text('kind');
     if (kind) next.kind = kind as SubmissionKind;
     if (text('pendingFinal') === 'true') next.pendingFinal = true;
+    if (text('assignedTo') === 'me') next.assignedTo = 'me';
+    if (text('breached') === 'true') next.breached = true;
     const minAge = text('minAgeHours');
     if (minAge) {
       const hours = parseMinAgeHours(minAge);
@@ -96,6 +98,24 @@ export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilt
         options={[
           { value: '', label: t('queue.filters.any') },
           { value: 'true', label: t('captureSignOff.pendingFinal.filterOnly') },
+        ]}
+      />
+      <SelectField
+        name="assignedTo"
+        label={t('assignment.filter')}
+        defaultValue={initial.assignedTo ?? ''}
+        options={[
+          { value: '', label: t('queue.filters.any') },
+          { value: 'me', label: t('assignment.myCases') },
+        ]}
+      />
+      <SelectField
+        name="breached"
+        label={t('deadlines.filter')}
+        defaultValue={initial.breached ? 'true' : ''}
+        options={[
+          { value: '', label: t('queue.filters.any') },
+          { value: 'true', label: t('deadlines.breachedOnly') },
         ]}
       />
       <TextField

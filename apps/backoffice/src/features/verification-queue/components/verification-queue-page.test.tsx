@@ -23,6 +23,9 @@ function item(userId: number, firstName: string, waitedMs: number, extra: Record
     submissionId: userId * 10,
     kind: 'level',
     finalProposed: false,
+    assignee: null,
+    dueAt: Date.now() - waitedMs + 48 * HOUR,
+    breached: waitedMs > 48 * HOUR,
     ...extra,
   };
 }
@@ -33,8 +36,10 @@ function queueApi(items: unknown[], total = items.length) {
   const api = stubApi({
     'GET /backoffice/api/queue': (call: RecordedCall) => {
       queries.push(call.query);
-      const page = Number(queries.at(-1)?.get('page') ?? 1);
-      return ok({ items, total, page, pageSize: 20 });
+      // Cursor paging (issue 17): the cursor after page N is "pN"; three pages in all.
+      const cursor = queries.at(-1)?.get('cursor');
+      const page = cursor ? Number(cursor.slice(1)) + 1 : 1;
+      return ok({ items, total, totalCapped: false, nextCursor: total > page * 20 ? `p${page}` : null });
     },
   });
   return { api, queries };
@@ -70,12 +75,46 @@ describe('VerificationQueuePage', () => {
     expect(within(nth(rows, 1)).getByText('ID update')).toBeTruthy();
     expect(within(nth(rows, 1)).getByText('EU')).toBeTruthy();
     expect(screen.getByText('2 submissions waiting')).toBeTruthy();
+    // Issue 17: the first is within its service level, the second (2 days) past it; nobody holds them.
+    expect(within(nth(rows, 0)).queryByText('Past due')).toBeNull();
+    expect(within(nth(rows, 1)).getByText('Past due')).toBeTruthy();
+    expect(within(nth(rows, 0)).getByText('Nobody')).toBeTruthy();
+  });
+
+  it('when a case is held and the list is capped, then the assignee shows and the total says "more than"', async () => {
+    const { queries } = queueApi([
+      item(41, 'Ana', HOUR, {
+        assignee: { staffId: 2, name: 'Rita', expiresAt: Date.now() + HOUR, version: 1 },
+      }),
+    ]);
+    stubApi({
+      'GET /backoffice/api/queue': (call: RecordedCall) => {
+        queries.push(call.query);
+        return ok({
+          items: [
+            item(41, 'Ana', HOUR, {
+              assignee: { staffId: 2, name: 'Rita', expiresAt: Date.now() + HOUR, version: 1 },
+            }),
+          ],
+          total: 10_000,
+          totalCapped: true,
+          nextCursor: 'p1',
+        });
+      },
+    });
+    const { user, router } = renderQueue();
+    expect(await screen.findByText('Rita')).toBeTruthy();
+    expect(screen.getByText(/More than 10000 match/)).toBeTruthy();
+
+    await user.click(screen.getByRole('link', { name: 'My cases' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?assignedTo=me'));
+    await waitFor(() => expect(queries.at(-1)?.get('assignedTo')).toBe('me'));
   });
 
   it('when the URL holds filters, then the API is asked with them and the form shows them', async () => {
     const { queries } = queueApi([]);
     renderQueue(
-      '/backoffice/verification-queue?level=2&country=FR&site=EU&kind=vendor&minAgeHours=24&page=3',
+      '/backoffice/verification-queue?level=2&country=FR&site=EU&kind=vendor&minAgeHours=24&cursor=p2',
     );
 
     expect(await screen.findByText('Nothing waiting matches these filters.')).toBeTruthy();
@@ -86,8 +125,8 @@ describe('VerificationQueuePage', () => {
       site: 'EU',
       kind: 'vendor',
       minAgeHours: '24',
-      page: '3',
-      pageSize: '20',
+      cursor: 'p2',
+      limit: '20',
     });
     expect((screen.getByLabelText('Level') as HTMLSelectElement).value).toBe('2');
     expect((screen.getByLabelText(/^Country/) as HTMLInputElement).value).toBe('FR');
@@ -111,7 +150,7 @@ describe('VerificationQueuePage', () => {
       '?level=2&country=DE&site=HKG&kind=reverification&minAgeHours=48',
     );
     expect(queries.at(-1)?.get('country')).toBe('DE');
-    expect(queries.at(-1)?.get('page')).toBe('1');
+    expect(queries.at(-1)?.get('cursor')).toBeNull();
 
     await router.navigate(-1);
     expect(router.state.location.search).toBe('?level=1');
@@ -140,14 +179,25 @@ describe('VerificationQueuePage', () => {
   it('when there are more pages, then Next page links to the next one with the same filters', async () => {
     const { queries } = queueApi([item(41, 'Ana', HOUR)], 45);
     const { user, router } = renderQueue('/backoffice/verification-queue?site=EU');
-    await screen.findByText('Page 1 of 3');
+    await screen.findByText('Page 1');
 
     await user.click(screen.getByRole('link', { name: 'Next page' }));
 
-    await screen.findByText('Page 2 of 3');
-    expect(router.state.location.search).toBe('?site=EU&page=2');
-    expect(queries.at(-1)?.get('page')).toBe('2');
-    expect(screen.getByRole('link', { name: 'Previous page' })).toBeTruthy();
+    await screen.findByText('Page 2');
+    expect(router.state.location.search).toBe('?site=EU&cursor=p1');
+    expect(queries.at(-1)?.get('cursor')).toBe('p1');
+    await user.click(screen.getByRole('link', { name: 'Next page' }));
+    await screen.findByText('Page 3');
+    expect(screen.queryByRole('link', { name: 'Next page' })).toBeNull();
+
+    // Previous goes back through the cursors seen, to the first page (no cursor).
+    await user.click(screen.getByRole('link', { name: 'Previous page' }));
+    await screen.findByText('Page 2');
+    expect(router.state.location.search).toBe('?site=EU&cursor=p1');
+    await user.click(screen.getByRole('link', { name: 'Previous page' }));
+    await screen.findByText('Page 1');
+    expect(router.state.location.search).toBe('?site=EU');
+    expect(screen.queryByRole('link', { name: 'Previous page' })).toBeNull();
   });
 
   it('when the API fails, then the error is translated and Try again asks again', async () => {
@@ -155,7 +205,9 @@ describe('VerificationQueuePage', () => {
     stubApi({
       'GET /backoffice/api/queue': () => {
         calls += 1;
-        return calls === 1 ? fail(10018, 'db down', 503) : ok({ items: [], total: 0, page: 1, pageSize: 20 });
+        return calls === 1
+          ? fail(10018, 'db down', 503)
+          : ok({ items: [], total: 0, totalCapped: false, nextCursor: null });
       },
     });
     const { user } = renderQueue();

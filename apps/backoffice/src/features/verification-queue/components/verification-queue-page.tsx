@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
-import { useListPage } from '../../../lib/use-list-page.ts';
+import { useCursorListPage } from '../../../lib/use-cursor-list-page.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
 import { WaitingTime } from '../../../ui/waiting-time.tsx';
 import { Badge } from '../../../ui/badge.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { submissionLabelKey } from '../../../lib/submission-kinds.ts';
 import { fetchQueue, queueSearch, readQueueQuery, type QueueItem } from '../api/queue.ts';
 import { QueueFiltersForm } from './queue-filters-form.tsx';
 
 function QueueTable({ items }: { items: QueueItem[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const columns: DataColumn<QueueItem>[] = [
     {
       label: t('queue.columns.person'),
@@ -30,6 +31,22 @@ function QueueTable({ items }: { items: QueueItem[] }) {
     { label: t('queue.columns.kind'), cell: (item) => t(submissionLabelKey(item.kind, item.level)) },
     { label: t('queue.columns.country'), cell: (item) => item.country || '—' },
     { label: t('queue.columns.waiting'), cell: (item) => <WaitingTime since={item.pendingSince} /> },
+    {
+      label: t('deadlines.column'),
+      cell: (item) => (
+        <>
+          <time dateTime={new Date(item.dueAt).toISOString()}>
+            {formatDateTime(item.dueAt, i18n.language)}
+          </time>
+          {item.breached ? <Badge>{t('deadlines.breached')}</Badge> : null}
+        </>
+      ),
+    },
+    {
+      label: t('assignment.column'),
+      cell: (item) =>
+        item.assignee?.name ?? (item.assignee ? `#${item.assignee.staffId}` : t('assignment.nobody')),
+    },
   ];
   return (
     <DataTable
@@ -44,7 +61,7 @@ function QueueTable({ items }: { items: QueueItem[] }) {
 /** Verification queue: pending submissions, oldest first, filtered by the URL's query string. */
 export function VerificationQueuePage() {
   const { t } = useTranslation();
-  const list = useListPage({
+  const list = useCursorListPage({
     href: paths.verificationQueue.getHref(),
     read: readQueueQuery,
     search: queueSearch,
@@ -54,6 +71,13 @@ export function VerificationQueuePage() {
     <ListPage
       title={t('areas.verificationQueue.title')}
       intro={t('queue.intro')}
+      notice={
+        <p>
+          <Link to={`${paths.verificationQueue.getHref()}?${queueSearch({ assignedTo: 'me' }).toString()}`}>
+            {t('assignment.myCases')}
+          </Link>
+        </p>
+      }
       filtersLabel={t('queue.filters.label')}
       FilterForm={QueueFiltersForm}
       list={list}

@@ -1,6 +1,7 @@
 /**
  * The review queue ('view_cases'): staff-reviewed responses, EDD cases and SATOS deposit verifications
- * waiting for a reviewer — PENDING and PENDING_NO_EDIT by default — oldest first, filtered and paged,
+ * waiting for a reviewer — PENDING and PENDING_NO_EDIT by default — oldest first, filtered and paged by
+ * cursor (issue 17: keyset on pending_since, item),
  * each with its template's title.
  */
 import {
@@ -10,6 +11,7 @@ import {
   type QuestionnaireQueueResult,
   type StaffMe,
 } from '@kyc/contracts';
+import { decodeCursor, keysetPage } from '../../../data/keyset.ts';
 import { asStatus } from '../../questionnaires/template-versions.ts';
 import { requirePermission } from '../permissions.ts';
 import { asEdd, type ReviewContext } from './review-context.ts';
@@ -25,17 +27,23 @@ export function queueUseCases(ctx: ReviewContext) {
       staff: StaffMe,
       q: QuestionnaireQueueQuery,
       now = Date.now(),
+      signal?: AbortSignal,
     ): Promise<QuestionnaireQueueResult> {
       requirePermission(staff, 'view_cases');
-      const { rows, total } = await ctx.repos.questionnaireReview.queue({
-        templateCode: q.templateCode,
-        statuses: q.status ? [q.status] : ['PENDING', 'PENDING_NO_EDIT'],
-        kind: q.kind,
-        site: q.site,
-        olderThan: q.minAgeHours !== undefined ? now - q.minAgeHours * HOUR_MS : undefined,
-        limit: q.pageSize,
-        offset: (q.page - 1) * q.pageSize,
-      });
+      const after = decodeCursor(q.cursor, ['number', 'number']) as [number, number] | undefined;
+      const found = await ctx.repos.questionnaireReview.queue(
+        {
+          templateCode: q.templateCode,
+          status: q.status,
+          kind: q.kind,
+          site: q.site,
+          olderThan: q.minAgeHours !== undefined ? now - q.minAgeHours * HOUR_MS : undefined,
+          after,
+          limit: q.limit,
+        },
+        { signal },
+      );
+      const { rows, nextCursor } = keysetPage(found.rows, q.limit, (r) => [r.pending_since, r.item_key]);
       const titles = new Map<string, string>();
       for (const r of rows) {
         const id = `${r.template_code}.v${r.template_version}`;
@@ -56,9 +64,9 @@ export function queueUseCases(ctx: ReviewContext) {
           depositRef: r.deposit_ref,
           pendingSince: r.pending_since,
         })),
-        total,
-        page: q.page,
-        pageSize: q.pageSize,
+        nextCursor,
+        total: found.total,
+        totalCapped: found.totalCapped,
       };
     },
   };

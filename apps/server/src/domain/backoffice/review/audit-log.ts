@@ -1,9 +1,11 @@
 /**
- * The audit log page (docs/backoffice.md "Audit log"): a page of staff actions, newest first, each with
+ * The audit log page (docs/backoffice.md "Audit log"): a page of staff actions, newest first (keyset on
+ * the id, issue 17), each with
  * the staff member's name; only roles that may read the audit see it.
  */
 import type { AuditQuery, AuditResult, StaffMe } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
+import { decodeCursor, keysetPage } from '../../../data/keyset.ts';
 import { requirePermission } from '../permissions.ts';
 import { staffLabel } from '../staff-label.ts';
 
@@ -20,17 +22,22 @@ function parseDetails(json: string): Record<string, unknown> {
 }
 
 export function auditLogUseCase(repos: Pick<Repositories, 'audit'>) {
-  return async function auditLog(staff: StaffMe, q: AuditQuery): Promise<AuditResult> {
+  return async function auditLog(staff: StaffMe, q: AuditQuery, signal?: AbortSignal): Promise<AuditResult> {
     requirePermission(staff, 'read_audit');
-    const { rows, total } = await repos.audit.list({
-      staffId: q.staffId,
-      subjectUserId: q.subjectUserId,
-      action: q.action,
-      from: q.from,
-      to: q.to,
-      limit: q.pageSize,
-      offset: (q.page - 1) * q.pageSize,
-    });
+    const before = decodeCursor(q.cursor, ['number'])?.[0] as number | undefined;
+    const found = await repos.audit.list(
+      {
+        staffId: q.staffId,
+        subjectUserId: q.subjectUserId,
+        action: q.action,
+        from: q.from,
+        to: q.to,
+        before,
+        limit: q.limit,
+      },
+      { signal },
+    );
+    const { rows, nextCursor } = keysetPage(found.rows, q.limit, (r) => [Number(r.id)]);
     return {
       items: rows.map((r) => ({
         id: Number(r.id),
@@ -42,9 +49,9 @@ export function auditLogUseCase(repos: Pick<Repositories, 'audit'>) {
         caseRef: r.case_ref,
         details: parseDetails(r.details),
       })),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
+      nextCursor,
+      total: found.total,
+      totalCapped: found.totalCapped,
     };
   };
 }

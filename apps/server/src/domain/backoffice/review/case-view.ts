@@ -14,11 +14,15 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import { openDetails, withStoredDataKey } from '../../kyc/data-keys.ts';
 import { requirePermission } from '../permissions.ts';
+import { assigneeOf } from '../work/assignment.ts';
 import { deciderLabel, decidingVendor, staffLabel } from '../staff-label.ts';
 import { asDecision } from '../row-values.ts';
 import { vendorPanelOf } from './vendor-panel.ts';
 
-type CaseRepositories = Pick<Repositories, 'audit' | 'kyc' | 'review' | 'submissions' | 'users' | 'vendors'>;
+type CaseRepositories = Pick<
+  Repositories,
+  'audit' | 'kyc' | 'review' | 'submissions' | 'users' | 'vendors' | 'work'
+>;
 
 export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring) {
   const { audit, kyc, review, submissions, users } = repos;
@@ -151,6 +155,7 @@ export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring)
       })),
       submissions: cases.items,
       vendor: vendor.panel,
+      assignee: assigneeOf((await repos.work.activeClaims([userId], now)).get(userId)),
     };
   };
 }

@@ -13,6 +13,7 @@ import { decisionTransaction } from '../decision-conflicts.ts';
 import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import type { KycActor } from '../../kyc/state-machine.ts';
 import { requirePermission } from '../permissions.ts';
+import { assertMayDecide } from '../work/assignment.ts';
 import { auditActionOf, type DecisionContext } from './decisions/decision.ts';
 import { decisionOf } from './decisions/index.ts';
 
@@ -36,6 +37,8 @@ export function decideUseCase(repos: Repositories, keyring: MasterKeyring, viewC
       await tx.review.lockCase(userId);
       const user = await tx.users.findById(userId);
       if (!user) throw new AppError('PARAMS_ERROR', 'userId: no such applicant', 404);
+      // Issue 17: while a claim lasts, only its assignee decides (55013).
+      await assertMayDecide(tx, staff, userId, now);
       const applicant = await tx.kyc.findApplicant(userId);
       const states = await tx.kyc.levelStates(userId);
       const ctx: DecisionContext = {

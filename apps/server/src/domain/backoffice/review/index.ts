@@ -10,6 +10,8 @@ import { decideUseCase } from './decide.ts';
 import { documentViewUseCase, type ReviewFiles } from './document-view.ts';
 import { queueUseCase } from './queue.ts';
 import { quotasUseCases } from './quotas.ts';
+import { assignmentUseCases } from '../work/assignment.ts';
+import { serviceLevelUseCases } from '../work/service-levels.ts';
 
 export type { DocumentContent, ReviewFiles } from './document-view.ts';
 
@@ -22,6 +24,9 @@ export function reviewUseCases(repos: Repositories, files: ReviewFiles) {
     decide: decideUseCase(repos, files.keyring, viewCase),
     auditLog: auditLogUseCase(repos),
     ...quotasUseCases(repos),
+    // Issue 17: claims, assignment and service levels.
+    ...assignmentUseCases(repos),
+    ...serviceLevelUseCases(repos),
   };
 }
 export type ReviewUseCases = ReturnType<typeof reviewUseCases>;

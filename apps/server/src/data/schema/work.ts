@@ -1,0 +1,30 @@
+/** Migration 026 (issue 17): who works a case until when, and the service level per kind of work. */
+import type { Selectable } from 'kysely';
+
+export interface CaseClaimsTable {
+  /** `user:<id>`: a verification case. */
+  case_ref: string;
+  user_id: number;
+  staff_id: number;
+  /** The member who made the claim: the assignee (claimed) or a lead (assigned). */
+  assigned_by: number;
+  claimed_at: number;
+  expires_at: number;
+  /** Moved by every change: the compare-and-set of claims and assignments. */
+  version: number;
+}
+
+export interface ServiceLevelsTable {
+  /** level_1, level_2, reverification, update, questionnaire. */
+  work_kind: string;
+  hours: number;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+export interface WorkTables {
+  case_claims: CaseClaimsTable;
+  service_levels: ServiceLevelsTable;
+}
+
+export type CaseClaimRow = Selectable<CaseClaimsTable>;
