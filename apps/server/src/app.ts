@@ -52,6 +52,7 @@ import { supportInboxRoutes } from './routes/backoffice/support-inbox-routes.ts'
 import { i18nRoutes } from './routes/static/i18n-routes.ts';
 import { vendorWebhookRoutes } from './routes/providers/webhook-routes.ts';
 import { SIMULATOR_PREFIX, simulatorRoutes } from './routes/providers/simulator-routes.ts';
+import { securityVerificationRoutes } from './routes/security-verification/security-verification-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(noticeRoutes(services));
   await app.register(agreementDocumentRoutes(services));
   await app.register(i18nRoutes(services));
+  await app.register(securityVerificationRoutes(services));
   if (config.providers.simulator) await app.register(simulatorRoutes(config), { prefix: SIMULATOR_PREFIX });
   await app.register(spaRoutes(services));
 

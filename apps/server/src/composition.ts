@@ -50,6 +50,9 @@ import { createKeyring } from './lib/crypto/envelope.ts';
 import { createFileBlobStore, type BlobStore } from './lib/uploads/blob-store.ts';
 import { orphanSweepUseCases } from './domain/uploads/orphan-blobs.ts';
 import { metricsUseCases } from './domain/operations/metrics.ts';
+import { securityVerificationUseCases } from './domain/security-verification/security-verification.ts';
+import { devMailbox, smtpMailer, type Mailer } from './domain/mail/mailer.ts';
+import { mailTexts } from './domain/mail/mail-texts.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -92,6 +95,8 @@ export interface CompositionOptions {
   providerOptions?: ProviderOptions;
   /** Webhooks to partners: their HTTP and clock (tests). */
   webhookOptions?: PartnerWebhookOptions;
+  /** Outgoing mail (tests: a mailer of their own); else SMTP_URL or the development mailbox. */
+  mailer?: Mailer;
 }
 
 export interface Composition {
@@ -312,6 +317,17 @@ export function compose(options: CompositionOptions): Composition {
       })
     : undefined;
 
+  // Issue 15 (D52): mail over SMTP_URL, else the development mailbox (config refuses that in production).
+  const mailer: Mailer =
+    options.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(repos.securityVerification));
+  const securityVerification = securityVerificationUseCases({
+    repos,
+    mailer,
+    texts: mailTexts(paths.locales),
+    masterKey: config.dataMasterKey,
+  });
+
   const services: Services = {
     config,
     metrics,
@@ -347,6 +363,7 @@ export function compose(options: CompositionOptions): Composition {
     partnersAdmin,
     partnerWebhooks,
     providerRoutes,
+    securityVerification,
     paths,
   };
 
@@ -362,6 +379,7 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'orphan-document-blobs', run: () => orphans.sweepOrphanBlobs() },
     { name: 'stale-upload-temp-files', run: () => orphans.sweepStaleTemporaryFiles() },
     { name: 'old-security-log-entries', run: () => signInLog.sweep() },
+    { name: 'ended-risk-tokens-and-codes', run: () => securityVerification.sweep() },
   ];
 
   /** Jobs that run more often than the sweeps (server.ts, every minute): lost webhooks caught here. */

@@ -147,6 +147,14 @@ export const SETTINGS = {
     default: 'none: no /metrics endpoint (404)',
     doc: 'At least 32 characters: `GET /metrics` (Prometheus text: request latencies per route, queues, database pool, decisions, pending-review age) answers scrapers sending `Authorization: Bearer <token>`, else 401 (docs/operations.md "What to watch").',
   },
+  SMTP_URL: {
+    default: 'none: mail kept in the development mailbox /dev/mailbox (refused in production)',
+    doc: 'Where mail goes out (security codes, identity-transfer notices), e.g. `smtps://user:pass@smtp.example.com:465`; nodemailer (D52). Required in production.',
+  },
+  MAIL_FROM: {
+    default: 'KYC <no-reply@localhost>',
+    doc: 'The sender of every mail, e.g. `Exchange Security <security@example.com>`.',
+  },
   PASSWORD_HASH_COST: {
     default: String(DEFAULT_PASSWORD_HASH_COST),
     doc: `log2 of scrypt's N for new password hashes (${MIN_PASSWORD_HASH_COST}–${MAX_PASSWORD_HASH_COST}). Only NODE_ENV=test may set it below ${DEFAULT_PASSWORD_HASH_COST}, so that test runs sign people up quickly; stored hashes keep their own cost.`,
@@ -224,6 +232,11 @@ const schema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces')
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).default('KYC <no-reply@localhost>'),
   PASSWORD_HASH_COST: intInRange(MIN_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST).default(
     DEFAULT_PASSWORD_HASH_COST,
   ),
@@ -274,6 +287,10 @@ export interface Config {
   passwordHashCost: number;
   /** METRICS_TOKEN: the bearer token of GET /metrics (issue 14, D51); undefined = no endpoint. */
   metricsToken: string | undefined;
+  /** SMTP_URL: mail over SMTP (D52); undefined = the development mailbox (never in production). */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every mail. */
+  mailFrom: string;
   /** The verification providers: default choice, vendors' credentials, reconciliation (providers/settings.ts). */
   providers: ProviderConfig;
 }
@@ -302,6 +319,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const production = s.NODE_ENV === 'production';
   if (production && !s.SESSION_SECRET)
     problems.push('SESSION_SECRET: required in production (at least 32 characters)');
+  if (production && !s.SMTP_URL)
+    problems.push('SMTP_URL: required in production (security codes go out by mail; D52)');
   if (production && !s.DATA_MASTER_KEY)
     problems.push('DATA_MASTER_KEY: required in production (base64 of 32 random bytes)');
   // A database other instances can share: secrets generated into this instance's DATA_DIR would differ
@@ -357,6 +376,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     helpCenterBaseUrl: s.HELP_CENTER_BASE_URL,
     passwordHashCost: s.PASSWORD_HASH_COST,
     metricsToken: s.METRICS_TOKEN,
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
     providers: providerConfigOf(s),
   };
 }

@@ -32,3 +32,4 @@ export * from './api/partner-signing.ts';
 export * from './api/backoffice-partners.ts';
 export * from './api/backoffice-partner-webhooks.ts';
 export * from './staff-permissions.ts';
+export * from './api/security-verification.ts';

@@ -26,6 +26,7 @@ import { m018PartnerWebhooks } from './018-partner-webhooks.ts';
 import { m019DocumentChunks } from './019-document-chunks.ts';
 import { m020ScheduledTasks } from './020-scheduled-tasks.ts';
 import { m021DecisionTimeIndex } from './021-decision-time-index.ts';
+import { m022SecurityVerification } from './022-security-verification.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -51,6 +52,7 @@ const ALL: Record<string, MigrationFactory> = {
   '019-document-chunks': m019DocumentChunks,
   '020-scheduled-tasks': m020ScheduledTasks,
   '021-decision-time-index': m021DecisionTimeIndex,
+  '022-security-verification': m022SecurityVerification,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -31,6 +31,7 @@ import { recoveryCodesRepo } from './recovery-codes-repo.ts';
 import { reviewRepo } from './review-repo.ts';
 import { sdkRepo } from './sdk-repo.ts';
 import { securityLogRepo } from './security-log-repo.ts';
+import { securityVerificationRepo } from './security-verification-repo.ts';
 import { sessionsRepo } from './sessions-repo.ts';
 import { staffRepo } from './staff-repo.ts';
 import { statusOutboxRepo } from './status-outbox-repo.ts';
@@ -60,6 +61,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     review: () => reviewRepo(db, personal),
     sdk: () => sdkRepo(db),
     securityLog: () => securityLogRepo(db),
+    securityVerification: () => securityVerificationRepo(db),
     sessions: () => sessionsRepo(db),
     staff: () => staffRepo(db),
     statusOutbox: () => statusOutboxRepo(db),

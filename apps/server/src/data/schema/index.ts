@@ -15,6 +15,7 @@ import type { SupportTables } from './support.ts';
 import type { ProvidersTables } from './providers.ts';
 import type { PartnerWebhooksTables } from './partner-webhooks.ts';
 import type { DocumentsTables } from './documents.ts';
+import type { SecurityVerificationTables } from './security-verification.ts';
 
 export type * from './accounts.ts';
 export type * from './kyc.ts';
@@ -26,6 +27,7 @@ export type * from './support.ts';
 export type * from './providers.ts';
 export type * from './partner-webhooks.ts';
 export type * from './documents.ts';
+export type * from './security-verification.ts';
 
 /** Every table of the database (the connection's type is `Db`, data/db.ts). */
 export interface Tables
@@ -39,4 +41,5 @@ export interface Tables
     SupportTables,
     ProvidersTables,
     PartnerWebhooksTables,
-    DocumentsTables {}
+    DocumentsTables,
+    SecurityVerificationTables {}
