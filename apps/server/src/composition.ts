@@ -53,6 +53,7 @@ import { metricsUseCases } from './domain/operations/metrics.ts';
 import { securityVerificationUseCases } from './domain/security-verification/security-verification.ts';
 import { devMailbox, smtpMailer, type Mailer } from './domain/mail/mailer.ts';
 import { mailTexts } from './domain/mail/mail-texts.ts';
+import { identityTransferUseCases } from './domain/identity-transfer/identity-transfer.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -321,11 +322,18 @@ export function compose(options: CompositionOptions): Composition {
   const mailer: Mailer =
     options.mailer ??
     (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(repos.securityVerification));
+  const texts = mailTexts(paths.locales);
   const securityVerification = securityVerificationUseCases({
     repos,
     mailer,
-    texts: mailTexts(paths.locales),
+    texts,
     masterKey: config.dataMasterKey,
+  });
+  const identityTransfers = identityTransferUseCases({
+    repos,
+    mailer,
+    texts,
+    policy: { coolingOffMs: config.transferCoolingOffMs, fourEyesLevel: config.transferFourEyesLevel },
   });
 
   const services: Services = {
@@ -364,6 +372,7 @@ export function compose(options: CompositionOptions): Composition {
     partnerWebhooks,
     providerRoutes,
     securityVerification,
+    identityTransfers,
     paths,
   };
 
@@ -387,6 +396,8 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'vendor-reconciliation', run: () => vendorVerification.reconcile() },
     // The status outbox into deliveries, then the due deliveries sent (docs/sdk.md "Webhooks to partners").
     { name: 'partner-webhooks', run: () => partnerWebhooks.run() },
+    // Issue 15: approved identity transfers whose cooling-off has ended.
+    { name: 'identity-transfer-completion', run: () => identityTransfers.completeDue() },
   ];
 
   return { services, partnerAuth, sessions, sweeps, jobs };

@@ -155,6 +155,14 @@ export const SETTINGS = {
     default: 'KYC <no-reply@localhost>',
     doc: 'The sender of every mail, e.g. `Exchange Security <security@example.com>`.',
   },
+  TRANSFER_COOLING_OFF_HOURS: {
+    default: '24',
+    doc: 'Identity transfer: hours after both consents before a transfer can complete, during which either person can cancel (0–720; docs/identity-transfer.md).',
+  },
+  TRANSFER_FOUR_EYES_LEVEL: {
+    default: '2',
+    doc: 'Identity transfer: a source verified at this level or above needs two different senior reviewers (1–2; 3 turns four eyes off).',
+  },
   PASSWORD_HASH_COST: {
     default: String(DEFAULT_PASSWORD_HASH_COST),
     doc: `log2 of scrypt's N for new password hashes (${MIN_PASSWORD_HASH_COST}–${MAX_PASSWORD_HASH_COST}). Only NODE_ENV=test may set it below ${DEFAULT_PASSWORD_HASH_COST}, so that test runs sign people up quickly; stored hashes keep their own cost.`,
@@ -237,6 +245,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address')
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).default('KYC <no-reply@localhost>'),
+  TRANSFER_COOLING_OFF_HOURS: intInRange(0, 720).default(24),
+  TRANSFER_FOUR_EYES_LEVEL: intInRange(1, 3).default(2),
   PASSWORD_HASH_COST: intInRange(MIN_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST).default(
     DEFAULT_PASSWORD_HASH_COST,
   ),
@@ -291,6 +301,9 @@ export interface Config {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of every mail. */
   mailFrom: string;
+  /** Identity transfer (issue 15): cooling-off and the four-eyes level. */
+  transferCoolingOffMs: number;
+  transferFourEyesLevel: number;
   /** The verification providers: default choice, vendors' credentials, reconciliation (providers/settings.ts). */
   providers: ProviderConfig;
 }
@@ -378,6 +391,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     metricsToken: s.METRICS_TOKEN,
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
+    transferCoolingOffMs: s.TRANSFER_COOLING_OFF_HOURS * 3_600_000,
+    transferFourEyesLevel: s.TRANSFER_FOUR_EYES_LEVEL,
     providers: providerConfigOf(s),
   };
 }

@@ -526,6 +526,53 @@ export const RET_CODES = {
     meaning: 'Security verification: the email could not be sent (SMTP failed); try again in a moment.',
   },
 
+  // Identity transfer, issue 15 (docs/identity-transfer.md, D55–D56); 60031–60049.
+  TRANSFER_SOURCE_INVALID: {
+    code: 60031,
+    meaning:
+      'Identity transfer: the source account cannot be used (unknown, this same account, or not verified); deliberately not saying which.',
+  },
+  TRANSFER_TARGET_VERIFIED: {
+    code: 60032,
+    meaning: 'Identity transfer: this account is verified already or has a verification under review.',
+  },
+  TRANSFER_SOURCE_RESTRICTED: {
+    code: 60033,
+    meaning: 'Identity transfer: the source account is frozen or under review.',
+  },
+  TRANSFER_OPEN_CARD: {
+    code: 60034,
+    meaning:
+      "Identity transfer: the source account has an open card (spec §3 card type 'card'); close it first.",
+  },
+  TRANSFER_COUNTRY_REFUSED: {
+    code: 60035,
+    meaning:
+      'Identity transfer: not offered to residents of the Netherlands (NL) and mainland China (CN), for regulatory reasons.',
+  },
+  TRANSFER_ALREADY_OPEN: {
+    code: 60036,
+    meaning: 'Identity transfer: a transfer from or to one of the accounts is in progress already.',
+  },
+  TRANSFER_NOT_FOUND: {
+    code: 60037,
+    meaning: 'Identity transfer: no such transfer for this account, or it is not at the step asked for.',
+  },
+  TRANSFER_DETAILS_MISMATCH: {
+    code: 60038,
+    meaning:
+      'Identity transfer: the name and date of birth given do not match the verified identity of the source.',
+  },
+  TRANSFER_FOUR_EYES: {
+    code: 60039,
+    meaning:
+      'Identity transfer (back office): a transfer of this level needs a second approval by another senior reviewer.',
+  },
+  TRANSFER_SELFIE_NOT_REVIEWED: {
+    code: 60040,
+    meaning: 'Identity transfer (back office): approving requires confirming that the selfie was reviewed.',
+  },
+
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
     code: CODE_REQUEST_TIMEOUT,

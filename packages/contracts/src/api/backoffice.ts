@@ -284,6 +284,10 @@ export const AUDIT_ACTIONS = [
   'partners.webhook_redelivered',
   'provider_routes.update',
   'provider_routes.delete',
+  // Identity transfer (issue 15, docs/identity-transfer.md).
+  'identity_transfer.approve',
+  'identity_transfer.reject',
+  'identity_transfer.complete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

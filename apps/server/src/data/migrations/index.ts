@@ -27,6 +27,7 @@ import { m019DocumentChunks } from './019-document-chunks.ts';
 import { m020ScheduledTasks } from './020-scheduled-tasks.ts';
 import { m021DecisionTimeIndex } from './021-decision-time-index.ts';
 import { m022SecurityVerification } from './022-security-verification.ts';
+import { m023IdentityTransfers } from './023-identity-transfers.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -53,6 +54,7 @@ const ALL: Record<string, MigrationFactory> = {
   '020-scheduled-tasks': m020ScheduledTasks,
   '021-decision-time-index': m021DecisionTimeIndex,
   '022-security-verification': m022SecurityVerification,
+  '023-identity-transfers': m023IdentityTransfers,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

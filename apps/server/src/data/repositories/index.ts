@@ -17,6 +17,7 @@ import { auditChainRepo } from './audit-chain-repo.ts';
 import { auditRepo } from './audit-repo.ts';
 import { blobReferencesRepo } from './uploaded-files.ts';
 import { countriesRepo } from './countries-repo.ts';
+import { identityTransfersRepo } from './identity-transfers-repo.ts';
 import { kycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 import { noticesRepo } from './notices-repo.ts';
 import { operationsRepo } from './operations-repo.ts';
@@ -47,6 +48,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     audit: () => auditRepo(db),
     blobReferences: () => blobReferencesRepo(db),
     countries: () => countriesRepo(db),
+    identityTransfers: () => identityTransfersRepo(db),
     kyc: () => kycRepo(db, personal),
     notices: () => noticesRepo(db),
     operations: () => operationsRepo(db),

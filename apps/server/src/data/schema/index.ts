@@ -16,6 +16,7 @@ import type { ProvidersTables } from './providers.ts';
 import type { PartnerWebhooksTables } from './partner-webhooks.ts';
 import type { DocumentsTables } from './documents.ts';
 import type { SecurityVerificationTables } from './security-verification.ts';
+import type { IdentityTransferTables } from './identity-transfers.ts';
 
 export type * from './accounts.ts';
 export type * from './kyc.ts';
@@ -28,6 +29,7 @@ export type * from './providers.ts';
 export type * from './partner-webhooks.ts';
 export type * from './documents.ts';
 export type * from './security-verification.ts';
+export type * from './identity-transfers.ts';
 
 /** Every table of the database (the connection's type is `Db`, data/db.ts). */
 export interface Tables
@@ -42,4 +44,5 @@ export interface Tables
     ProvidersTables,
     PartnerWebhooksTables,
     DocumentsTables,
-    SecurityVerificationTables {}
+    SecurityVerificationTables,
+    IdentityTransferTables {}

@@ -68,6 +68,23 @@ export function mailTexts(localesDir: string) {
 <p style="color:#71757a;font-size:12px">${escapeHtml(lines.footer)}</p></body></html>`;
       return { to, subject, text, html };
     },
+
+    /** Identity-transfer notices (docs/identity-transfer.md): requested, cooling-off, completed. */
+    transfer(
+      lng: string,
+      to: string,
+      kind: 'requested' | 'coolingOff' | 'completed',
+      values: Record<string, string>,
+    ): OutgoingMail {
+      const subject = t(lng, `transfer.${kind}.subject`);
+      const body = t(lng, `transfer.${kind}.body`, values);
+      const footer = t(lng, 'otp.footer');
+      const text = [subject, '', body, '', footer].join('\n');
+      const html = `<!doctype html><html lang="${escapeHtml(lng)}" dir="${dir(lng)}"><body style="font-family:sans-serif;color:#121214">
+<h1 style="font-size:18px">${escapeHtml(subject)}</h1><p>${escapeHtml(body)}</p>
+<p style="color:#71757a;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
+      return { to, subject, text, html };
+    },
   };
 }
 export type MailTexts = ReturnType<typeof mailTexts>;
