@@ -14,6 +14,9 @@ export interface StepUpDialogProps {
   onDone: (token: string | null) => void;
 }
 
+/** An address read left to right inside any sentence (ar-SA): Unicode isolates (LRI … PDI). */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
 const SCENE_KEYS = {
   30029: 'eye',
   30331: 'reset',
@@ -87,7 +90,7 @@ export default function StepUpDialog({ scene, onDone }: StepUpDialogProps) {
       setChallengeId(sent.challengeId);
       setResendAt(sent.resendAt ?? 0);
       setNow(Date.now());
-      setStatus(t('securityVerification.codeSent', { email: sent.maskedEmail }));
+      setStatus(t('securityVerification.codeSent', { email: ltr(sent.maskedEmail) }));
       codeRef.current?.focus();
     } catch (failure) {
       setError(describe(failure));
@@ -168,7 +171,7 @@ export default function StepUpDialog({ scene, onDone }: StepUpDialogProps) {
           <div className="step-up-dialog__send">
             <p>
               {info
-                ? t('securityVerification.emailHint', { email: info.maskedEmail })
+                ? t('securityVerification.emailHint', { email: ltr(info.maskedEmail) })
                 : t('securityVerification.loading')}
             </p>
             <Button

@@ -53,11 +53,13 @@ describe('security verification dialog (issue 15)', () => {
       'Security verification',
     );
     expect(dialog?.getAttribute('aria-describedby')).toBe(purpose.id);
-    expect(await screen.findByText('We will send a 6-digit code to l***@demo.test.')).toBeTruthy();
+    expect(
+      await screen.findByText('We will send a 6-digit code to \u2066l***@demo.test\u2069.'),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send code', hidden: true }));
     expect(await screen.findByRole('status', { hidden: true })).toHaveProperty(
       'textContent',
-      'Code sent to l***@demo.test. It is valid for 10 minutes.',
+      'Code sent to \u2066l***@demo.test\u2069. It is valid for 10 minutes.',
     );
     expect(screen.getByRole('button', { name: /Send again in \d+ s/, hidden: true })).toHaveProperty(
       'disabled',
@@ -86,7 +88,7 @@ describe('security verification dialog (issue 15)', () => {
         <StepUpDialog scene={30331} onDone={vi.fn()} />
       </I18nextProvider>,
     );
-    await screen.findByText('We will send a 6-digit code to l***@demo.test.');
+    await screen.findByText('We will send a 6-digit code to \u2066l***@demo.test\u2069.');
     await userEvent.type(screen.getByLabelText('Code from the email'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm', hidden: true }));
     expect((await screen.findByRole('alert', { hidden: true })).textContent).toBe(
