@@ -119,6 +119,8 @@ async function startServer(port: number): Promise<Server> {
       SIGN_UP_LIMIT_PER_HOUR: '1000',
       // The run signs up and signs in hundreds of people: scrypt's smallest cost (test runs only).
       PASSWORD_HASH_COST: '4',
+      // An identity transfer completes at its approval (no 24-hour cooling-off) so a journey ends in the run.
+      TRANSFER_COOLING_OFF_HOURS: '0',
       // The vendors are the simulator mounted at /simulator, as in `npm start` (docs/providers.md).
       ...demoVendorEnv({ PUBLIC_ORIGIN: `http://127.0.0.1:${port}` }),
       VENDOR_RECONCILE_MINUTES: '1',

@@ -53,6 +53,9 @@ import { supportInboxRoutes } from './routes/backoffice/support-inbox-routes.ts'
 import { i18nRoutes } from './routes/static/i18n-routes.ts';
 import { vendorWebhookRoutes } from './routes/providers/webhook-routes.ts';
 import { SIMULATOR_PREFIX, simulatorRoutes } from './routes/providers/simulator-routes.ts';
+import { securityVerificationRoutes } from './routes/security-verification/security-verification-routes.ts';
+import { identityTransferRoutes } from './routes/identity-transfer/identity-transfer-routes.ts';
+import { identityTransferReviewRoutes } from './routes/identity-transfer/identity-transfer-review-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,6 +153,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(noticeRoutes(services));
   await app.register(agreementDocumentRoutes(services));
   await app.register(i18nRoutes(services));
+  await app.register(securityVerificationRoutes(services));
+  await app.register(identityTransferRoutes(services));
+  await app.register(identityTransferReviewRoutes(services));
   if (config.providers.simulator) await app.register(simulatorRoutes(config), { prefix: SIMULATOR_PREFIX });
   await app.register(spaRoutes(services));
 

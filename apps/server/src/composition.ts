@@ -51,6 +51,10 @@ import { createKeyring } from './lib/crypto/envelope.ts';
 import { createFileBlobStore, type BlobStore } from './lib/uploads/blob-store.ts';
 import { orphanSweepUseCases } from './domain/uploads/orphan-blobs.ts';
 import { metricsUseCases } from './domain/operations/metrics.ts';
+import { securityVerificationUseCases } from './domain/security-verification/security-verification.ts';
+import { devMailbox, smtpMailer, type Mailer } from './domain/mail/mailer.ts';
+import { mailTexts } from './domain/mail/mail-texts.ts';
+import { identityTransferUseCases } from './domain/identity-transfer/identity-transfer.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -99,6 +103,8 @@ export interface CompositionOptions {
   providerOptions?: ProviderOptions;
   /** Webhooks to partners: their HTTP and clock (tests). */
   webhookOptions?: PartnerWebhookOptions;
+  /** Outgoing mail (tests: a mailer of their own); else SMTP_URL or the development mailbox. */
+  mailer?: Mailer;
 }
 
 export interface Composition {
@@ -324,6 +330,24 @@ export function compose(options: CompositionOptions): Composition {
       })
     : undefined;
 
+  // Issue 15 (D52): mail over SMTP_URL, else the development mailbox (config refuses that in production).
+  const mailer: Mailer =
+    options.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(repos.securityVerification));
+  const texts = mailTexts(paths.locales);
+  const securityVerification = securityVerificationUseCases({
+    repos,
+    mailer,
+    texts,
+    masterKey: config.dataMasterKey,
+  });
+  const identityTransfers = identityTransferUseCases({
+    repos,
+    mailer,
+    texts,
+    policy: { coolingOffMs: config.transferCoolingOffMs, fourEyesLevel: config.transferFourEyesLevel },
+  });
+
   const services: Services = {
     config,
     metrics,
@@ -359,6 +383,8 @@ export function compose(options: CompositionOptions): Composition {
     partnersAdmin,
     partnerWebhooks,
     providerRoutes,
+    securityVerification,
+    identityTransfers,
     paths,
   };
 
@@ -374,6 +400,7 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'orphan-document-blobs', run: () => orphans.sweepOrphanBlobs() },
     { name: 'stale-upload-temp-files', run: () => orphans.sweepStaleTemporaryFiles() },
     { name: 'old-security-log-entries', run: () => signInLog.sweep() },
+    { name: 'ended-risk-tokens-and-codes', run: () => securityVerification.sweep() },
   ];
 
   /** Jobs that run more often than the sweeps (server.ts, every minute): lost webhooks caught here. */
@@ -383,6 +410,8 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'partner-webhooks', run: () => partnerWebhooks.run() },
     // While DATA_MASTER_KEY_PREVIOUS is set: what the retired key sealed, re-sealed a batch at a time (D62).
     ...(keyRotation.rotating ? [{ name: 'master-key-rotation', run: () => resealedIn(keyRotation) }] : []),
+    // Issue 15: approved identity transfers whose cooling-off has ended.
+    { name: 'identity-transfer-completion', run: () => identityTransfers.completeDue() },
   ];
 
   return { services, partnerAuth, sessions, sweeps, jobs };

@@ -99,6 +99,7 @@ describe('configuration (validated at boot)', () => {
         SESSION_SECRET: 'x'.repeat(40),
         DATA_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
         DATABASE_URL: 'postgres://u@db:5432/kyc',
+        SMTP_URL: 'smtp://mail.example.com:587',
       },
       dir(),
     );

@@ -151,6 +151,22 @@ export const SETTINGS = {
     default: 'none: no /metrics endpoint (404)',
     doc: 'At least 32 characters: `GET /metrics` (Prometheus text: request latencies per route, queues, database pool, decisions, pending-review age) answers scrapers sending `Authorization: Bearer <token>`, else 401 (docs/operations.md "What to watch").',
   },
+  SMTP_URL: {
+    default: 'none: mail kept in the development mailbox /dev/mailbox (refused in production)',
+    doc: 'Where mail goes out (security codes, identity-transfer notices), e.g. `smtps://user:pass@smtp.example.com:465`; nodemailer (D52). Required in production.',
+  },
+  MAIL_FROM: {
+    default: 'KYC <no-reply@localhost>',
+    doc: 'The sender of every mail, e.g. `Exchange Security <security@example.com>`.',
+  },
+  TRANSFER_COOLING_OFF_HOURS: {
+    default: '24',
+    doc: 'Identity transfer: hours after both consents before a transfer can complete, during which either person can cancel (0–720; docs/identity-transfer.md).',
+  },
+  TRANSFER_FOUR_EYES_LEVEL: {
+    default: '2',
+    doc: 'Identity transfer: a source verified at this level or above needs two different senior reviewers (1–2; 3 turns four eyes off).',
+  },
   PASSWORD_HASH_COST: {
     default: String(DEFAULT_PASSWORD_HASH_COST),
     doc: `log2 of scrypt's N for new password hashes (${MIN_PASSWORD_HASH_COST}–${MAX_PASSWORD_HASH_COST}). Only NODE_ENV=test may set it below ${DEFAULT_PASSWORD_HASH_COST}, so that test runs sign people up quickly; stored hashes keep their own cost.`,
@@ -235,6 +251,13 @@ const schema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces')
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).default('KYC <no-reply@localhost>'),
+  TRANSFER_COOLING_OFF_HOURS: intInRange(0, 720).default(24),
+  TRANSFER_FOUR_EYES_LEVEL: intInRange(1, 3).default(2),
   PASSWORD_HASH_COST: intInRange(MIN_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST).default(
     DEFAULT_PASSWORD_HASH_COST,
   ),
@@ -287,6 +310,13 @@ export interface Config {
   passwordHashCost: number;
   /** METRICS_TOKEN: the bearer token of GET /metrics (issue 14, D51); undefined = no endpoint. */
   metricsToken: string | undefined;
+  /** SMTP_URL: mail over SMTP (D52); undefined = the development mailbox (never in production). */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every mail. */
+  mailFrom: string;
+  /** Identity transfer (issue 15): cooling-off and the four-eyes level. */
+  transferCoolingOffMs: number;
+  transferFourEyesLevel: number;
   /** The verification providers: default choice, vendors' credentials, reconciliation (providers/settings.ts). */
   providers: ProviderConfig;
 }
@@ -315,6 +345,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const production = s.NODE_ENV === 'production';
   if (production && !s.SESSION_SECRET)
     problems.push('SESSION_SECRET: required in production (at least 32 characters)');
+  if (production && !s.SMTP_URL)
+    problems.push('SMTP_URL: required in production (security codes go out by mail; D52)');
   if (production && !s.DATA_MASTER_KEY)
     problems.push('DATA_MASTER_KEY: required in production (base64 of 32 random bytes)');
   // A database other instances can share: secrets generated into this instance's DATA_DIR would differ
@@ -373,6 +405,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     helpCenterBaseUrl: s.HELP_CENTER_BASE_URL,
     passwordHashCost: s.PASSWORD_HASH_COST,
     metricsToken: s.METRICS_TOKEN,
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
+    transferCoolingOffMs: s.TRANSFER_COOLING_OFF_HOURS * 3_600_000,
+    transferFourEyesLevel: s.TRANSFER_FOUR_EYES_LEVEL,
     providers: providerConfigOf(s),
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditResult, ReviewCase, ReviewQueueResult } from '@kyc/contracts';
+import { SECURITY_SCENES, type AuditResult, type ReviewCase, type ReviewQueueResult } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
+import { stepUpHeaders } from './support/step-up.ts';
 import { type TestClient } from './support/test-app.ts';
 import {
   decide,
@@ -30,15 +31,22 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
   /** l1@demo.test sends an ID update (names written differently from the verified ones). */
   async function idUpdate(firstName = 'Léna'): Promise<number> {
     const client = await userClient(fixture.app, 'l1@demo.test');
-    const { envelope } = await postWithKey(client, '/v3/private/kyc/update-id', {
-      documentType: 'PASSPORT',
-      country: 'DE',
-      documentIds: await passportDocuments(client),
-      firstName,
-      lastName: 'Schmidt',
-      dateOfBirth: '1990-04-12',
-      expiryDate: '2035-01-31',
-    });
+    const headers = await stepUpHeaders(client, SECURITY_SCENES.update);
+    const { envelope } = await postWithKey(
+      client,
+      '/v3/private/kyc/update-id',
+      {
+        documentType: 'PASSPORT',
+        country: 'DE',
+        documentIds: await passportDocuments(client),
+        firstName,
+        lastName: 'Schmidt',
+        dateOfBirth: '1990-04-12',
+        expiryDate: '2035-01-31',
+      },
+      undefined,
+      headers,
+    );
     expect(envelope.ret_code).toBe(0);
     return Number((envelope.result as Result).submissionId);
   }

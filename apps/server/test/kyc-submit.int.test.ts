@@ -3,8 +3,9 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Envelope } from '@kyc/contracts';
+import { SECURITY_SCENES, type Envelope } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
+import { stepUpHeaders } from './support/step-up.ts';
 import { testDatabases } from './support/databases.ts';
 import { partnerTokenOf, TEST_CONSENT, TEST_RESIDENCE } from './support/kyc-flows.ts';
 import { testJpeg, uploadedDocument } from './support/uploads.ts';
@@ -381,7 +382,9 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
   describe('self-reset', () => {
     it('when a verified user resets, then level 0, LEVEL_1 ALLOW and LEVEL_2 NOT_ALLOW', async () => {
       const client = await signedIn('l1@demo.test');
-      const { envelope } = await client.post('/v3/private/kyc/self-reset');
+      const { envelope } = await client.post('/v3/private/kyc/self-reset', undefined, {
+        headers: await stepUpHeaders(client, SECURITY_SCENES.reset),
+      });
       expect(envelope?.ret_code).toBe(0);
       expect(envelope?.result).toEqual({
         level: 0,
@@ -396,7 +399,9 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
 
     it('when a review is running, then 30001 and nothing changes', async () => {
       const client = await signedIn('pending@demo.test');
-      const { envelope } = await client.post('/v3/private/kyc/self-reset');
+      const { envelope } = await client.post('/v3/private/kyc/self-reset', undefined, {
+        headers: await stepUpHeaders(client, SECURITY_SCENES.reset),
+      });
       expect(envelope?.ret_code).toBe(30001);
       expect(await level1Status(client)).toBe('PENDING');
     });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useAppFixture } from './support/app-fixture.ts';
+import { SECURITY_SCENES } from '@kyc/contracts';
 import { testDatabases } from './support/databases.ts';
+import { grantedRiskHeaders } from './support/step-up.ts';
 import { TestClient } from './support/test-app.ts';
 import {
   decide,
@@ -35,8 +37,15 @@ describe.each(testDatabases())('ID and proof-of-address updates on $name', (test
     expiryDate: inDays(3650),
     ...overrides,
   });
-  const updateId = (client: TestClient, body: unknown, key = randomKey()) =>
-    postWithKey(client, '/v3/private/kyc/update-id', body, key);
+  // Each update spends a risk token for scene 70029 (issue 15; its own tests: security-verification).
+  const updateId = async (client: TestClient, body: unknown, key = randomKey()) =>
+    postWithKey(
+      client,
+      '/v3/private/kyc/update-id',
+      body,
+      key,
+      await grantedRiskHeaders(fixture.database.db, client, SECURITY_SCENES.update),
+    );
   const updatePoa = (client: TestClient, body: unknown, key = randomKey()) =>
     postWithKey(client, '/v3/private/kyc/update-poa', body, key);
 

@@ -272,7 +272,7 @@ describe('the design-system gallery', () => {
   it('when in production mode, then the gallery is 404 in the envelope even if the file exists', async () => {
     const app = await testApp(await sqlite.open(), {
       paths: { webDist: fakeDist('web', { gallery: true }), backofficeDist: fakeDist('backoffice') },
-      env: { NODE_ENV: 'production' },
+      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' },
     });
     const client = new TestClient(app);
     for (const url of ['/user/accounts/gallery/', '/user/accounts/gallery']) {

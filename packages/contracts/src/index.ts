@@ -34,3 +34,5 @@ export * from './api/partner-signing.ts';
 export * from './api/backoffice-partners.ts';
 export * from './api/backoffice-partner-webhooks.ts';
 export * from './staff-permissions.ts';
+export * from './api/security-verification.ts';
+export * from './api/identity-transfer.ts';

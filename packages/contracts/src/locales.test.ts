@@ -8,7 +8,7 @@ import { ALL_LANGUAGE_CODES, ALL_RET_CODES, SCREENS } from './index.ts';
  * language with exactly English's keys and placeholders, and is a real translation, not an English copy.
  */
 const LOCALES = path.resolve(import.meta.dirname, '../../../locales');
-const NAMESPACES = ['user-accounts', 'inverse-error-code', 'backoffice', 'questionnaires', 'help'];
+const NAMESPACES = ['user-accounts', 'inverse-error-code', 'backoffice', 'questionnaires', 'help', 'mail'];
 const ENGLISH = new Set(['en', 'en-US', 'en-HK']);
 
 type Tree = { [key: string]: string | Tree };

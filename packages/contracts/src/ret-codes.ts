@@ -509,6 +509,107 @@ export const RET_CODES = {
     meaning: 'Back office: the service levels changed since they were read; reload them and try again.',
   },
 
+  // Security verification (step-up), issue 15 (docs/security-verification.md, D52–D54); 60001–60029.
+  RISK_VERIFICATION_REQUIRED: {
+    code: 60001,
+    meaning:
+      'Security verification: this action needs a risk token for its scene (header x-risk-token); ask /v1/kyc/risk-component/intercept for one.',
+  },
+  RISK_TOKEN_INVALID: {
+    code: 60002,
+    meaning:
+      'Security verification: the risk token is unknown, expired, or was issued to another person or session; verify again.',
+  },
+  RISK_TOKEN_USED: {
+    code: 60003,
+    meaning: 'Security verification: the risk token was used already (each one works once); verify again.',
+  },
+  RISK_TOKEN_WRONG_SCENE: {
+    code: 60004,
+    meaning: 'Security verification: the risk token was issued for another scene than this action.',
+  },
+  VERIFICATION_CODE_WRONG: {
+    code: 60005,
+    meaning: 'Security verification: the code is not right; ret_msg says how many tries are left.',
+  },
+  VERIFICATION_CODE_EXPIRED: {
+    code: 60006,
+    meaning:
+      'Security verification: the email code has expired (10 minutes) or was replaced; ask for a new one.',
+  },
+  VERIFICATION_TOO_MANY_ATTEMPTS: {
+    code: 60007,
+    meaning: 'Security verification: five wrong codes ended this code; ask for a new one.',
+  },
+  VERIFICATION_RESEND_TOO_SOON: {
+    code: 60008,
+    meaning: 'Security verification: a new code can be sent 60 seconds after the previous one.',
+  },
+  VERIFICATION_SEND_LIMIT: {
+    code: 60009,
+    meaning: 'Security verification: five codes were sent in the last hour; try again later.',
+  },
+  VERIFICATION_COMPONENT_UNAVAILABLE: {
+    code: 60010,
+    meaning:
+      'Security verification: this way of verifying is not set up for the account (no authenticator app enrolled), or no code was sent.',
+  },
+  TOTP_ALREADY_ENABLED: {
+    code: 60011,
+    meaning: 'Security verification: an authenticator app is already set up; remove it first.',
+  },
+  MAIL_NOT_SENT: {
+    code: 60012,
+    meaning: 'Security verification: the email could not be sent (SMTP failed); try again in a moment.',
+  },
+
+  // Identity transfer, issue 15 (docs/identity-transfer.md, D55–D56); 60031–60049.
+  TRANSFER_SOURCE_INVALID: {
+    code: 60031,
+    meaning:
+      'Identity transfer: the source account cannot be used (unknown, this same account, or not verified); deliberately not saying which.',
+  },
+  TRANSFER_TARGET_VERIFIED: {
+    code: 60032,
+    meaning: 'Identity transfer: this account is verified already or has a verification under review.',
+  },
+  TRANSFER_SOURCE_RESTRICTED: {
+    code: 60033,
+    meaning: 'Identity transfer: the source account is frozen or under review.',
+  },
+  TRANSFER_OPEN_CARD: {
+    code: 60034,
+    meaning:
+      "Identity transfer: the source account has an open card (spec §3 card type 'card'); close it first.",
+  },
+  TRANSFER_COUNTRY_REFUSED: {
+    code: 60035,
+    meaning:
+      'Identity transfer: not offered to residents of the Netherlands (NL) and mainland China (CN), for regulatory reasons.',
+  },
+  TRANSFER_ALREADY_OPEN: {
+    code: 60036,
+    meaning: 'Identity transfer: a transfer from or to one of the accounts is in progress already.',
+  },
+  TRANSFER_NOT_FOUND: {
+    code: 60037,
+    meaning: 'Identity transfer: no such transfer for this account, or it is not at the step asked for.',
+  },
+  TRANSFER_DETAILS_MISMATCH: {
+    code: 60038,
+    meaning:
+      'Identity transfer: the name and date of birth given do not match the verified identity of the source.',
+  },
+  TRANSFER_FOUR_EYES: {
+    code: 60039,
+    meaning:
+      'Identity transfer (back office): a transfer of this level needs a second approval by another senior reviewer.',
+  },
+  TRANSFER_SELFIE_NOT_REVIEWED: {
+    code: 60040,
+    meaning: 'Identity transfer (back office): approving requires confirming that the selfie was reviewed.',
+  },
+
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
     code: CODE_REQUEST_TIMEOUT,

@@ -29,6 +29,8 @@ import type { PartnersAdminUseCases } from '../domain/backoffice/partners-admin.
 import type { PartnerWebhookUseCases } from '../domain/partner-webhooks/partner-webhooks.ts';
 import type { ProviderRoutesUseCases } from '../domain/backoffice/provider-routes-admin.ts';
 import type { MetricsUseCases } from '../domain/operations/metrics.ts';
+import type { SecurityVerificationUseCases } from '../domain/security-verification/security-verification.ts';
+import type { IdentityTransferUseCases } from '../domain/identity-transfer/identity-transfer.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -82,6 +84,10 @@ export interface Services {
   partnerWebhooks: PartnerWebhookUseCases;
   /** Back-office provider routing (D23): routes per country, admin only, audited (docs/backoffice.md). */
   providerRoutes: ProviderRoutesUseCases;
+  /** Security verification (step-up): risk tokens, email codes, authenticator app (issue 15). */
+  securityVerification: SecurityVerificationUseCases;
+  /** Identity transfer between two accounts of one person, and its back-office review (issue 15). */
+  identityTransfers: IdentityTransferUseCases;
   paths: StaticPaths;
 }
 

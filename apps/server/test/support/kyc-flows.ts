@@ -69,8 +69,16 @@ export async function passportDocuments(client: TestClient): Promise<string[]> {
   return [await uploadAs(client, 'front'), await uploadAs(client, 'selfie')];
 }
 
-export async function postWithKey(client: TestClient, url: string, body: unknown, key = randomKey()) {
-  const { envelope, response } = await client.post(url, body, { headers: { 'idempotency-key': key } });
+export async function postWithKey(
+  client: TestClient,
+  url: string,
+  body: unknown,
+  key = randomKey(),
+  headers: Record<string, string> = {},
+) {
+  const { envelope, response } = await client.post(url, body, {
+    headers: { 'idempotency-key': key, ...headers },
+  });
   return { envelope: envelope as Answer, status: response.statusCode };
 }
 

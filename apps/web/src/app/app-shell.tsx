@@ -10,6 +10,7 @@ import { locationChanged } from '../lib/store/router-slice';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PageSpinner } from '../ui/spinner';
 import { MessageRegions } from './lazy-messages';
+import { StepUpHost } from '../features/security-verification/components/step-up-host';
 import './app-shell.css';
 
 /** Host containers of index.html that the header and footer are mounted into (spec §2 "Page chrome"). */
@@ -74,6 +75,10 @@ export function AppShell() {
         </Portal>
         <ErrorBoundary depth="widget">
           <MessageRegions />
+        </ErrorBoundary>
+        {/* Issue 15: the security-verification dialog every sensitive call opens (lib/http/step-up.ts). */}
+        <ErrorBoundary depth="widget">
+          <StepUpHost />
         </ErrorBoundary>
       </Suspense>
     </>

@@ -1,5 +1,6 @@
 import PersonalScreen from '../features/verification/screens/personal-screen';
 import { RecentSignInsSection } from '../features/security/components/recent-sign-ins-section';
+import { IdentityTransferSection } from '../features/identity-transfer/components/identity-transfer-section';
 
 /**
  * The personal page as the app composes it: the verification feature's screen with the sections other
@@ -7,5 +8,14 @@ import { RecentSignInsSection } from '../features/security/components/recent-sig
  * own code after the first paint.
  */
 export default function PersonalPage() {
-  return <PersonalScreen sections={<RecentSignInsSection />} />;
+  return (
+    <PersonalScreen
+      sections={
+        <>
+          <IdentityTransferSection />
+          <RecentSignInsSection />
+        </>
+      }
+    />
+  );
 }

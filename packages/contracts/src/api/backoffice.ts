@@ -299,6 +299,10 @@ export const AUDIT_ACTIONS = [
   'case.assign',
   'case.release',
   'service_levels.update',
+  // Identity transfer (issue 15, docs/identity-transfer.md).
+  'identity_transfer.approve',
+  'identity_transfer.reject',
+  'identity_transfer.complete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

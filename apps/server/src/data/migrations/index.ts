@@ -26,6 +26,8 @@ import { m018PartnerWebhooks } from './018-partner-webhooks.ts';
 import { m019DocumentChunks } from './019-document-chunks.ts';
 import { m020ScheduledTasks } from './020-scheduled-tasks.ts';
 import { m021DecisionTimeIndex } from './021-decision-time-index.ts';
+import { m022SecurityVerification } from './022-security-verification.ts';
+import { m023IdentityTransfers } from './023-identity-transfers.ts';
 import { m024ListIndexes } from './024-list-indexes.ts';
 import { m025QuestionnaireQueue } from './025-questionnaire-queue.ts';
 import { m026CaseClaims } from './026-case-claims.ts';
@@ -54,7 +56,8 @@ const ALL: Record<string, MigrationFactory> = {
   '019-document-chunks': m019DocumentChunks,
   '020-scheduled-tasks': m020ScheduledTasks,
   '021-decision-time-index': m021DecisionTimeIndex,
-  // 022 and 023 are another branch's (issue 15); the migrator runs names in order and allows the gap.
+  '022-security-verification': m022SecurityVerification,
+  '023-identity-transfers': m023IdentityTransfers,
   '024-list-indexes': m024ListIndexes,
   '025-questionnaire-queue': m025QuestionnaireQueue,
   '026-case-claims': m026CaseClaims,

@@ -17,6 +17,7 @@ import { auditChainRepo } from './audit-chain-repo.ts';
 import { auditRepo } from './audit-repo.ts';
 import { blobReferencesRepo } from './uploaded-files.ts';
 import { countriesRepo } from './countries-repo.ts';
+import { identityTransfersRepo } from './identity-transfers-repo.ts';
 import { kycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 import { noticesRepo } from './notices-repo.ts';
 import { operationsRepo } from './operations-repo.ts';
@@ -32,6 +33,7 @@ import { reviewRepo } from './review-repo.ts';
 import { sdkRepo } from './sdk-repo.ts';
 import { sealedValuesRepo } from './sealed-values-repo.ts';
 import { securityLogRepo } from './security-log-repo.ts';
+import { securityVerificationRepo } from './security-verification-repo.ts';
 import { sessionsRepo } from './sessions-repo.ts';
 import { staffRepo } from './staff-repo.ts';
 import { statusOutboxRepo } from './status-outbox-repo.ts';
@@ -48,6 +50,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     audit: () => auditRepo(db),
     blobReferences: () => blobReferencesRepo(db),
     countries: () => countriesRepo(db),
+    identityTransfers: () => identityTransfersRepo(db),
     kyc: () => kycRepo(db, personal),
     notices: () => noticesRepo(db),
     operations: () => operationsRepo(db),
@@ -63,6 +66,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     sdk: () => sdkRepo(db),
     sealedValues: () => sealedValuesRepo(db),
     securityLog: () => securityLogRepo(db),
+    securityVerification: () => securityVerificationRepo(db),
     sessions: () => sessionsRepo(db),
     staff: () => staffRepo(db),
     statusOutbox: () => statusOutboxRepo(db),

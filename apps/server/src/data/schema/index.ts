@@ -16,6 +16,8 @@ import type { ProvidersTables } from './providers.ts';
 import type { PartnerWebhooksTables } from './partner-webhooks.ts';
 import type { DocumentsTables } from './documents.ts';
 import type { WorkTables } from './work.ts';
+import type { SecurityVerificationTables } from './security-verification.ts';
+import type { IdentityTransferTables } from './identity-transfers.ts';
 
 export type * from './accounts.ts';
 export type * from './kyc.ts';
@@ -28,6 +30,8 @@ export type * from './providers.ts';
 export type * from './partner-webhooks.ts';
 export type * from './documents.ts';
 export type * from './work.ts';
+export type * from './security-verification.ts';
+export type * from './identity-transfers.ts';
 
 /** Every table of the database (the connection's type is `Db`, data/db.ts). */
 export interface Tables
@@ -42,4 +46,6 @@ export interface Tables
     ProvidersTables,
     PartnerWebhooksTables,
     DocumentsTables,
-    WorkTables {}
+    WorkTables,
+    SecurityVerificationTables,
+    IdentityTransferTables {}

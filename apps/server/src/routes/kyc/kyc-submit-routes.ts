@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   DOCUMENT_SIDES,
   IDEMPOTENCY_KEY_HEADER,
+  RISK_TOKEN_HEADER,
+  SECURITY_SCENES,
   UPLOAD_FILE_FIELD,
   UPLOAD_SIDE_FIELD,
   idempotencyKey,
@@ -30,6 +32,7 @@ import { MAX_UPLOAD_BYTES } from '../../lib/uploads/inspect-upload.ts';
 import type { SubmissionUseCases } from '../../domain/kyc/submission-service.ts';
 import type { Services } from '../services.ts';
 import { documentRoutes } from '../../http/openapi.ts';
+import { riskTokenOf, stepUpSubjectOf } from '../security-verification/security-verification-routes.ts';
 
 /** Multipart limits: one file of at most 10 MB (a little more, so inspectUpload answers 40002 itself). */
 export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES + 64 * 1024, files: 1, fields: 5, parts: 6 };
@@ -39,7 +42,9 @@ export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES + 64 * 1024, files: 1,
  * Multipart is registered inside this plugin only, so every other route still refuses it with 415.
  */
 export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
-  const { submissions, sessions, updates, sdkAccess } = services;
+  const { submissions, sessions, updates, sdkAccess, securityVerification } = services;
+  // Issue 15: reset (30331) and update (70029) spend a risk token first (docs/security-verification.md).
+  const riskHeader = { [RISK_TOKEN_HEADER]: z.string().max(128).optional() };
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     documentRoutes(app, { tag: 'kyc', access: 'session' });
@@ -76,13 +81,21 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
           summary: 'Submit a new identity document (verified person)',
           description:
             'A new identity document for a verified person (docs/kyc.md "Updating the ID document"); refusals 1045–1053 and 1062.',
-          headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+          headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey, ...riskHeader }),
           body: updateIdRequest,
           response: { 200: envelopeOf(updateIdResult) },
         },
       },
-      async (request) =>
-        ok(await updates.updateId(subjectOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER])),
+      async (request) => {
+        await securityVerification.consume(
+          stepUpSubjectOf(request),
+          SECURITY_SCENES.update,
+          riskTokenOf(request),
+        );
+        return ok(
+          await updates.updateId(subjectOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
+        );
+      },
     );
 
     r.post(
@@ -120,9 +133,22 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
     r.post(
       '/v3/private/kyc/self-reset',
       {
-        schema: { summary: 'Reset verification to level 0', response: { 200: envelopeOf(selfResetResult) } },
+        schema: {
+          summary: 'Reset verification to level 0 (scene 30331)',
+          description:
+            'Behind a risk token for scene 30331 (header x-risk-token; docs/security-verification.md).',
+          headers: z.looseObject(riskHeader),
+          response: { 200: envelopeOf(selfResetResult) },
+        },
       },
-      async (request) => ok(await submissions.selfReset(subjectOf(request))),
+      async (request) => {
+        await securityVerification.consume(
+          stepUpSubjectOf(request),
+          SECURITY_SCENES.reset,
+          riskTokenOf(request),
+        );
+        return ok(await submissions.selfReset(subjectOf(request)));
+      },
     );
 
     r.post(

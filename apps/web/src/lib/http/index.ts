@@ -33,3 +33,10 @@ export { postRiskDefaultIntercept } from './risk-intercept';
 export { configureSdkSession, sdkSession, type SdkSession } from './sdk-session';
 export { getSdkTokenInfo } from './sdk-token-info';
 export { uploadForm, type UploadOptions, type UploadProgress } from './upload';
+export {
+  isStepUpCancelled,
+  setStepUpHandler,
+  StepUpCancelled,
+  withStepUp,
+  type StepUpHandler,
+} from './step-up';

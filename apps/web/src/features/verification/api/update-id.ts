@@ -1,5 +1,5 @@
-import type { UpdateIdRequest, UpdateIdResult } from '@kyc/contracts';
-import { http, withIdempotencyKey, type RequestOptions } from '../../../lib/http';
+import { SECURITY_SCENES, type UpdateIdRequest, type UpdateIdResult } from '@kyc/contracts';
+import { http, withIdempotencyKey, withStepUp, type RequestOptions } from '../../../lib/http';
 import { UPDATE_ID_ERROR_CODES } from './update-id-errors';
 
 export const UPDATE_ID_PATH = '/v3/private/kyc/update-id';
@@ -14,9 +14,15 @@ export function postUpdateId(
   idempotencyKey: string,
   options: RequestOptions = {},
 ): Promise<UpdateIdResult> {
-  return http.post<UpdateIdResult>(
-    UPDATE_ID_PATH,
-    { ...body },
-    withIdempotencyKey({ silent: UPDATE_ID_ERROR_CODES, ...options }, idempotencyKey),
+  // Issue 15: behind security verification (scene 70029 update).
+  return withStepUp(SECURITY_SCENES.update, (headers) =>
+    http.post<UpdateIdResult>(
+      UPDATE_ID_PATH,
+      { ...body },
+      withIdempotencyKey(
+        { silent: UPDATE_ID_ERROR_CODES, ...options, headers: { ...options.headers, ...headers } },
+        idempotencyKey,
+      ),
+    ),
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { clearRequestCache } from '../../../lib/http';
+import { clearRequestCache, setStepUpHandler } from '../../../lib/http';
 import { registerMessenger } from '../../../lib/messages/messenger';
 import { MemoryRouter, useLocation } from '../../../lib/router';
 import { setTelemetryReporter } from '../../../lib/telemetry/telemetry';
@@ -42,7 +42,14 @@ async function confirmForm() {
   return within(await screen.findByRole('region', { name: 'Confirm the reset' }));
 }
 
+// Issue 15: the security-verification dialog is the app shell's; here it answers a token at once.
+const stepUp = vi.fn(async (_scene: number) => 'risk-token-of-the-test');
+let dropStepUp: () => void = () => undefined;
+afterEach(() => dropStepUp());
+
 beforeEach(() => {
+  stepUp.mockClear();
+  dropStepUp = setStepUpHandler(stepUp);
   toast.mockReset();
   restore.push(
     registerMessenger({ toast, notify: vi.fn() }),
@@ -105,6 +112,8 @@ describe('ResetkycScreen (spec §2 resetkyc; docs/kyc.md self-reset)', () => {
     const { url, init } = fetchCall(fetch, 1);
     expect(url).toBe('/v3/private/kyc/self-reset');
     expect(init.method).toBe('POST');
+    expect(stepUp).toHaveBeenCalledWith(30331);
+    expect(new Headers(init.headers).get('x-risk-token')).toBe('risk-token-of-the-test');
     expect(toast).toHaveBeenCalledWith({ kind: 'success', message: 'Your verification has been reset.' });
   });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { clearRequestCache } from '../../../lib/http';
+import { clearRequestCache, setStepUpHandler } from '../../../lib/http';
 import { registerMessenger } from '../../../lib/messages/messenger';
 import { MemoryRouter } from '../../../lib/router';
 import { setTelemetryReporter } from '../../../lib/telemetry/telemetry';
@@ -76,7 +76,14 @@ const bodyOf = (fetch: ReturnType<typeof stubFetch>, n: number) =>
 const keyOf = (fetch: ReturnType<typeof stubFetch>, n: number) =>
   new Headers(fetchCall(fetch, n).init.headers).get('idempotency-key');
 
+// Issue 15: the security-verification dialog is the app shell's; here it answers a token at once.
+const stepUp = vi.fn(async (_scene: number) => 'risk-token-of-the-test');
+let dropStepUp: () => void = () => undefined;
+afterEach(() => dropStepUp());
+
 beforeEach(() => {
+  stepUp.mockClear();
+  dropStepUp = setStepUpHandler(stepUp);
   toast.mockReset();
   restore.push(
     registerMessenger({ toast, notify: vi.fn() }),
@@ -176,6 +183,8 @@ describe('UpdatekycScreen (spec §2 updatekyc, §8 update-id errors)', () => {
       expiryDate: '2035-01-31',
     });
     expect(keyOf(fetch, 2)).toMatch(/^[A-Za-z0-9_-]{1,128}$/);
+    expect(stepUp).toHaveBeenCalledWith(70029);
+    expect(new Headers(fetchCall(fetch, 2).init.headers).get('x-risk-token')).toBe('risk-token-of-the-test');
   });
 
   it('a passport needs no back: front and selfie only; another country keeps a type it issues', async () => {

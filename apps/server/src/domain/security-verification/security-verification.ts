@@ -1,0 +1,320 @@
+/**
+ * Security verification (step-up), issue 15 (docs/security-verification.md, D52–D54).
+ *
+ * A sensitive action (a scene: 30029 reveal, 30331 reset, 70029 update, 30030/30031 identity transfer)
+ * needs a risk token. The person earns one at /v1/kyc/risk-component/intercept with an email code
+ * (30101 otp) or their authenticator app; the token is short-lived (5 minutes), single-use and bound
+ * to the person, the scene and the session. The protected call `consume`s it by a compare-and-set, so
+ * two concurrent uses of one token have one winner.
+ */
+import { createHmac, hkdfSync, randomInt } from 'node:crypto';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_SENDS_PER_HOUR,
+  OTP_RESEND_AFTER_MS,
+  OTP_TTL_MS,
+  RISK_TOKEN_TTL_MS,
+  SECURITY_SCENE_CODES,
+  type RiskInterceptRequest,
+  type RiskInterceptResult,
+  type VerificationComponent,
+} from '@kyc/contracts';
+import type { Repositories } from '../../data/repositories/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { randomToken, safeEqual, sha256Hex } from '../../lib/tokens.ts';
+import {
+  base32Encode,
+  matchTotpStep,
+  newTotpSecret,
+  openTotpSecret,
+  otpauthUri,
+  sealTotpSecret,
+} from '../../lib/totp.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { MailTexts } from '../mail/mail-texts.ts';
+
+/** Who asks: the person and the session the token will be bound to. */
+export interface StepUpSubject {
+  userId: number;
+  sessionId: string;
+}
+
+export interface SecurityVerificationDeps {
+  repos: Repositories;
+  mailer: Mailer;
+  texts: MailTexts;
+  masterKey: Buffer;
+  now?: () => number;
+  /** Tests: the code mailed (else six random digits). */
+  newCode?: () => string;
+}
+
+/** Device rule of default-intercept: this many failed sign-ins within the window ask for an email code. */
+export const DEVICE_FAILURES_BEFORE_CODE = 5;
+export const DEVICE_FAILURE_WINDOW_MS = 60 * 60_000;
+
+const HOUR = 60 * 60_000;
+
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  const keep = local.length <= 2 ? local.slice(0, 1) : `${local.slice(0, 2)}`;
+  return `${keep}***${local.length > 3 ? local.slice(-1) : ''}@${domain}`;
+}
+
+export function isSecurityScene(scene: number): boolean {
+  return (SECURITY_SCENE_CODES as readonly number[]).includes(scene);
+}
+
+export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
+  const { repos, mailer, texts, masterKey } = deps;
+  const now = deps.now ?? Date.now;
+  const newCode = deps.newCode ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0'));
+  const codeKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kyc-email-otp-v1', 32));
+  /** The code at rest: an HMAC bound to its challenge, so equal codes of two challenges differ. */
+  const codeHash = (challengeId: string, code: string) =>
+    createHmac('sha256', codeKey).update(`${challengeId}:${code}`).digest('base64url');
+  const aad = (userId: number) => `user:${userId}`;
+
+  async function emailOf(userId: number): Promise<string> {
+    const user = await repos.users.findById(userId);
+    if (!user) throw new AppError('NOT_LOGGED_IN');
+    return user.email;
+  }
+
+  async function componentsOf(userId: number): Promise<VerificationComponent[]> {
+    const totp = await repos.securityVerification.totpOf(userId);
+    return totp?.enabledAt ? ['otp', 'totp'] : ['otp'];
+  }
+
+  function checkScene(scene: number): void {
+    if (!isSecurityScene(scene)) throw new AppError('PARAMS_ERROR', `scene: unknown scene ${scene}`, 400);
+  }
+
+  async function issueToken(
+    subject: StepUpSubject,
+    scene: number,
+    component: VerificationComponent,
+  ): Promise<{ riskToken: string; riskTokenExpiresAt: number }> {
+    const token = randomToken(32);
+    const at = now();
+    const expiresAt = at + RISK_TOKEN_TTL_MS;
+    await repos.securityVerification.insertRiskToken({
+      tokenHash: sha256Hex(token),
+      userId: subject.userId,
+      sessionId: subject.sessionId,
+      scene,
+      component,
+      at,
+      expiresAt,
+    });
+    return { riskToken: token, riskTokenExpiresAt: expiresAt };
+  }
+
+  async function send(subject: StepUpSubject, scene: number, language: string) {
+    const at = now();
+    const email = await emailOf(subject.userId);
+    const latest = await repos.securityVerification.latestChallengeOf(
+      subject.userId,
+      subject.sessionId,
+      scene,
+    );
+    const open = latest?.status === 'open' ? latest : undefined;
+    const holding = latest?.status === 'open' || latest?.status === 'failed';
+    if (latest && holding && at < latest.last_sent_at + OTP_RESEND_AFTER_MS) {
+      const seconds = Math.ceil((latest.last_sent_at + OTP_RESEND_AFTER_MS - at) / 1000);
+      throw new AppError('VERIFICATION_RESEND_TOO_SOON', `wait ${seconds} s before another code`);
+    }
+    if ((await repos.securityVerification.sendsSince(subject.userId, at - HOUR)) >= OTP_MAX_SENDS_PER_HOUR)
+      throw new AppError('VERIFICATION_SEND_LIMIT');
+    const code = newCode();
+    const expiresAt = at + OTP_TTL_MS;
+    let challengeId: string;
+    if (open && open.expires_at > at) {
+      // A resend: a new code on the same challenge (the old code stops working), counted.
+      challengeId = open.id;
+      if (
+        !(await repos.securityVerification.resendChallenge(
+          open.id,
+          open.sends,
+          codeHash(open.id, code),
+          at,
+          expiresAt,
+        ))
+      )
+        throw new AppError('VERIFICATION_RESEND_TOO_SOON', 'another code was sent meanwhile');
+    } else {
+      if (open) await repos.securityVerification.casChallengeStatus(open.id, 'replaced');
+      challengeId = randomToken(18);
+      await repos.securityVerification.insertChallenge({
+        id: challengeId,
+        userId: subject.userId,
+        sessionId: subject.sessionId,
+        scene,
+        codeHash: codeHash(challengeId, code),
+        at,
+        expiresAt,
+      });
+    }
+    try {
+      await mailer.send(texts.otp(language, email, code, scene));
+    } catch (error) {
+      // The code cannot reach the person: end the challenge so the next ask is not held back by it.
+      await repos.securityVerification.casChallengeStatus(challengeId, 'replaced');
+      throw new AppError('MAIL_NOT_SENT', undefined, 200, {}, { cause: error });
+    }
+    return { challengeId, expiresAt, resendAt: at + OTP_RESEND_AFTER_MS, maskedEmail: maskEmail(email) };
+  }
+
+  async function verifyOtp(subject: StepUpSubject, scene: number, code: string, challengeId?: string) {
+    const challenge = challengeId
+      ? await repos.securityVerification.findChallenge(challengeId)
+      : await repos.securityVerification.latestChallengeOf(subject.userId, subject.sessionId, scene);
+    if (
+      !challenge ||
+      challenge.user_id !== subject.userId ||
+      challenge.session_id !== subject.sessionId ||
+      challenge.scene !== scene
+    )
+      throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'no email code was sent for this scene here');
+    if (challenge.status === 'failed') throw new AppError('VERIFICATION_TOO_MANY_ATTEMPTS');
+    if (challenge.status !== 'open' || now() >= challenge.expires_at)
+      throw new AppError('VERIFICATION_CODE_EXPIRED');
+    if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new AppError('VERIFICATION_TOO_MANY_ATTEMPTS');
+    if (!safeEqual(codeHash(challenge.id, code), challenge.code_hash)) {
+      // Counted by a compare-and-set on the count read: concurrent guesses cannot share one attempt.
+      if (!(await repos.securityVerification.countWrongCode(challenge.id, challenge.attempts)))
+        throw new AppError('VERIFICATION_CODE_WRONG', 'the code is not right');
+      const left = OTP_MAX_ATTEMPTS - challenge.attempts - 1;
+      if (left <= 0) {
+        await repos.securityVerification.casChallengeStatus(challenge.id, 'failed');
+        throw new AppError('VERIFICATION_TOO_MANY_ATTEMPTS');
+      }
+      throw new AppError('VERIFICATION_CODE_WRONG', `the code is not right; ${left} tries left`);
+    }
+    // Right code: the challenge passes once (a second request with the same code loses here).
+    if (!(await repos.securityVerification.casChallengeStatus(challenge.id, 'passed')))
+      throw new AppError('VERIFICATION_CODE_EXPIRED', 'this code was used already');
+    return issueToken(subject, scene, 'otp');
+  }
+
+  async function verifyTotp(subject: StepUpSubject, scene: number, code: string) {
+    const totp = await repos.securityVerification.totpOf(subject.userId);
+    if (!totp?.enabledAt) throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'no authenticator app');
+    const secret = openTotpSecret(masterKey, subject.userId, totp.secretEnc, aad(subject.userId));
+    const step = matchTotpStep(secret, code, now());
+    // A step at or before the last accepted one is a replay; the compare-and-set makes it once only.
+    if (step === null || !(await repos.securityVerification.casTotpStep(subject.userId, step)))
+      throw new AppError('VERIFICATION_CODE_WRONG', 'the authenticator code is not right');
+    return issueToken(subject, scene, 'totp');
+  }
+
+  return {
+    /** POST /v1/kyc/risk-component/intercept. */
+    async intercept(
+      subject: StepUpSubject,
+      request: RiskInterceptRequest,
+      language: string,
+    ): Promise<RiskInterceptResult> {
+      checkScene(request.scene);
+      const components = await componentsOf(subject.userId);
+      const base = {
+        scene: request.scene,
+        needed: true,
+        components,
+        maskedEmail: maskEmail(await emailOf(subject.userId)),
+      };
+      if (request.action === 'query') return base;
+      if (request.action === 'send') return { ...base, ...(await send(subject, request.scene, language)) };
+      const issued =
+        request.component === 'otp'
+          ? await verifyOtp(subject, request.scene, request.code, request.challengeId)
+          : await verifyTotp(subject, request.scene, request.code);
+      return { ...base, ...issued };
+    },
+
+    /**
+     * What a protected call runs first: the token must exist, belong to this person and session, be for
+     * `scene`, be unexpired and unused; it is then spent by a compare-and-set (one winner of two).
+     */
+    async consume(subject: StepUpSubject, scene: number, token: string | undefined): Promise<void> {
+      if (!token) throw new AppError('RISK_VERIFICATION_REQUIRED', `scene ${scene} needs a risk token`);
+      if (token.length > 128) throw new AppError('RISK_TOKEN_INVALID');
+      const row = await repos.securityVerification.findRiskToken(sha256Hex(token));
+      const at = now();
+      if (!row || row.user_id !== subject.userId || row.session_id !== subject.sessionId)
+        throw new AppError('RISK_TOKEN_INVALID');
+      if (row.scene !== scene) throw new AppError('RISK_TOKEN_WRONG_SCENE');
+      if (row.used_at !== null) throw new AppError('RISK_TOKEN_USED');
+      if (row.expires_at <= at) throw new AppError('RISK_TOKEN_INVALID', 'the risk token has expired');
+      if (!(await repos.securityVerification.consumeRiskToken(row.token_hash, at)))
+        throw new AppError('RISK_TOKEN_USED');
+    },
+
+    // ── the authenticator app (personal page) ──────────────────────────────────────────────────────
+    async totpStatus(userId: number) {
+      const totp = await repos.securityVerification.totpOf(userId);
+      return { enabled: Boolean(totp?.enabledAt) };
+    },
+
+    /** A new secret, stored unconfirmed; shown once. */
+    async enrolTotp(userId: number) {
+      const secret = newTotpSecret();
+      const stored = await repos.securityVerification.putPendingTotp(
+        userId,
+        sealTotpSecret(masterKey, userId, secret, aad(userId)),
+        now(),
+      );
+      if (!stored) throw new AppError('TOTP_ALREADY_ENABLED');
+      return { otpauthUri: otpauthUri(secret, await emailOf(userId), 'KYC'), secret: base32Encode(secret) };
+    },
+
+    /** The first code from the app enables it. */
+    async confirmTotp(userId: number, code: string) {
+      const totp = await repos.securityVerification.totpOf(userId);
+      if (!totp) throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'start the enrolment first');
+      if (totp.enabledAt) throw new AppError('TOTP_ALREADY_ENABLED');
+      const secret = openTotpSecret(masterKey, userId, totp.secretEnc, aad(userId));
+      const step = matchTotpStep(secret, code, now());
+      if (step === null || !(await repos.securityVerification.casTotpStep(userId, step, now())))
+        throw new AppError('VERIFICATION_CODE_WRONG', 'the authenticator code is not right');
+      return { enabled: true };
+    },
+
+    /** Removing the app takes one of its codes (a stolen session alone cannot remove it). */
+    async disableTotp(userId: number, code: string) {
+      const totp = await repos.securityVerification.totpOf(userId);
+      if (!totp?.enabledAt) throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'no authenticator app');
+      const secret = openTotpSecret(masterKey, userId, totp.secretEnc, aad(userId));
+      const step = matchTotpStep(secret, code, now());
+      if (step === null || !(await repos.securityVerification.casTotpStep(userId, step)))
+        throw new AppError('VERIFICATION_CODE_WRONG', 'the authenticator code is not right');
+      await repos.securityVerification.deleteTotp(userId);
+      return { enabled: false };
+    },
+
+    // ── before sign-in (spec §7 default-intercept) ─────────────────────────────────────────────────
+    async defaultIntercept(guid: string | undefined) {
+      const failures = guid
+        ? await repos.securityVerification.deviceFailures(guid, now() - DEVICE_FAILURE_WINDOW_MS)
+        : 0;
+      const intercept = failures >= DEVICE_FAILURES_BEFORE_CODE;
+      return { intercept, components: intercept ? (['otp'] as VerificationComponent[]) : [] };
+    },
+
+    async recordSignInFailure(guid: string | undefined): Promise<void> {
+      if (!guid || !/^[\w-]{8,64}$/.test(guid)) return;
+      const at = now();
+      await repos.securityVerification.countDeviceFailure(guid, at, at - DEVICE_FAILURE_WINDOW_MS);
+    },
+
+    async recordSignInSuccess(guid: string | undefined): Promise<void> {
+      if (guid && /^[\w-]{8,64}$/.test(guid)) await repos.securityVerification.clearDevice(guid);
+    },
+
+    /** The development mailbox's newest mail (never in production: the route is not registered). */
+    devMailbox: (limit: number, to?: string) => repos.securityVerification.newestMail(limit, to),
+
+    sweep: () => repos.securityVerification.deleteExpired(now() - 24 * HOUR),
+  };
+}
+export type SecurityVerificationUseCases = ReturnType<typeof securityVerificationUseCases>;
