@@ -62,6 +62,7 @@ describe('request logging', () => {
       DATA_DIR: dataDir,
       SESSION_SECRET: 's'.repeat(40),
       DATA_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
+      SMTP_URL: 'smtp://mail.internal:587',
     });
     expect(loggerOptions(production)).not.toHaveProperty('transport');
     expect(loggerOptions(development, false)).not.toHaveProperty('transport');

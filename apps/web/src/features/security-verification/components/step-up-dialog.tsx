@@ -17,14 +17,19 @@ export interface StepUpDialogProps {
 /** An address read left to right inside any sentence (ar-SA): Unicode isolates (LRI … PDI). */
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
-const SCENE_KEYS = {
-  30029: 'eye',
-  30331: 'reset',
-  70029: 'update',
-  30030: 'identityTransferBefore',
-  30031: 'identityTransferAfter',
+/** What each scene protects, in words (full keys, so the unused-key check sees each one). */
+const SCENE_TEXT = {
+  30029: 'securityVerification.scenes.eye',
+  30331: 'securityVerification.scenes.reset',
+  70029: 'securityVerification.scenes.update',
+  30030: 'securityVerification.scenes.identityTransferBefore',
+  30031: 'securityVerification.scenes.identityTransferAfter',
 } as const;
-type SceneKey = (typeof SCENE_KEYS)[keyof typeof SCENE_KEYS];
+type SceneText = (typeof SCENE_TEXT)[keyof typeof SCENE_TEXT];
+const METHOD_TEXT = {
+  otp: 'securityVerification.methods.otp',
+  totp: 'securityVerification.methods.totp',
+} as const;
 
 /**
  * The one security-verification dialog of every scene (issue 15): which action it protects, the email
@@ -45,7 +50,8 @@ export default function StepUpDialog({ scene, onDone }: StepUpDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const sceneKey: SceneKey = (SCENE_KEYS as Record<number, SceneKey>)[scene] ?? 'reset';
+  const sceneText: SceneText =
+    (SCENE_TEXT as Record<number, SceneText>)[scene] ?? 'securityVerification.scenes.reset';
 
   useEffect(() => {
     const dialog = ref.current;
@@ -146,7 +152,7 @@ export default function StepUpDialog({ scene, onDone }: StepUpDialogProps) {
         <h2 id="step-up-title" className="step-up-dialog__title">
           {t('securityVerification.title')}
         </h2>
-        <p id="step-up-purpose">{t(`securityVerification.scenes.${sceneKey}`)}</p>
+        <p id="step-up-purpose">{t(sceneText)}</p>
         {hasTotp ? (
           <fieldset className="step-up-dialog__methods">
             <legend>{t('securityVerification.method')}</legend>
@@ -162,7 +168,7 @@ export default function StepUpDialog({ scene, onDone }: StepUpDialogProps) {
                     setError(null);
                   }}
                 />
-                <span>{t(`securityVerification.methods.${option}`)}</span>
+                <span>{t(METHOD_TEXT[option])}</span>
               </label>
             ))}
           </fieldset>
