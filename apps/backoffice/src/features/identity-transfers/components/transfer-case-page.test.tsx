@@ -111,6 +111,18 @@ describe('TransferCasePage', () => {
     expect(screen.getByText('This transfer is not waiting for a decision.')).toBeTruthy();
   });
 
+  it('when the approval completes the transfer at once (cooling-off over), then it says so', async () => {
+    serve(transferCase(), () =>
+      ok(transferCase({ stage: 'completed', firstApprovedBy: 5, completedAt: T0 })),
+    );
+    const { user } = renderCase(staff('reviewer'));
+    await user.click(await screen.findByRole('checkbox', { name: /it is the same person/ }));
+    await user.click(screen.getByRole('button', { name: 'Approve transfer' }));
+    expect(await screen.findByText(/Transfer approved and completed/)).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).getByText(/Transfer completed/)).toBeTruthy();
+  });
+
   it('when Reject is pressed without a reason, then it asks for one; with one, the reason is sent', async () => {
     const api = serve(transferCase(), () =>
       ok(transferCase({ stage: 'rejected', rejectReason: 'Different person on the selfie.' })),

@@ -45,7 +45,9 @@ function TransferContent({
         ? t('identityTransfers.decision.success.rejected')
         : caseView.transfer.stage === 'in_review'
           ? t('identityTransfers.decision.success.firstApproval')
-          : t('identityTransfers.decision.success.approved');
+          : caseView.transfer.stage === 'completed'
+            ? t('identityTransfers.decision.success.completed')
+            : t('identityTransfers.decision.success.approved');
 
   return (
     <>
