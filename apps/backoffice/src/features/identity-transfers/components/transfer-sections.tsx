@@ -4,13 +4,17 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { Card } from '../../../ui/card.tsx';
 import type { TransferAccount, TransferCaseView } from '../api/identity-transfers.ts';
 
-/** Names as a reviewer compares them: case, accents, spaces and hyphens aside (as the server does). */
-export function comparableName(first: string, last: string): string {
-  return `${first} ${last}`
-    .normalize('NFD')
+/**
+ * A name as the server compares it (domain/identity-transfer): case, accents, spacing, hyphens,
+ * apostrophes and dots aside.
+ */
+export function comparableName(name: string): string {
+  return name
+    .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/[\s-]+/g, '')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/[\s\-‐'’.]+/g, ' ')
+    .trim();
 }
 
 function When({ at }: { at: number | null }) {
@@ -125,8 +129,8 @@ export function ChecksSection({ caseView }: { caseView: TransferCaseView }) {
       key: 'name',
       label: t('identityTransfers.case.checks.name'),
       pass:
-        comparableName(source.firstName, source.lastName) ===
-        comparableName(target.firstName, target.lastName),
+        comparableName(source.firstName) === comparableName(target.firstName) &&
+        comparableName(source.lastName) === comparableName(target.lastName),
     },
     {
       key: 'dateOfBirth',
