@@ -94,6 +94,17 @@ describe('TransferCasePage', () => {
     expect(screen.getByRole('button', { name: 'Approve transfer' })).toBeTruthy();
   });
 
+  it('when the target account has no details of its own yet, then the checks say they matched at the start', async () => {
+    const view = transferCase();
+    serve({ ...view, target: { ...view.target, firstName: '', lastName: '', dateOfBirth: '' } });
+    renderCase(staff('reviewer'));
+    const checks = await screen.findByRole('region', { name: 'Checks' });
+    expect(within(checks).getByText(/Same name/).textContent).toContain('Matched when the transfer started');
+    expect(within(checks).getByText(/Same date of birth/).textContent).toContain(
+      'Matched when the transfer started',
+    );
+  });
+
   it('when Approve is pressed without the selfie confirmed, then nothing is sent until it is ticked', async () => {
     const api = serve(transferCase(), () => ok(transferCase({ stage: 'approved', firstApprovedBy: 5 })));
     const { user } = renderCase(staff('reviewer'));

@@ -124,18 +124,22 @@ export function ChecksSection({ caseView }: { caseView: TransferCaseView }) {
   const refused = (TRANSFER_REFUSED_COUNTRIES as readonly string[]).some(
     (c) => c === source.residenceCountry || c === source.country,
   );
-  const checks = [
+  // A new target account has no details of its own: the server matched the ones the person gave at the
+  // start against the source (60038 otherwise), so there is nothing to compare here.
+  const targetNamed = target.firstName !== '' || target.lastName !== '';
+  const checks: { key: string; label: string; pass: boolean | 'atStart' }[] = [
     {
       key: 'name',
       label: t('identityTransfers.case.checks.name'),
-      pass:
-        comparableName(source.firstName) === comparableName(target.firstName) &&
-        comparableName(source.lastName) === comparableName(target.lastName),
+      pass: !targetNamed
+        ? 'atStart'
+        : comparableName(source.firstName) === comparableName(target.firstName) &&
+          comparableName(source.lastName) === comparableName(target.lastName),
     },
     {
       key: 'dateOfBirth',
       label: t('identityTransfers.case.checks.dateOfBirth'),
-      pass: source.dateOfBirth !== '' && source.dateOfBirth === target.dateOfBirth,
+      pass: target.dateOfBirth === '' ? 'atStart' : source.dateOfBirth === target.dateOfBirth,
     },
     { key: 'residence', label: t('identityTransfers.case.checks.residence'), pass: !refused },
   ];
@@ -148,7 +152,11 @@ export function ChecksSection({ caseView }: { caseView: TransferCaseView }) {
           <li key={check.key}>
             {check.label}:{' '}
             <span className={check.pass ? undefined : 'transfer-check--fail'}>
-              {check.pass ? t('identityTransfers.case.checks.pass') : t('identityTransfers.case.checks.fail')}
+              {check.pass === 'atStart'
+                ? t('identityTransfers.case.checks.matchedAtStart')
+                : check.pass
+                  ? t('identityTransfers.case.checks.pass')
+                  : t('identityTransfers.case.checks.fail')}
             </span>
           </li>
         ))}
