@@ -3,7 +3,9 @@
  * account takes the verification of a verified account of the same person from the personal page, both
  * sides behind an email code; a reviewer approves; both accounts show the transfer complete. A transfer
  * from a Netherlands resident is refused with the translated reason. Screenshots of the section (en and
- * ar-SA, phone and desktop) to $STEPUP_SHOTS when set; axe on the page.
+ * ar-SA, phone and desktop) to $STEPUP_SHOTS when set; axe on the page. The reviewer approves on the back
+ * office's transfer pages, shot before the decision at 390×844 and 1280×800 in en and ar-SA to
+ * $TRANSFER_SHOTS (default /tmp/shots-transfers).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +19,7 @@ import {
   newContext,
   signIn,
   useBrowser,
+  type Browser,
   type Page,
 } from '../support/browser.ts';
 import { signUpFresh, staffSignIn } from '../support/kyc.ts';
@@ -39,6 +42,42 @@ async function shot(page: Page, name: string) {
 }
 
 const section = (page: Page) => page.getByRole('region', { name: 'Identity transfer' });
+
+/** The back office's texts (locales/backoffice). */
+const bo = (lang: string, key: string): string => pick(json(`backoffice/${lang}.json`), key);
+const BO_SHOTS = process.env.TRANSFER_SHOTS ?? '/tmp/shots-transfers';
+
+/**
+ * The back office's transfer queue and case (issue 15) at phone and desktop width, in en and ar-SA,
+ * before the decision: screenshots to $TRANSFER_SHOTS (default /tmp/shots-transfers), axe on each.
+ */
+async function backOfficeShots(browser: Browser, sourceEmail: string) {
+  mkdirSync(BO_SHOTS, { recursive: true });
+  for (const lang of ['en', 'ar-SA']) {
+    const { context } = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await staffSignIn(page, baseUrl(), 'reviewer@demo.test');
+    if (lang !== 'en') {
+      // The language menu is in the desktop top bar; the choice is kept for the phone width too.
+      await page.getByLabel(bo('en', 'language.label')).selectOption(lang);
+      await page.locator(`html[lang="${lang}"][dir="rtl"]`).waitFor({ state: 'attached' });
+    }
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      const size = `${viewport.width}x${viewport.height}`;
+      await page.goto(`${baseUrl()}/backoffice/identity-transfers`);
+      const row = page.locator('tbody tr').filter({ hasText: sourceEmail });
+      await row.first().waitFor();
+      await page.screenshot({ path: path.join(BO_SHOTS, `queue-${lang}-${size}.png`), fullPage: true });
+      await expectNoAxeViolations(page, { soft: true, message: `transfer queue ${lang} ${size}` });
+      await row.getByRole('link').first().click();
+      await page.getByRole('region', { name: bo(lang, 'identityTransfers.decision.heading') }).waitFor();
+      await page.screenshot({ path: path.join(BO_SHOTS, `case-${lang}-${size}.png`), fullPage: true });
+      await expectNoAxeViolations(page, { soft: true, message: `transfer case ${lang} ${size}` });
+    }
+    await context.close();
+  }
+}
 
 /** The step-up dialog: send the code, read it from the development mailbox, confirm. */
 async function passStepUp(page: Page, email: string) {
@@ -86,21 +125,19 @@ describe('identity transfer', () => {
       .poll(() => section(source).getByRole('status').textContent())
       .toContain('under compliance review');
 
-    // The reviewer's decision (the back office's transfer pages are not built yet: its API).
+    // The reviewer's decision on the back office's transfer pages: the queue, the case, approve.
+    await backOfficeShots(browser(), sourceEmail);
     const staff = (await newContext(browser())).context;
     const reviewer = await staff.newPage();
     await staffSignIn(reviewer, baseUrl(), 'reviewer@demo.test');
-    const queue = (await (
-      await reviewer.request.get(`${baseUrl()}/backoffice/api/identity-transfers`)
-    ).json()) as {
-      result: { items: Array<{ id: number; sourceEmail: string }> };
-    };
-    const id = queue.result.items.find((item) => item.sourceEmail === sourceEmail)?.id;
-    expect(id).toBeDefined();
-    const decided = await post(reviewer, `/backoffice/api/identity-transfers/${id}/decision`, {
-      data: { decision: 'approve', selfieReviewed: true },
-    });
-    expect(decided.ret_code, JSON.stringify(decided)).toBe(0);
+    await reviewer.goto(`${baseUrl()}/backoffice/identity-transfers`);
+    await reviewer.locator('tbody tr').filter({ hasText: sourceEmail }).getByRole('link').first().click();
+    const decision = reviewer.getByRole('region', { name: bo('en', 'identityTransfers.decision.heading') });
+    await decision.getByLabel(bo('en', 'identityTransfers.decision.selfie')).check();
+    await decision.getByRole('button', { name: bo('en', 'identityTransfers.decision.approve') }).click();
+    // Cooling-off 0 in the e2e run: the approval completes the transfer at once.
+    await reviewer.getByText(bo('en', 'identityTransfers.decision.success.completed')).waitFor();
+    await decision.getByText(bo('en', 'identityTransfers.decision.closed')).waitFor();
     await staff.close();
 
     await target.reload();

@@ -418,6 +418,21 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
       const noToken = await fixture.app.inject({ method: 'POST', url: '/v1/s1/kyc/integration/self-reset' });
       expect(parseEnvelope(noToken)?.ret_code).toBe(10007);
     });
+
+    it("when called in SDK mode with the web's own token (sdk-access), then 60001 and nothing changes (D53)", async () => {
+      // A token minted from a web session must not reset without the session route's email code (30331).
+      const client = await signedIn('l1@demo.test');
+      const access = await client.post('/v3/private/kyc/sdk-access', { level: 2, from: 'ios-app' });
+      const { accessToken } = access.envelope?.result as { accessToken: string };
+      const response = await fixture.app.inject({
+        method: 'POST',
+        url: '/v1/s1/kyc/integration/self-reset',
+        headers: { 'kyc-access-token': accessToken, 'kyc-access-business': 'exchange-web' },
+      });
+      expect(parseEnvelope(response)?.ret_code).toBe(60001);
+      const info = await client.post('/v3/private/kyc/kyc-info', {});
+      expect((info.envelope?.result as { applicant: { level: number } }).applicant.level).toBe(1);
+    });
   });
 
   describe('POST /v3/private/kyc/kyc-personal-info', () => {

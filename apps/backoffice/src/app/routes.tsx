@@ -74,6 +74,19 @@ export const routes: RouteObject[] = [
                     .VerificationQueuePage,
               ),
               areaRoute(
+                'identityTransfers',
+                async () =>
+                  (await import('../features/identity-transfers/components/identity-transfers-page.tsx'))
+                    .IdentityTransfersPage,
+              ),
+              areaRoute(
+                'identityTransfers',
+                async () =>
+                  (await import('../features/identity-transfers/components/transfer-case-page.tsx'))
+                    .TransferCasePage,
+                paths.identityTransferCase.path,
+              ),
+              areaRoute(
                 'questionnaires',
                 async () =>
                   (await import('../features/questionnaires/components/questionnaires-page.tsx'))

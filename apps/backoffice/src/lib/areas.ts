@@ -9,6 +9,7 @@ import { paths } from './paths.ts';
 export const AREA_IDS = [
   'home',
   'verificationQueue',
+  'identityTransfers',
   'questionnaires',
   'auditLog',
   'quotas',
@@ -34,6 +35,11 @@ export const AREAS: Record<AreaId, Area> = {
     path: paths.verificationQueue.path,
     href: paths.verificationQueue.getHref(),
   },
+  identityTransfers: {
+    id: 'identityTransfers',
+    path: paths.identityTransfers.path,
+    href: paths.identityTransfers.getHref(),
+  },
   questionnaires: {
     id: 'questionnaires',
     path: paths.questionnaires.path,
@@ -58,11 +64,19 @@ export const AREAS: Record<AreaId, Area> = {
  * countries, partners, provider routing, staff). Everyone has Security: their own two-step verification and recovery codes.
  */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
-  reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox', 'security'],
-  senior_reviewer: ['home', 'verificationQueue', 'questionnaires', 'supportInbox', 'security'],
+  reviewer: ['home', 'verificationQueue', 'identityTransfers', 'questionnaires', 'supportInbox', 'security'],
+  senior_reviewer: [
+    'home',
+    'verificationQueue',
+    'identityTransfers',
+    'questionnaires',
+    'supportInbox',
+    'security',
+  ],
   admin: [
     'home',
     'verificationQueue',
+    'identityTransfers',
     'questionnaires',
     'auditLog',
     'quotas',
@@ -82,4 +96,14 @@ export function areasFor(role: StaffRole): Area[] {
 
 export function canAccess(role: StaffRole, area: AreaId): boolean {
   return AREAS_BY_ROLE[role].includes(area);
+}
+
+/**
+ * The translation keys of an area's name and description: `areas.<id>` for the console's first areas;
+ * identity transfers (issue 15) keep every text of the feature under their own `identityTransfers`.
+ */
+export function areaTextKey(id: AreaId, text: 'title' | 'description') {
+  return id === 'identityTransfers'
+    ? (`identityTransfers.area.${text}` as const)
+    : (`areas.${id}.${text}` as const);
 }

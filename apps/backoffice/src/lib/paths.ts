@@ -24,6 +24,12 @@ export const paths = {
   auditLog: { path: '/audit-log', getHref: () => '/audit-log' },
   /** One applicant's case: person, levels, submissions, documents, history and decisions. */
   reviewCase: { path: '/cases/:userId', getHref: (userId: number) => `/cases/${userId}` },
+  /** Identity transfers awaiting review (issue 15), and one transfer with both accounts side by side. */
+  identityTransfers: { path: '/identity-transfers', getHref: () => '/identity-transfers' },
+  identityTransferCase: {
+    path: '/identity-transfers/:transferId',
+    getHref: (transferId: number) => `/identity-transfers/${transferId}`,
+  },
   quotas: { path: '/quotas', getHref: () => '/quotas' },
   /** Country coverage: which countries' documents are offered, and why the others are closed. */
   countries: { path: '/countries', getHref: () => '/countries' },

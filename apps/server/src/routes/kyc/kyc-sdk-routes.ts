@@ -19,6 +19,8 @@ import {
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requireSdkToken, sdkPrincipalOf } from '../../http/sdk-auth.ts';
 import { channelOfSdkFrom } from '../../domain/kyc/reverification-rules.ts';
+import { EXCHANGE_WEB_BUSINESS } from '../../domain/kyc/sdk-access.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { sdkHeaders } from '../sdk/token-routes.ts';
 import { uploadRoute } from './kyc-submit-routes.ts';
 import type { Services } from '../services.ts';
@@ -160,11 +162,23 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
         ...auth,
         schema: {
           summary: "Reset the verification of the SDK token's user",
+          description:
+            "For a partner's token (the partner authenticated the person). A token the portal minted from a web session (sdk-access, business exchange-web) is refused with 60001: that session resets through /v3/private/kyc/self-reset behind scene 30331 (docs/decisions.md D53).",
           headers: sdkHeaders,
           response: { 200: envelopeOf(selfResetResult) },
         },
       },
-      async (request) => ok(await submissions.selfReset(sdkPrincipalOf(request).userId)),
+      async (request) => {
+        const principal = sdkPrincipalOf(request);
+        // D53: the web's own token stands for a web session, and a web session resets only behind the
+        // email code; without this, sdk-access then this route would skip the step-up.
+        if (principal.businessId === EXCHANGE_WEB_BUSINESS)
+          throw new AppError(
+            'RISK_VERIFICATION_REQUIRED',
+            "a token of the portal's own flow resets through /v3/private/kyc/self-reset (scene 30331)",
+          );
+        return ok(await submissions.selfReset(principal.userId));
+      },
     );
   };
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { areasFor } from '../../../lib/areas.ts';
+import { areaTextKey, areasFor } from '../../../lib/areas.ts';
 import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Card } from '../../../ui/card.tsx';
@@ -25,9 +25,9 @@ export function HomePage() {
             <li key={area.id}>
               <Card className="home-page__area">
                 <h3>
-                  <Link to={area.href}>{t(`areas.${area.id}.title`)}</Link>
+                  <Link to={area.href}>{t(areaTextKey(area.id, 'title'))}</Link>
                 </h3>
-                <p>{t(`areas.${area.id}.description`)}</p>
+                <p>{t(areaTextKey(area.id, 'description'))}</p>
               </Card>
             </li>
           ))}

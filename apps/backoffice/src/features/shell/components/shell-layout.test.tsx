@@ -65,14 +65,21 @@ describe('ShellLayout', () => {
   });
 
   it.each<[StaffRole, string[]]>([
-    ['reviewer', ['Home', 'Verification queue', 'Questionnaires', 'Support inbox', 'Security']],
-    ['senior_reviewer', ['Home', 'Verification queue', 'Questionnaires', 'Support inbox', 'Security']],
+    [
+      'reviewer',
+      ['Home', 'Verification queue', 'Identity transfers', 'Questionnaires', 'Support inbox', 'Security'],
+    ],
+    [
+      'senior_reviewer',
+      ['Home', 'Verification queue', 'Identity transfers', 'Questionnaires', 'Support inbox', 'Security'],
+    ],
     ['auditor', ['Home', 'Audit log', 'Security']],
     [
       'admin',
       [
         'Home',
         'Verification queue',
+        'Identity transfers',
         'Questionnaires',
         'Audit log',
         'Quotas',

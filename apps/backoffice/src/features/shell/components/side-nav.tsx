@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { StaffRole } from '@kyc/contracts';
-import { areasFor } from '../../../lib/areas.ts';
+import { areaTextKey, areasFor } from '../../../lib/areas.ts';
 
 interface SideNavProps {
   id: string;
@@ -23,7 +23,7 @@ export function SideNav({ id, role, open }: SideNavProps) {
         {areasFor(role).map((area) => (
           <li key={area.id}>
             <NavLink to={area.href} end={area.id === 'home'} className="shell-nav__link">
-              {t(`areas.${area.id}.title`)}
+              {t(areaTextKey(area.id, 'title'))}
             </NavLink>
           </li>
         ))}
