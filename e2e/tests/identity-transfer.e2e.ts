@@ -3,11 +3,10 @@
  * account takes the verification of a verified account of the same person from the personal page, both
  * sides behind an email code; a reviewer approves; both accounts show the transfer complete. A transfer
  * from a Netherlands resident is refused with the translated reason. Screenshots of the section (en and
- * ar-SA, phone and desktop) to $STEPUP_SHOTS when set; axe on the page. The reviewer approves on the back
- * office's transfer pages, shot before the decision at 390×844 and 1280×800 in en and ar-SA to
- * $TRANSFER_SHOTS (default /tmp/shots-transfers).
+ * ar-SA, phone and desktop) with E2E_SCREENSHOTS=1; axe on the page. The reviewer approves on the back
+ * office's transfer pages, shot before the decision at 390×844 and 1280×800 in en and ar-SA.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,6 +16,7 @@ import {
   emiratesUrl,
   expectNoAxeViolations,
   newContext,
+  screenshot,
   signIn,
   useBrowser,
   type Browser,
@@ -29,30 +29,17 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const json = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'locales', file), 'utf8')) as object;
 const pick = (texts: object, key: string): string =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
-const SHOTS = process.env.STEPUP_SHOTS;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  await page.screenshot({
-    path: path.join(SHOTS, `${name}-${size?.width}x${size?.height}.png`),
-    fullPage: true,
-  });
-}
 
 const section = (page: Page) => page.getByRole('region', { name: 'Identity transfer' });
 
 /** The back office's texts (locales/backoffice). */
 const bo = (lang: string, key: string): string => pick(json(`backoffice/${lang}.json`), key);
-const BO_SHOTS = process.env.TRANSFER_SHOTS ?? '/tmp/shots-transfers';
 
 /**
  * The back office's transfer queue and case (issue 15) at phone and desktop width, in en and ar-SA,
- * before the decision: screenshots to $TRANSFER_SHOTS (default /tmp/shots-transfers), axe on each.
+ * before the decision: screenshots (E2E_SCREENSHOTS=1), axe on each.
  */
 async function backOfficeShots(browser: Browser, sourceEmail: string) {
-  mkdirSync(BO_SHOTS, { recursive: true });
   for (const lang of ['en', 'ar-SA']) {
     const { context } = await newContext(browser, DESKTOP);
     const page = await context.newPage();
@@ -68,11 +55,11 @@ async function backOfficeShots(browser: Browser, sourceEmail: string) {
       await page.goto(`${baseUrl()}/backoffice/identity-transfers`);
       const row = page.locator('tbody tr').filter({ hasText: sourceEmail });
       await row.first().waitFor();
-      await page.screenshot({ path: path.join(BO_SHOTS, `queue-${lang}-${size}.png`), fullPage: true });
+      await screenshot(page, `transfer-queue-${lang}`);
       await expectNoAxeViolations(page, { soft: true, message: `transfer queue ${lang} ${size}` });
       await row.getByRole('link').first().click();
       await page.getByRole('region', { name: bo(lang, 'identityTransfers.decision.heading') }).waitFor();
-      await page.screenshot({ path: path.join(BO_SHOTS, `case-${lang}-${size}.png`), fullPage: true });
+      await screenshot(page, `transfer-case-${lang}`);
       await expectNoAxeViolations(page, { soft: true, message: `transfer case ${lang} ${size}` });
     }
     await context.close();
@@ -168,7 +155,7 @@ describe('identity transfer', () => {
     await expect
       .poll(() => section(page).getByRole('alert').textContent())
       .toBe(pick(json('inverse-error-code/en.json'), '60035'));
-    await shot(page, 'transfer-refused-nl-en');
+    await screenshot(page, 'transfer-refused-nl-en');
     await context.close();
 
     for (const viewport of [PHONE, DESKTOP])
@@ -183,7 +170,7 @@ describe('identity transfer', () => {
         const box = view.getByRole('region', { name: pick(texts, 'identityTransfer.title') });
         await box.getByRole('button', { name: pick(texts, 'identityTransfer.form.submit') }).waitFor();
         await box.scrollIntoViewIfNeeded();
-        await shot(view, `transfer-section-${lang}`);
+        await screenshot(view, `transfer-section-${lang}`);
         await expectNoAxeViolations(view, {
           soft: true,
           message: `transfer section ${lang} ${viewport.width}`,

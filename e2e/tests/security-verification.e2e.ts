@@ -2,10 +2,10 @@
  * Issue 15, in Chromium against the real server (no SMTP_URL: the development mailbox, /dev/mailbox, is
  * where the code arrives, as for a developer running `npm start`): a person verified at level 1 resets
  * their verification behind the security-verification dialog and an email code; the dialog at a phone
- * and a desktop width in English and (Emirates host) Arabic, axe clean. Screenshots go to
- * $STEPUP_SHOTS (e.g. /tmp/shots-stepup) when it is set.
+ * and a desktop width in English and (Emirates host) Arabic, axe clean. Screenshots are taken when
+ * E2E_SCREENSHOTS=1 asks for them.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,7 @@ import {
   emiratesUrl,
   expectNoAxeViolations,
   newContext,
+  screenshot,
   signIn,
   useBrowser,
   type Page,
@@ -26,14 +27,6 @@ const json = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'locales'
 const pick = (texts: object, key: string): string =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
 const originOf = (lang: string) => (lang === 'ar-SA' ? emiratesUrl() : baseUrl());
-const SHOTS = process.env.STEPUP_SHOTS;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${size?.width}x${size?.height}.png`) });
-}
 
 /** The reset form filled and sent: the security-verification dialog opens. */
 async function openResetDialog(page: Page, lang: string) {
@@ -67,7 +60,7 @@ describe('security verification', () => {
         await page.waitForURL('**/auth/personal');
         const { dialog, texts } = await openResetDialog(page, lang);
         expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
-        await shot(page, `step-up-dialog-${lang}`);
+        await screenshot(page, `step-up-dialog-${lang}`);
         await expectNoAxeViolations(page, { soft: true, message: `dialog ${lang} ${viewport.width}` });
         await dialog.getByRole('button', { name: pick(texts, 'securityVerification.cancel') }).click();
         await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
@@ -87,7 +80,7 @@ describe('security verification', () => {
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
       .toBe(pick(json('inverse-error-code/en.json'), '60005'));
-    await shot(page, 'step-up-dialog-wrong-code-en');
+    await screenshot(page, 'step-up-dialog-wrong-code-en');
     await dialog.getByLabel('Code from the email').fill(await newestCode(page, email));
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL('**/auth/personal');
