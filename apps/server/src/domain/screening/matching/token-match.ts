@@ -2,7 +2,8 @@
  * Token-by-token comparison of two normalised names, order-insensitive (a list's "LAST First" and a
  * person's "First Last" align the same): each of our tokens is paired with at most one of theirs, best
  * pairs first. A pair scores by Jaro-Winkler (talisman), lifted to PHONETIC_SCORE when the Double
- * Metaphone keys agree (Mohammed / Muhammad); a single letter matches a token it begins (an initial); a
+ * Metaphone keys agree (Mohammed / Muhammad), less LENGTH_PENALTY per letter of difference in length
+ * (Jaro-Winkler's prefix bonus alone finds "Bermokan" and "Berka" 0.91 alike); a single letter matches a token it begins (an initial); a
  * token equal to two adjacent tokens of the other name joined is one token ("Almarzouqi", "al marzouqi").
  */
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
@@ -32,9 +33,11 @@ export interface Alignment {
 }
 
 /** Below this a token pair is no match at all. */
-export const MIN_TOKEN_SCORE = 0.8;
+export const MIN_TOKEN_SCORE = 0.85;
 /** A pair whose Double Metaphone keys agree scores at least this (if its Jaro-Winkler is ≥ 0.7). */
 export const PHONETIC_SCORE = 0.9;
+/** Taken off a fuzzy pair's score for each letter one token is longer than the other. */
+export const LENGTH_PENALTY = 0.05;
 /** An initial ("J.") against a token it begins ("John"). */
 export const INITIAL_SCORE = 0.9;
 /**
@@ -68,9 +71,11 @@ export function compareTokens(
   // Two-letter tokens ("al", "de", "ri") are too short for a fuzzy measure to mean anything.
   if (a.text.length < 3 || b.text.length < 3) return undefined;
   const jw = jaroWinkler(a.text, b.text);
-  if (jw < PHONETIC_SCORE && jw >= 0.7 && a.keys.some((key) => b.keys.includes(key)))
-    return { score: PHONETIC_SCORE, method: 'phonetic' };
-  return jw >= MIN_TOKEN_SCORE ? { score: jw, method: 'jaro-winkler' } : undefined;
+  const penalty = LENGTH_PENALTY * Math.abs(a.text.length - b.text.length);
+  const phonetic = jw < PHONETIC_SCORE && jw >= 0.7 && a.keys.some((key) => b.keys.includes(key));
+  const score = (phonetic ? PHONETIC_SCORE : jw) - penalty;
+  if (score < MIN_TOKEN_SCORE) return undefined;
+  return { score, method: phonetic ? 'phonetic' : 'jaro-winkler' };
 }
 
 /** Merges two adjacent tokens of `side` into one where the other name has them as a single token. */
