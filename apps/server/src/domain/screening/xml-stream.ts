@@ -1,5 +1,5 @@
 /**
- * The streaming XML reader every list parser shares (D63): saxes over the file's chunks, so a 100 MB
+ * The streaming XML reader every list parser shares (D63): saxes over the file's chunks, so a large
  * SDN_ADVANCED.XML is read element by element and never held as a document tree. A parser sees each
  * element's local name (namespaces differ between publications of the same list), its attributes, the
  * names of the elements it sits in, and on close the text directly inside it.

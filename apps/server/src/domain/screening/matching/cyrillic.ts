@@ -2,8 +2,8 @@
  * Cyrillic to Latin by the ICAO Doc 9303 table (Part 3, "Transliteration of Cyrillic characters"), the
  * one machine-readable passports use: a name a person types from their passport's Latin line and the
  * Cyrillic alias of a list then meet on the same spelling. It covers Russian, Ukrainian, Belarusian and
- * the Serbian / Macedonian letters. A general package (any-ascii) would give another romanisation (e.g.
- * "Iurii" vs "Yurii") for exactly the script most sanctions names come in; D64.
+ * the Serbian / Macedonian letters. A general package (any-ascii) would give another romanisation (any-ascii
+ * writes Юрий "Yuriy", the passport "Iurii") for exactly the script most sanctions names come in; D64.
  */
 
 const ICAO_9303: Record<string, string> = {
