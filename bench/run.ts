@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: front-end weight against its budgets, then API load. Prints each figure against its
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
- *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | lighthouse
+ *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | screening | lighthouse
  *   --seconds N (API load duration per target, default 10)   --crashes N (kill -9 runs, default 10)
  * The kyc-info and upload figures are aims: reported as met or not met, they never fail the run.
  * The front ends are built once, before any server starts, into bench/results/front-end (front-end-build.ts):
@@ -23,6 +23,7 @@ import { CRASH_BUDGETS, measureCrashes } from './crash.ts';
 import { reportLighthouse } from './lighthouse.ts';
 import { WEBHOOK_AIMS, measureWebhookToStatus } from './vendor-webhooks.ts';
 import { measureVolume } from './volume.ts';
+import { SCREENING_BUDGETS, measureScreening } from './screening.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -43,7 +44,9 @@ console.log(
 );
 // Built once, before any server starts, outside apps/*/dist (front-end-build.ts); the API-only sections
 // do not need it (their servers answer API calls).
-const frontEnd = ['api', 'kyc-info', 'upload', 'webhooks', 'crash', 'volume'].includes(only ?? '')
+const frontEnd = ['api', 'kyc-info', 'upload', 'webhooks', 'crash', 'volume', 'screening'].includes(
+  only ?? '',
+)
   ? benchPaths
   : buildBenchFrontEnd();
 
@@ -151,6 +154,20 @@ if (!only || only === 'crash') {
   for (const [message, count] of Object.entries(report.refusals))
     console.log(`       refused ${count}×: ${message}`);
   allOk &&= report.ok;
+}
+
+if (!only || only === 'screening') {
+  console.log(
+    `\nSanctions screening (issue 18; a generated 20 000-entry SDN.XML, in process; load average ${loadavg()[0]?.toFixed(1)})`,
+  );
+  const report = await measureScreening();
+  console.log(
+    `  ${mark(report.medianMet)} screening one person: median ${report.medianMs.toFixed(2)} ms (budget ≤ ${SCREENING_BUDGETS.medianMs} ms), p99 ${report.p99Ms.toFixed(2)} ms, max ${report.maxMs.toFixed(1)} ms; ${report.hitsPerPerson.toFixed(2)} hits per person, ${report.listedFound} of ${report.listedTotal} listed names found`,
+  );
+  console.log(
+    `       reading the SDN.XML (${report.xmlMegabytes.toFixed(1)} MB, streaming): ${ms(report.parseMs)}; building the index (${report.aliases} names): ${ms(report.indexMs)}`,
+  );
+  allOk &&= report.medianMet;
 }
 
 // --only lighthouse: the signed-in personal page on mobile (bench/lighthouse.ts), aims only.
