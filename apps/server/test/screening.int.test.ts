@@ -17,6 +17,7 @@ import { secondInstance, onInstance } from './support/decision-races.ts';
 import { decide, staffClient, userClient, userWithCase } from './support/kyc-flows.ts';
 import type { TestClient } from './support/test-app.ts';
 import { repositories } from '../src/data/repositories/index.ts';
+import { WebhookRejected, type VendorOutcome, type VerificationProvider } from '../src/providers/provider.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../src/domain/screening/fixtures');
 const OFAC = path.join(FIXTURES, 'ofac-sdn.xml');
@@ -46,6 +47,49 @@ async function caseOf(staff: TestClient, userId: number): Promise<ReviewCase> {
   expect(envelope?.ret_code).toBe(0);
   return envelope?.result as ReviewCase;
 }
+
+/** A vendor whose webhooks are JSON events of ours (docs/providers.md "The provider interface"). */
+const scriptedSumsub: VerificationProvider = {
+  name: 'sumsub',
+  apiUrl: 'https://vendor.test',
+  flowNameOf: (level) => `Scripted${level}`,
+  async start({ applicant, level }) {
+    return {
+      vendorApplicantId: applicant.vendorApplicantId ?? `app-${applicant.externalUserId}`,
+      flowId: null,
+      sdk: {
+        token: 'tok',
+        apiUrl: 'https://vendor.test',
+        flowName: `Scripted${level}`,
+        sdkUrl: 'https://vendor.test/sdk.js',
+        flowUrl: '',
+        expiresAt: 1,
+      },
+    };
+  },
+  parseWebhook({ rawBody, headers }) {
+    if (headers['x-test-signature'] !== 'good') throw new WebhookRejected('signature mismatch');
+    const e = JSON.parse(rawBody.toString('utf8')) as {
+      key: string;
+      at: number;
+      applicantId: string;
+      outcome: VendorOutcome;
+    };
+    return {
+      eventKey: e.key,
+      type: 'applicantReviewed',
+      occurredAt: e.at,
+      vendorApplicantId: e.applicantId,
+      externalUserId: null,
+      flowId: null,
+      level: 1,
+      outcome: e.outcome,
+    };
+  },
+  async fetchResult() {
+    return { outcome: { kind: 'none' }, occurredAt: 0, resultKey: 'none' };
+  },
+};
 
 async function runsOf(fixture: AppFixture, userId: number) {
   return fixture.database.db
@@ -213,6 +257,54 @@ describe.each(testDatabases())('screening on $name', (testDb) => {
         .where('level', '=', 1)
         .executeTakeFirstOrThrow();
       expect(level1.status).toBe('PENDING');
+    });
+  });
+
+  describe('with a verification vendor', () => {
+    const fixture = useAppFixture(testDb, {
+      env: {
+        SCREENING_LISTS: OFAC,
+        SUMSUB_APP_TOKEN: 'test-app-token',
+        SUMSUB_SECRET_KEY: 'test-secret',
+        SUMSUB_WEBHOOK_SECRET: 'test-hook',
+      },
+      build: { providerOptions: { adapters: { sumsub: scriptedSumsub } } },
+    });
+
+    it('when a vendor reports the identity verified, then the person is screened after the commit and the hit shows', async () => {
+      const client = await userClient(fixture.app, 'sumsub@demo.test');
+      expect((await client.post('/v3/private/kyc/kyc-personal-info', VELMOROV)).envelope?.ret_code).toBe(0);
+      expect(
+        (await client.post('/v3/private/kyc/get-verification-sdk-info', { level: 1 })).envelope?.ret_code,
+      ).toBe(0);
+      const userId = await fixture.userIdOf('sumsub@demo.test');
+      const applicant = await fixture.database.db
+        .selectFrom('vendor_applicants')
+        .select('vendor_applicant_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+
+      const answer = await fixture.app.inject({
+        method: 'POST',
+        url: '/webhooks/sumsub',
+        headers: { 'content-type': 'application/json', 'x-test-signature': 'good' },
+        payload: JSON.stringify({
+          key: 'e1',
+          at: 100,
+          applicantId: applicant.vendor_applicant_id,
+          outcome: { kind: 'approved' },
+        }),
+      });
+      expect(answer.json()).toMatchObject({ result: { effect: 'applied' } });
+      await screeningJob(fixture.app);
+
+      const screening = (await caseOf(await staffClient(fixture.app, 'reviewer@demo.test'), userId))
+        .screening;
+      expect(screening.status).toBe('open_hit');
+      expect(screening.hits.map((h) => h.listEntryId)).toEqual(['91001']);
+      expect((await runsOf(fixture, userId)).map((r) => [r.reason, r.status])).toEqual([
+        ['vendor_verified', 'done'],
+      ]);
     });
   });
 
