@@ -375,6 +375,15 @@ describe.each(testDatabases())('screening on $name', (testDb) => {
         hits: [],
       });
       expect(fixture.app.jobs.some((j) => j.name === 'screening')).toBe(false);
+      // The case answer's screening is in the OpenAPI document, from the same contract.
+      const document = (await fixture.app.inject('/docs/openapi.json')).json<{
+        paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+      }>();
+      const caseAnswer = JSON.stringify(
+        document.paths['/backoffice/api/cases/{userId}']?.get?.responses['200'],
+      );
+      for (const field of ['screening', 'open_hit', 'not_screened', 'listEntryId', 'matchedName', 'ourName'])
+        expect(caseAnswer).toContain(`"${field}"`);
       expect((await decide(reviewer, userId, { decision: 'approve', level: 1 })).ret_code).toBe(0);
       expect(await runsOf(fixture, userId)).toEqual([]);
     });
