@@ -77,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   // Redis with REDIS_URL (issue 14, D48): connected when the app is ready, closed with it.
   const shared = createSharedState({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
-  const { services, partnerAuth, sessions, sweeps, jobs } = compose({ ...options, shared });
+  const { services, partnerAuth, sessions, sweeps, jobs, screening } = compose({ ...options, shared });
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -98,6 +98,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Bounded (connection.ts): an unreachable Redis is logged and the instance starts on local limits.
   app.addHook('onReady', () => shared.start());
   app.addHook('onClose', () => shared.close());
+  // Issue 18: the screening lists (files) into this instance's index; no network (URL lists wait for
+  // the refresh job). A list that does not load is logged and recorded; the app starts with the others.
+  screening.useLog(app.log);
+  app.addHook('onReady', async () => {
+    await screening.loadLists();
+  });
+  app.addHook('onClose', () => screening.settle());
   app.decorate('sweeps', sweeps);
   app.decorate('jobs', jobs);
   installErrorHandling(app);

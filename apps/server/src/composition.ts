@@ -55,6 +55,7 @@ import { securityVerificationUseCases } from './domain/security-verification/sec
 import { devMailbox, smtpMailer, type Mailer } from './domain/mail/mailer.ts';
 import { mailTexts } from './domain/mail/mail-texts.ts';
 import { identityTransferUseCases } from './domain/identity-transfer/identity-transfer.ts';
+import { screeningUseCases, type ScreeningUseCases } from './domain/screening/screening-service.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -118,6 +119,8 @@ export interface Composition {
   sweeps: readonly Sweep[];
   /** The minutely jobs (vendor reconciliation, partner webhook deliveries), run like the sweeps. */
   jobs: readonly Sweep[];
+  /** Issue 18: screening; app.ts loads its lists when the app is ready and waits for its runs at close. */
+  screening: ScreeningUseCases;
 }
 
 /**
@@ -172,6 +175,9 @@ export function compose(options: CompositionOptions): Composition {
   // data key by the kyc, submissions and verification-paths repositories of the set.
   const repos = repositories(database.db, personalDataCipher(keyring));
 
+  // Issue 18 (docs/screening.md): the lists of SCREENING_LISTS, loaded when the app is ready (app.ts).
+  const screening = screeningUseCases({ repos, keyring, config: config.screening });
+
   const sessions = sessionService(repos.sessions, {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
@@ -204,6 +210,7 @@ export function compose(options: CompositionOptions): Composition {
   const verificationPaths = verificationPathsUseCases({
     repos,
     keyring,
+    screening,
     routing: {
       defaultProvider: config.providers.defaultProvider,
       configured: (provider) => provider in vendorAdapters,
@@ -217,6 +224,7 @@ export function compose(options: CompositionOptions): Composition {
     providerOf: (userId) => verificationPaths.providerOf(userId),
     describeFlow: (userId, level) => verificationPaths.verificationSdkInfo(userId, level),
     reconcileAfterMs: config.providers.reconcileAfterMs,
+    screening,
   });
 
   const questionnaires = questionnaireUseCases({
@@ -262,6 +270,7 @@ export function compose(options: CompositionOptions): Composition {
     repos,
     blobs,
     keyring,
+    screening,
   });
 
   const updates = updateUseCases({ repos, keyring });
@@ -294,7 +303,7 @@ export function compose(options: CompositionOptions): Composition {
 
   const staffAdmin = staffAdminUseCases(repos);
 
-  const review = reviewUseCases(repos, { blobs, keyring });
+  const review = reviewUseCases(repos, { blobs, keyring }, screening);
 
   const support = supportUseCases(repos, supportLimits);
 
@@ -412,7 +421,9 @@ export function compose(options: CompositionOptions): Composition {
     ...(keyRotation.rotating ? [{ name: 'master-key-rotation', run: () => resealedIn(keyRotation) }] : []),
     // Issue 15: approved identity transfers whose cooling-off has ended.
     { name: 'identity-transfer-completion', run: () => identityTransfers.completeDue() },
+    // Issue 18 (D65): screening runs still due (a failed or lost run after a submission).
+    ...(screening.enabled ? [{ name: 'screening', run: () => screening.runDue() }] : []),
   ];
 
-  return { services, partnerAuth, sessions, sweeps, jobs };
+  return { services, partnerAuth, sessions, sweeps, jobs, screening };
 }

@@ -201,4 +201,35 @@ describe('configuration (validated at boot)', () => {
     expect(loadConfig({ DOCUMENT_STORE: 'database' }, dir()).documentStore).toBe('database');
     expect(() => loadConfig({ DOCUMENT_STORE: 's3' }, dir())).toThrow(/DOCUMENT_STORE/);
   });
+
+  it('when SCREENING_LISTS is unset, then no list outside demo mode and the fixtures in it; paths resolve, https URLs stay, http is refused (issue 18)', () => {
+    const cwd = dir();
+    expect(loadConfig({}, cwd).screening).toEqual({ lists: [], threshold: 0.85 });
+    const demo = loadConfig({ DEMO_DATA: 'true' }, cwd).screening.lists;
+    expect(demo.map((file) => path.basename(file))).toEqual([
+      'ofac-sdn.xml',
+      'un-consolidated.xml',
+      'eu-fsf.xml',
+      'uk-sanctions-list.xml',
+      'operator.csv',
+    ]);
+    expect(demo.every((file) => existsSync(file))).toBe(true);
+    const given = loadConfig(
+      {
+        SCREENING_LISTS: 'lists/sdn.xml, https://example.test/uk.xml',
+        SCREENING_THRESHOLD: '0.9',
+        DEMO_DATA: 'true',
+      },
+      cwd,
+    ).screening;
+    expect(given).toEqual({
+      lists: [path.join(cwd, 'lists/sdn.xml'), 'https://example.test/uk.xml'],
+      threshold: 0.9,
+    });
+    expect(() => loadConfig({ SCREENING_LISTS: 'http://example.test/uk.xml' }, cwd)).toThrow(
+      /SCREENING_LISTS/,
+    );
+    expect(() => loadConfig({ SCREENING_THRESHOLD: '1.5' }, cwd)).toThrow(/SCREENING_THRESHOLD/);
+    expect(() => loadConfig({ SCREENING_THRESHOLD: '0' }, cwd)).toThrow(/SCREENING_THRESHOLD/);
+  });
 });

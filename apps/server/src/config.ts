@@ -21,6 +21,21 @@ import {
   type ProviderConfig,
 } from './providers/settings.ts';
 
+/** The default SCREENING_THRESHOLD (domain/screening/matching/screen-person.ts has the same). */
+export const DEFAULT_SCREENING_THRESHOLD = 0.85;
+
+/**
+ * The fixtures loaded in demo mode when SCREENING_LISTS is unset: one file of each format (the older
+ * SDN.XML namespace and the advanced SDN file repeat the OFAC entries, so they are left out).
+ */
+export const DEMO_SCREENING_FIXTURES = [
+  'ofac-sdn.xml',
+  'un-consolidated.xml',
+  'eu-fsf.xml',
+  'uk-sanctions-list.xml',
+  'operator.csv',
+].map((name) => path.join(import.meta.dirname, 'domain/screening/fixtures', name));
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const bool = z
@@ -171,6 +186,14 @@ export const SETTINGS = {
     default: String(DEFAULT_PASSWORD_HASH_COST),
     doc: `log2 of scrypt's N for new password hashes (${MIN_PASSWORD_HASH_COST}–${MAX_PASSWORD_HASH_COST}). Only NODE_ENV=test may set it below ${DEFAULT_PASSWORD_HASH_COST}, so that test runs sign people up quickly; stored hashes keep their own cost.`,
   },
+  SCREENING_LISTS: {
+    default: 'none (with `DEMO_DATA`: the shipped fixtures)',
+    doc: 'Sanctions, PEP and internal lists to screen people against: comma-separated file paths or `https://` URLs, the format read from the content (docs/screening.md). Files load at start-up; URL lists only with the refresh job.',
+  },
+  SCREENING_THRESHOLD: {
+    default: String(DEFAULT_SCREENING_THRESHOLD),
+    doc: 'The score (0–1) from which a name match is a hit: explained on the case page, and blocking approval while open.',
+  },
   ...PROVIDER_SETTINGS,
 } as const;
 
@@ -258,6 +281,20 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).max(320).default('KYC <no-reply@localhost>'),
   TRANSFER_COOLING_OFF_HOURS: intInRange(0, 720).default(24),
   TRANSFER_FOUR_EYES_LEVEL: intInRange(1, 3).default(2),
+  SCREENING_LISTS: z
+    .string()
+    .refine(
+      (v) =>
+        splitList(v).every((item) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(item) || /^https:\/\/\S+$/i.test(item)),
+      'must be comma-separated file paths or https:// URLs',
+    )
+    .optional(),
+  SCREENING_THRESHOLD: z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'must be a number from 0 to 1, e.g. 0.85')
+    .transform(Number)
+    .refine((n) => n > 0 && n <= 1, 'must be above 0 and at most 1')
+    .default(DEFAULT_SCREENING_THRESHOLD),
   PASSWORD_HASH_COST: intInRange(MIN_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST).default(
     DEFAULT_PASSWORD_HASH_COST,
   ),
@@ -319,6 +356,15 @@ export interface Config {
   transferFourEyesLevel: number;
   /** The verification providers: default choice, vendors' credentials, reconciliation (providers/settings.ts). */
   providers: ProviderConfig;
+  /** Issue 18: the lists to screen against and the threshold of a hit (docs/screening.md). */
+  screening: ScreeningConfig;
+}
+
+export interface ScreeningConfig {
+  /** SCREENING_LISTS: absolute file paths and https URLs; in demo mode the fixtures when unset. */
+  lists: string[];
+  /** SCREENING_THRESHOLD. */
+  threshold: number;
 }
 
 export class ConfigError extends Error {
@@ -410,6 +456,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     transferCoolingOffMs: s.TRANSFER_COOLING_OFF_HOURS * 3_600_000,
     transferFourEyesLevel: s.TRANSFER_FOUR_EYES_LEVEL,
     providers: providerConfigOf(s),
+    screening: {
+      lists:
+        s.SCREENING_LISTS === undefined
+          ? s.DEMO_DATA
+            ? DEMO_SCREENING_FIXTURES
+            : []
+          : splitList(s.SCREENING_LISTS).map((item) =>
+              /^https:\/\//i.test(item) ? item : path.resolve(cwd, item),
+            ),
+      threshold: s.SCREENING_THRESHOLD,
+    },
   };
 }
 

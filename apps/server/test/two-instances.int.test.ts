@@ -246,6 +246,15 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one PostgreS
     expect(info.status, info.body.toString()).toBe(200);
     expect(info.envelope?.ret_code).toBe(0);
 
+    // The name and date of birth as on the document, as the level-1 flow asks: with DEMO_DATA the
+    // instances screen against the fixtures, and a person with no name cannot be approved (61002, D65).
+    const details = await person.post(b.base, '/v3/private/kyc/kyc-personal-info', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      dateOfBirth: '1990-12-10',
+    });
+    expect(details.envelope?.ret_code, details.body.toString()).toBe(0);
+
     const ids: string[] = [];
     for (const side of ['front', 'selfie']) {
       const part = multipart(side, await jpeg());

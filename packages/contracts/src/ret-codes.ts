@@ -610,6 +610,18 @@ export const RET_CODES = {
     meaning: 'Identity transfer (back office): approving requires confirming that the selfie was reviewed.',
   },
 
+  // Sanctions and PEP screening, issue 18 (docs/screening.md); 61001–61019.
+  SCREENING_OPEN_HIT: {
+    code: 61001,
+    meaning:
+      'Back office: the person has an open screening hit (a sanctions, PEP or internal list); resolve it before approving. Every level, re-verification and update approval is refused while one is open.',
+  },
+  SCREENING_NOT_DONE: {
+    code: 61002,
+    meaning:
+      'Back office: the person could not be screened against the loaded lists (no list loaded, no name on file, or the lists changed while approving); nothing was approved. Try again; the case page shows the screening.',
+  },
+
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
     code: CODE_REQUEST_TIMEOUT,

@@ -23,7 +23,9 @@ export type ErrorMessageKey =
   | 'apiErrors.caseClaimChanged'
   | 'apiErrors.caseNotAssignee'
   | 'apiErrors.caseAssigneeInvalid'
-  | 'apiErrors.serviceLevelsChanged';
+  | 'apiErrors.serviceLevelsChanged'
+  | 'apiErrors.screeningOpenHit'
+  | 'apiErrors.screeningNotDone';
 
 const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.NETWORK_ERROR.code]: 'errors.network',
@@ -46,6 +48,9 @@ const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.CASE_NOT_ASSIGNEE.code]: 'apiErrors.caseNotAssignee',
   [RET_CODES.CASE_ASSIGNEE_INVALID.code]: 'apiErrors.caseAssigneeInvalid',
   [RET_CODES.SERVICE_LEVELS_CHANGED.code]: 'apiErrors.serviceLevelsChanged',
+  // Issue 18: an approval refused by the person's screening.
+  [RET_CODES.SCREENING_OPEN_HIT.code]: 'apiErrors.screeningOpenHit',
+  [RET_CODES.SCREENING_NOT_DONE.code]: 'apiErrors.screeningNotDone',
 };
 
 export function errorMessageKey(error: unknown): ErrorMessageKey {

@@ -31,6 +31,28 @@ export function formatDate(ms: number, language: string): string {
   return new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'medium' }).format(ms);
 }
 
+/**
+ * A calendar date a file states ("2026-04-15", or a date-time whose day is meant), shown as that day
+ * whatever the reader's zone; text that is no date is shown as given.
+ */
+export function formatCalendarDate(text: string, language: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
+  const ms = day ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(ms)) return text;
+  return new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    ms,
+  );
+}
+
+/** A score between 0 and 1 with two decimals ("0.97"), `signed` with its sign ("+0.05", "−0.20"). */
+export function formatScore(value: number, language: string, signed = false): string {
+  return new Intl.NumberFormat(formattingLocale(language), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(value);
+}
+
 export type WaitingUnit = 'minutes' | 'hours' | 'days';
 
 const MINUTE_MS = 60_000;

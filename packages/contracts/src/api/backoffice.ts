@@ -175,6 +175,85 @@ export const reviewSubmission = z.object({
 });
 export type ReviewSubmission = z.infer<typeof reviewSubmission>;
 
+/** Issue 18: how a person stands against the sanctions, PEP and internal lists (docs/screening.md). */
+export const SCREENING_STATUSES = ['clear', 'open_hit', 'true_match', 'not_screened'] as const;
+export type ScreeningStatus = (typeof SCREENING_STATUSES)[number];
+export const SCREENING_HIT_STATES = ['open', 'cleared', 'confirmed_false_positive', 'true_match'] as const;
+export type ScreeningHitState = (typeof SCREENING_HIT_STATES)[number];
+/** What raised or lowered a hit's score (domain/screening/matching/adjustments.ts). */
+export const SCREENING_ADJUSTMENTS = [
+  'weak_alias',
+  'dob_same_date',
+  'dob_same_year',
+  'dob_year_apart',
+  'dob_different_year',
+  'nationality_same',
+  'nationality_different',
+] as const;
+export const SCREENING_TOKEN_METHODS = ['exact', 'jaro-winkler', 'phonetic', 'initial', 'joined'] as const;
+
+/** Why a hit scored what it did: the token pairs, the base score and each adjustment. */
+export const screeningExplanation = z.object({
+  /** Whether the list's alias that matched is weak (low quality), and its script when not Latin. */
+  matchedNameWeak: z.boolean(),
+  matchedNameScript: z.string().nullable(),
+  tokens: z.array(
+    z.object({
+      ours: z.string(),
+      theirs: z.string(),
+      method: z.enum(SCREENING_TOKEN_METHODS),
+      score: z.number(),
+    }),
+  ),
+  unmatchedOurs: z.array(z.string()),
+  unmatchedTheirs: z.array(z.string()),
+  /** The names' score before the adjustments. */
+  baseScore: z.number(),
+  adjustments: z.array(
+    z.object({
+      code: z.enum(SCREENING_ADJUSTMENTS),
+      delta: z.number(),
+      /** The engine's English wording with the values compared (e.g. both dates of birth). */
+      detail: z.string(),
+    }),
+  ),
+  threshold: z.number(),
+  /** The entry's programmes (RUSSIA-EO14024, …) and the list's category. */
+  programmes: z.array(z.string()),
+  category: z.enum(['sanctions', 'pep', 'internal']),
+  /** The whole explanation in one English line (exports, the audit). */
+  summary: z.string(),
+});
+export type ScreeningExplanation = z.infer<typeof screeningExplanation>;
+
+export const screeningHit = z.object({
+  id: z.number().int(),
+  /** The list's name (its file name). */
+  list: z.string(),
+  listEntryId: z.string(),
+  /** The list's alias that matched. */
+  matchedName: z.string(),
+  /** Our name that matched (as typed, later as on the document). */
+  ourName: z.string(),
+  score: z.number(),
+  state: z.enum(SCREENING_HIT_STATES),
+  /** Why it was resolved as it was ('' while open). */
+  reason: z.string(),
+  explanation: screeningExplanation,
+});
+export type ScreeningHitView = z.infer<typeof screeningHit>;
+
+export const caseScreening = z.object({
+  status: z.enum(SCREENING_STATUSES),
+  /** When the latest finished screening ran; null before the first. */
+  screenedAt: z.number().int().nullable(),
+  /** The lists that screening used, with the publication date each file gives (null when none). */
+  lists: z.array(z.object({ name: z.string(), published: z.string().nullable() })),
+  /** Every hit of the person, best first, whatever its state. */
+  hits: z.array(screeningHit),
+});
+export type CaseScreening = z.infer<typeof caseScreening>;
+
 export const reviewCase = z.object({
   userId: z.number().int(),
   email: z.string(),
@@ -214,6 +293,8 @@ export const reviewCase = z.object({
   vendor: reviewVendorPanel,
   /** Issue 17: who works the case (claimed or assigned) until when; null when nobody does. */
   assignee: caseAssignee.nullable().optional(),
+  /** Issue 18: the person's sanctions screening; an open hit blocks every approval (61001). */
+  screening: caseScreening,
 });
 export type ReviewCase = z.infer<typeof reviewCase>;
 

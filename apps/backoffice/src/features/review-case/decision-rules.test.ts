@@ -37,6 +37,7 @@ function caseWith(level1: Partial<CaseView['levels'][number]>, proposer?: number
       country: '',
     },
     vendor: { applicants: [], events: [] },
+    screening: { status: 'clear', screenedAt: null, lists: [], hits: [] },
     decisions:
       proposer === undefined
         ? []

@@ -69,6 +69,14 @@ export function levelActions(caseView: CaseView, level: CaseLevel, staff: StaffM
   };
 }
 
+/**
+ * Issue 18: an open screening hit blocks every approval (the server refuses with 61001); the approve
+ * controls stay visible, disabled, with the reason beside them.
+ */
+export function approvalBlocked(caseView: CaseView): boolean {
+  return caseView.screening.hits.some((hit) => hit.state === 'open');
+}
+
 export interface ReverificationActions {
   request: boolean;
   approve: boolean;

@@ -31,6 +31,7 @@ import { m023IdentityTransfers } from './023-identity-transfers.ts';
 import { m024ListIndexes } from './024-list-indexes.ts';
 import { m025QuestionnaireQueue } from './025-questionnaire-queue.ts';
 import { m026CaseClaims } from './026-case-claims.ts';
+import { m027Screening } from './027-screening.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -61,6 +62,7 @@ const ALL: Record<string, MigrationFactory> = {
   '024-list-indexes': m024ListIndexes,
   '025-questionnaire-queue': m025QuestionnaireQueue,
   '026-case-claims': m026CaseClaims,
+  '027-screening': m027Screening,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

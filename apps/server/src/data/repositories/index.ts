@@ -30,6 +30,7 @@ import { questionnaireReviewRepo } from './questionnaire-review-repo.ts';
 import { questionnairesRepo } from './questionnaires-repo.ts';
 import { recoveryCodesRepo } from './recovery-codes-repo.ts';
 import { reviewRepo } from './review-repo.ts';
+import { screeningRepo } from './screening-repo.ts';
 import { sdkRepo } from './sdk-repo.ts';
 import { sealedValuesRepo } from './sealed-values-repo.ts';
 import { securityLogRepo } from './security-log-repo.ts';
@@ -63,6 +64,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     questionnaires: () => questionnairesRepo(db),
     recoveryCodes: () => recoveryCodesRepo(db),
     review: () => reviewRepo(db, personal),
+    screening: () => screeningRepo(db),
     sdk: () => sdkRepo(db),
     sealedValues: () => sealedValuesRepo(db),
     securityLog: () => securityLogRepo(db),

@@ -18,6 +18,7 @@ import type { DocumentsTables } from './documents.ts';
 import type { WorkTables } from './work.ts';
 import type { SecurityVerificationTables } from './security-verification.ts';
 import type { IdentityTransferTables } from './identity-transfers.ts';
+import type { ScreeningTables } from './screening.ts';
 
 export type * from './accounts.ts';
 export type * from './kyc.ts';
@@ -32,6 +33,7 @@ export type * from './documents.ts';
 export type * from './work.ts';
 export type * from './security-verification.ts';
 export type * from './identity-transfers.ts';
+export type * from './screening.ts';
 
 /** Every table of the database (the connection's type is `Db`, data/db.ts). */
 export interface Tables
@@ -48,4 +50,5 @@ export interface Tables
     DocumentsTables,
     WorkTables,
     SecurityVerificationTables,
-    IdentityTransferTables {}
+    IdentityTransferTables,
+    ScreeningTables {}

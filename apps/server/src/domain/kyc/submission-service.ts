@@ -19,6 +19,7 @@ import type { KycSubmissionRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
+import type { ScreeningRequests } from '../screening/screening-service.ts';
 import { storeEncryptedUpload, sweepAbandonedUploads } from '../uploads/encrypted-upload.ts';
 import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
 import { sealDetails, withDataKey } from './data-keys.ts';
@@ -32,6 +33,8 @@ export interface SubmissionDeps {
   repos: Repositories;
   blobs: BlobStore;
   keyring: MasterKeyring;
+  /** Issue 18: a level-1 submission asks for the person's screening (after its commit, D65). */
+  screening?: ScreeningRequests;
   now?: () => number;
 }
 
@@ -135,7 +138,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
     });
 
     const at = now();
-    return repos.transaction(async (tx) => {
+    const { result, screeningRun } = await repos.transaction(async (tx) => {
       // The unique (user, key) insert comes first: a concurrent twin waits here and then fails.
       const submissionId = await tx.submissions.insertSubmission({
         userId,
@@ -157,8 +160,14 @@ export function submissionUseCases(deps: SubmissionDeps) {
         throw new AppError('KYC_ILLEGAL_TRANSITION', `LEVEL_${level} changed meanwhile`);
       if ((await tx.submissions.attachDocuments(userId, ids, submissionId)) !== ids.length)
         throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'a document was submitted meanwhile');
-      return { submissionId, level, status: to };
+      // Issue 18: level 1 names the person; their screening is due with the submission (D65).
+      const run =
+        level === 1 ? await deps.screening?.request(tx, userId, 'level_1_submitted', at) : undefined;
+      return { result: { submissionId, level, status: to }, screeningRun: run };
     });
+    // Screened after the commit, in the background: the submission neither waits for it nor fails by it.
+    deps.screening?.soon(screeningRun);
+    return result;
   }
 
   /**

@@ -19,6 +19,7 @@ import type { KycSubmissionRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import type { ScreeningRequests } from '../screening/screening-service.ts';
 import { sealDetails, withDataKey } from './data-keys.ts';
 import { idempotent } from './idempotency.ts';
 import { checkIdNumber } from './national-id-rules.ts';
@@ -63,9 +64,18 @@ export interface VendorCheckDeps {
   levelStatuses: (userId: number) => Promise<[KycStepStatus, KycStepStatus]>;
   /** The provider routing of the person (verification-routing.ts). */
   diversion: (userId: number) => Promise<TrafficDiversionResult>;
+  /** Issue 18: the names typed here are screened after the commit (D65). */
+  screening?: ScreeningRequests | undefined;
 }
 
-export function vendorCheckUseCases({ repos, keyring, now, levelStatuses, diversion }: VendorCheckDeps) {
+export function vendorCheckUseCases({
+  repos,
+  keyring,
+  now,
+  levelStatuses,
+  diversion,
+  screening,
+}: VendorCheckDeps) {
   const { verificationPaths: paths, submissions, kyc } = repos;
 
   /** One attempt of vendor-verify; `idempotent` turns a lost race on the same key into the winner. */
@@ -116,7 +126,7 @@ export function vendorCheckUseCases({ repos, keyring, now, levelStatuses, divers
       }),
     );
 
-    return repos.transaction(async (tx) => {
+    const { result, screeningRun } = await repos.transaction(async (tx) => {
       // The unique (user, key) insert comes first: a concurrent twin waits here and then fails.
       const submissionId = await tx.submissions.insertSubmission({
         userId,
@@ -147,8 +157,11 @@ export function vendorCheckUseCases({ repos, keyring, now, levelStatuses, divers
         throw new AppError('KYC_ILLEGAL_TRANSITION', 'LEVEL_1 changed meanwhile');
       if ((await tx.submissions.attachDocuments(userId, [selfie.id], submissionId)) !== 1)
         throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'the selfie was submitted meanwhile');
-      return { submissionId, level: 1 as const, status: 'PENDING' as const };
+      const run = await screening?.request(tx, userId, 'level_1_submitted', at);
+      return { result: { submissionId, level: 1 as const, status: 'PENDING' as const }, screeningRun: run };
     });
+    screening?.soon(screeningRun);
+    return result;
   }
 
   return {

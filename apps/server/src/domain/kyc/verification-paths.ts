@@ -28,6 +28,7 @@ import type { KycInfoSources } from './kyc-service.ts';
 import { maskIdNumber } from './national-id-rules.ts';
 import { quickKycUseCases } from './quick-kyc.ts';
 import { initialStepStatus } from './state-machine.ts';
+import type { ScreeningRequests } from '../screening/screening-service.ts';
 import { offeredVendorIdTypes, vendorCheckUseCases } from './vendor-check.ts';
 import { bucketOf, flowOf, routeProvider, usableProvider } from './verification-routing.ts';
 
@@ -38,6 +39,8 @@ export interface VerificationPathsDeps {
   repos: Repositories;
   keyring: MasterKeyring;
   now?: () => number;
+  /** Issue 18: the vendor check of level 1 asks for the person's screening (D65). */
+  screening?: ScreeningRequests;
   /** KYC_DEFAULT_PROVIDER and which vendors are configured (docs/providers.md "Routing"). */
   routing?: ProviderRouting;
 }
@@ -185,7 +188,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
     /** POST traffic-diversion: the provider this person is routed to, and their bucket. */
     trafficDiversion: (userId: number) => diversion(userId),
 
-    ...vendorCheckUseCases({ repos, keyring, now, levelStatuses, diversion }),
+    ...vendorCheckUseCases({ repos, keyring, now, levelStatuses, diversion, screening: deps.screening }),
     ...quickKycUseCases({ repos, now, levelStatuses }),
 
     /** POST get-verification-sdk-info: what the flow of a level needs, from the same sources as submit. */

@@ -13,6 +13,7 @@ import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { encryptBlob } from '../../lib/crypto/envelope.ts';
 import type { VendorName, VendorOutcome } from '../../providers/provider.ts';
 import { withDataKey } from '../kyc/data-keys.ts';
+import type { ScreeningRequests } from '../screening/screening-service.ts';
 import { applyOutcome, type OutcomeEffect } from './apply-outcome.ts';
 
 export type IngestEffect = OutcomeEffect | 'stale' | 'duplicate' | 'unknown_applicant';
@@ -58,8 +59,16 @@ class Duplicate extends Error {}
 export const eventObjectId = (e: { vendor: string; eventKey: string }) =>
   `vendor-event:${e.vendor}:${e.eventKey}`;
 
-export function ingestUseCase(deps: { repos: Repositories; keyring: MasterKeyring; now: () => number }) {
-  const { repos, keyring, now } = deps;
+export interface IngestDeps {
+  repos: Repositories;
+  keyring: MasterKeyring;
+  now: () => number;
+  /** Issue 18: a verified identity reported by a vendor is screened after the commit (D65). */
+  screening?: ScreeningRequests | undefined;
+}
+
+export function ingestUseCase(deps: IngestDeps) {
+  const { repos, keyring, now, screening } = deps;
 
   return async function ingest(input: IngestInput): Promise<IngestEffect> {
     const at = now();
@@ -91,7 +100,7 @@ export function ingestUseCase(deps: { repos: Repositories; keyring: MasterKeyrin
       encryptBlob(key, Buffer.from(input.payload, 'utf8'), { userId, objectId: eventObjectId(input) }),
     );
     try {
-      return await repos.transaction(async (tx) => {
+      const { effect, screeningRun } = await repos.transaction(async (tx) => {
         const fresh = await tx.vendors.advance(
           Number(applicant.id),
           input.occurredAt,
@@ -110,8 +119,15 @@ export function ingestUseCase(deps: { repos: Repositories; keyring: MasterKeyrin
           : 'stale';
         const stored = await tx.vendors.insertEvent({ ...base, userId, level, effect, payloadEnc });
         if (!stored) throw new Duplicate();
-        return effect;
+        // The vendor verified the identity: the person is screened (names as we hold them).
+        const run =
+          effect === 'applied' && input.outcome.kind === 'approved'
+            ? await screening?.request(tx, userId, 'vendor_verified', at)
+            : undefined;
+        return { effect, screeningRun: run };
       });
+      screening?.soon(screeningRun);
+      return effect;
     } catch (error) {
       if (error instanceof Duplicate) return 'duplicate';
       throw error;

@@ -19,6 +19,7 @@ import {
   type WebhookRequest,
 } from '../../providers/provider.ts';
 import { initialStepStatus } from '../kyc/state-machine.ts';
+import type { ScreeningRequests } from '../screening/screening-service.ts';
 import { ingestUseCase, type IngestEffect } from './ingest.ts';
 
 export type VendorProviders = Partial<Record<VendorName, VerificationProvider>>;
@@ -40,6 +41,8 @@ export interface VendorVerificationDeps {
   /** The in-house description of a level's flow (verification-paths' get-verification-sdk-info). */
   describeFlow: (userId: number, level: KycStepLevel) => Promise<VerificationSdkInfo>;
   now?: () => number;
+  /** Issue 18: screening of the identities vendors verify (D65). */
+  screening?: ScreeningRequests;
 }
 
 export interface VendorSession extends VendorSdkSession {
@@ -70,7 +73,7 @@ function unavailable(error: unknown): never {
 export function vendorVerificationUseCases(deps: VendorVerificationDeps) {
   const { repos, providers } = deps;
   const now = deps.now ?? Date.now;
-  const ingest = ingestUseCase({ repos, keyring: deps.keyring, now });
+  const ingest = ingestUseCase({ repos, keyring: deps.keyring, now, screening: deps.screening });
 
   const adapterOf = (provider: KycProvider): VerificationProvider | undefined =>
     provider in providers ? providers[provider as VendorName] : undefined;

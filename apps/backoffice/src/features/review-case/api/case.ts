@@ -11,6 +11,9 @@ export type CaseLevel = ReviewCase['levels'][number];
 /** The vendor panel: the person's applicants at the vendors and the vendors' events (payloads opened). */
 export type CaseVendorApplicant = ReviewCase['vendor']['applicants'][number];
 export type CaseVendorEvent = ReviewCase['vendor']['events'][number];
+/** Issue 18: the person's sanctions screening and one of its hits (with its explanation). */
+export type CaseScreening = ReviewCase['screening'];
+export type CaseScreeningHit = CaseScreening['hits'][number];
 
 /** Every decision the case page can send (POST …/decisions). */
 export type DecisionBody = DecisionRequest;

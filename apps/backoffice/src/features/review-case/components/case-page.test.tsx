@@ -86,6 +86,12 @@ function pendingCase(overrides: Partial<CaseView> = {}): CaseView {
       },
     ],
     vendor: { applicants: [], events: [] },
+    screening: {
+      status: 'clear',
+      screenedAt: T0,
+      lists: [{ name: 'ofac-sdn.xml', published: '2026-04-15' }],
+      hits: [],
+    },
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import { CaseAssignment } from './case-assignment.tsx';
 import { DecisionsPanel } from './decisions-panel.tsx';
 import { DocumentsGallery } from './documents-gallery.tsx';
 import { HistorySection } from './history-section.tsx';
+import { ScreeningSection } from './screening-section.tsx';
 import { VendorSection } from './vendor-section.tsx';
 import { RfiSection } from './rfi-form.tsx';
 import '../../../ui/detail-page.css';
@@ -53,6 +54,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
       <div className="ui-detail-layout">
         <div className="ui-detail-layout__main">
           <PersonSection caseView={caseView} />
+          <ScreeningSection screening={caseView.screening} />
           <LevelsSection caseView={caseView} />
           <ReverificationSection caseView={caseView} />
           <SubmissionsSection submissions={caseView.submissions} />

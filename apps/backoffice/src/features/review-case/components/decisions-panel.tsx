@@ -10,7 +10,7 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { TextAreaField } from '../../../ui/text-area-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import type { CaseView, DecisionBody } from '../api/case.ts';
-import { levelActions, pendingUpdates, reverificationActions } from '../decision-rules.ts';
+import { approvalBlocked, levelActions, pendingUpdates, reverificationActions } from '../decision-rules.ts';
 import { ReasonLabel } from './labels.tsx';
 import { ReasonForm } from './reason-form.tsx';
 
@@ -183,6 +183,14 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
   const levels = caseView.levels.map((level) => levelActions(caseView, level, staff));
   const poi = reverificationActions(caseView, staff);
   const updates = pendingUpdates(caseView, staff);
+  // Issue 18: an open screening hit blocks every approval; the controls say why instead of vanishing.
+  const blocked = approvalBlocked(caseView);
+  const blockedNote = (id: string) =>
+    blocked ? (
+      <p id={id} className="case-decisions__blocked">
+        {t('decisions.screeningBlocked')}
+      </p>
+    ) : null;
   const nothing =
     levels.every((l) => !l.approve && !l.rejectRetry && !l.proposeFinal && !l.confirmFinal && !l.proposed) &&
     !poi.request &&
@@ -218,6 +226,8 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
               {actions.approve ? (
                 <Button
                   busy={isSending('approve', level)}
+                  disabled={blocked}
+                  aria-describedby={blocked ? `approve-blocked-${level}` : undefined}
                   onClick={() => decide({ decision: 'approve', level: level as 1 | 2 })}
                 >
                   {t('decisions.approve', { level })}
@@ -232,6 +242,7 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
                 </Button>
               ) : null}
             </div>
+            {actions.approve ? blockedNote(`approve-blocked-${level}`) : null}
             {actions.rejectRetry || actions.proposeFinal ? (
               <ReasonForm
                 legend={t('decisions.rejectLegend', { level })}
@@ -296,12 +307,15 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
             <div className="ui-decision-buttons">
               <Button
                 busy={isSending('approve_reverification')}
+                disabled={blocked}
+                aria-describedby={blocked ? 'approve-blocked-reverification' : undefined}
                 onClick={() => decide({ decision: 'approve_reverification' })}
               >
                 {t('decisions.reverification.approve')}
               </Button>
             </div>
           ) : null}
+          {poi.approve ? blockedNote('approve-blocked-reverification') : null}
           {poi.reject ? (
             <ReasonForm
               legend={t('decisions.reverification.rejectLegend')}
@@ -335,11 +349,14 @@ export function DecisionsPanel({ caseView, staff, onDecide }: DecisionsPanelProp
           <div className="ui-decision-buttons">
             <Button
               busy={isSending('approve_update', submission.id)}
+              disabled={blocked}
+              aria-describedby={blocked ? `approve-blocked-update-${submission.id}` : undefined}
               onClick={() => decide({ decision: 'approve_update', submissionId: submission.id })}
             >
               {t('decisions.update.approve')}
             </Button>
           </div>
+          {blockedNote(`approve-blocked-update-${submission.id}`)}
           <ReasonForm
             legend={t('decisions.update.rejectLegend')}
             disabled={busy}

@@ -6,7 +6,7 @@
  * naming the submissions whose details and the vendor events whose payloads were decrypted). A decision
  * a vendor took names the vendor, not a staff member (staff-label.ts).
  */
-import type { ReviewCase, ReviewDocument, ReviewSubmission, StaffMe } from '@kyc/contracts';
+import type { CaseScreening, ReviewCase, ReviewDocument, ReviewSubmission, StaffMe } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import type { SubmissionsRepo } from '../../../data/repositories/submissions-repo.ts';
 import type { KycSubmissionRow } from '../../../data/schema/index.ts';
@@ -17,6 +17,7 @@ import { requirePermission } from '../permissions.ts';
 import { assigneeOf } from '../work/assignment.ts';
 import { deciderLabel, decidingVendor, staffLabel } from '../staff-label.ts';
 import { asDecision } from '../row-values.ts';
+import type { ApprovalScreening } from '../../screening/screening-service.ts';
 import { vendorPanelOf } from './vendor-panel.ts';
 
 type CaseRepositories = Pick<
@@ -24,7 +25,19 @@ type CaseRepositories = Pick<
   'audit' | 'kyc' | 'review' | 'submissions' | 'users' | 'vendors' | 'work'
 >;
 
-export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring) {
+/** Issue 18: the person's screening for the case page, and the approval's checks (decide.ts). */
+export interface CaseScreeningSource extends ApprovalScreening {
+  caseScreening(userId: number): Promise<CaseScreening>;
+}
+
+/** Without screening (no list configured in the composition): nobody was screened. */
+const NOT_SCREENED: CaseScreening = { status: 'not_screened', screenedAt: null, lists: [], hits: [] };
+
+export function caseViewUseCase(
+  repos: CaseRepositories,
+  keyring: MasterKeyring,
+  screening?: CaseScreeningSource,
+) {
   const { audit, kyc, review, submissions, users } = repos;
 
   /** Every submission of the user, newest first, with its details opened under the user's data key. */
@@ -81,11 +94,14 @@ export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring)
     const documents = await submissions.submittedDocumentsOfUser(userId);
     const cases = await submissionsOfCase(submissions, userId);
     const vendor = await vendorPanelOf(repos, keyring, userId);
+    // Our names in the hits are opened under the person's data key: named in the audit entry.
+    const screened = screening ? await screening.caseScreening(userId) : NOT_SCREENED;
     // The view shows personal data, including the decrypted details of these submissions and the
     // payloads of these vendor events: audited.
     const details = {
       ...(cases.withDetails.length > 0 ? { decryptedSubmissions: cases.withDetails } : {}),
       ...(vendor.openedEvents.length > 0 ? { openedVendorEvents: vendor.openedEvents } : {}),
+      ...(screened.hits.length > 0 ? { openedScreeningHits: screened.hits.map((h) => h.id) } : {}),
     };
     await audit.insert(
       {
@@ -156,6 +172,7 @@ export function caseViewUseCase(repos: CaseRepositories, keyring: MasterKeyring)
       submissions: cases.items,
       vendor: vendor.panel,
       assignee: assigneeOf((await repos.work.activeClaims([userId], now)).get(userId)),
+      screening: screened,
     };
   };
 }

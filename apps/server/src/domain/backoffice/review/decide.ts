@@ -12,6 +12,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { decisionTransaction } from '../decision-conflicts.ts';
 import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import type { KycActor } from '../../kyc/state-machine.ts';
+import type { ApprovalScreening } from '../../screening/screening-service.ts';
 import { requirePermission } from '../permissions.ts';
 import { assertMayDecide } from '../work/assignment.ts';
 import { auditActionOf, type DecisionContext } from './decisions/decision.ts';
@@ -24,7 +25,12 @@ function actorOf(role: StaffRole): KycActor {
 
 type ViewCase = (staff: StaffMe, userId: number, now: number) => Promise<ReviewCase>;
 
-export function decideUseCase(repos: Repositories, keyring: MasterKeyring, viewCase: ViewCase) {
+export function decideUseCase(
+  repos: Repositories,
+  keyring: MasterKeyring,
+  viewCase: ViewCase,
+  screening?: ApprovalScreening,
+) {
   return async function decide(
     staff: StaffMe,
     userId: number,
@@ -33,12 +39,17 @@ export function decideUseCase(repos: Repositories, keyring: MasterKeyring, viewC
   ): Promise<ReviewCase> {
     const decision = decisionOf(request);
     requirePermission(staff, decision.permission);
+    // Issue 18: lists changed since the person's last screening (or none yet): screened again first.
+    if (decision.approves) await screening?.beforeApproval(userId);
     await decisionTransaction(repos, async (tx) => {
       await tx.review.lockCase(userId);
       const user = await tx.users.findById(userId);
       if (!user) throw new AppError('PARAMS_ERROR', 'userId: no such applicant', 404);
       // Issue 17: while a claim lasts, only its assignee decides (55013).
       await assertMayDecide(tx, staff, userId, now);
+      // Issue 18: after the case lock, which a screening takes to write its hits: a hit committed
+      // before this point is seen here, one written after waits for this decision (61001 / 61002).
+      if (decision.approves) await screening?.assertApprovable(tx, userId);
       const applicant = await tx.kyc.findApplicant(userId);
       const states = await tx.kyc.levelStates(userId);
       const ctx: DecisionContext = {

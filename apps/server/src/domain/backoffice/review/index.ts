@@ -5,7 +5,7 @@
  */
 import type { Repositories } from '../../../data/repositories/index.ts';
 import { auditLogUseCase } from './audit-log.ts';
-import { caseViewUseCase } from './case-view.ts';
+import { caseViewUseCase, type CaseScreeningSource } from './case-view.ts';
 import { decideUseCase } from './decide.ts';
 import { documentViewUseCase, type ReviewFiles } from './document-view.ts';
 import { queueUseCase } from './queue.ts';
@@ -15,13 +15,13 @@ import { serviceLevelUseCases } from '../work/service-levels.ts';
 
 export type { DocumentContent, ReviewFiles } from './document-view.ts';
 
-export function reviewUseCases(repos: Repositories, files: ReviewFiles) {
-  const viewCase = caseViewUseCase(repos, files.keyring);
+export function reviewUseCases(repos: Repositories, files: ReviewFiles, screening?: CaseScreeningSource) {
+  const viewCase = caseViewUseCase(repos, files.keyring, screening);
   return {
     queue: queueUseCase(repos),
     viewCase,
     viewDocument: documentViewUseCase(repos, files),
-    decide: decideUseCase(repos, files.keyring, viewCase),
+    decide: decideUseCase(repos, files.keyring, viewCase, screening),
     auditLog: auditLogUseCase(repos),
     ...quotasUseCases(repos),
     // Issue 17: claims, assignment and service levels.

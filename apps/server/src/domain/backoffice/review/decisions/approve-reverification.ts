@@ -7,6 +7,7 @@ import { decideReverification } from './reverification-outcome.ts';
 
 export const approveReverification: Decision<DecisionRequestOf<'approve_reverification'>> = {
   permission: 'decide',
+  approves: true,
   apply: (ctx) =>
     decideReverification(ctx, {
       event: 'approve',

@@ -10,6 +10,7 @@ import { closeUpdate, pendingUpdate } from './update-outcome.ts';
 
 export const approveUpdate: Decision<DecisionRequestOf<'approve_update'>> = {
   permission: 'decide',
+  approves: true,
   async apply(ctx, request) {
     const submission = await pendingUpdate(ctx, request.submissionId);
     if (submission.kind === 'update_id') await adoptIdentity(ctx, submission);

@@ -9,6 +9,7 @@ import { closeLevelSubmission, levelCase, levelRef, moveLevel, notifyLevel } fro
 
 export const approve: Decision<DecisionRequestOf<'approve'>> = {
   permission: 'decide',
+  approves: true,
   async apply(ctx, request) {
     const { tx, userId, now } = ctx;
     const { level, from } = await levelCase(ctx, request.level);

@@ -20,6 +20,11 @@ export type DecisionRequestOf<K extends DecisionRequest['decision']> = Extract<
 export interface Decision<R extends DecisionRequest> {
   /** What the staff member's role must allow, checked before the transaction starts. */
   permission: Permission;
+  /**
+   * The decision approves something (a level, a re-verification, an update): refused while the person
+   * has an open screening hit, and the person is screened first when the lists changed (issue 18).
+   */
+  approves?: boolean;
   apply(ctx: DecisionContext, request: R): Promise<void>;
 }
 

@@ -1,0 +1,84 @@
+/** Migration 027 (issue 18, slice 2): the screening lists, their entries' fingerprints, runs and hits. */
+import type { Generated, Selectable } from 'kysely';
+
+export type ScreeningRunStatus = 'due' | 'running' | 'done' | 'failed';
+export type ScreeningHitState = 'open' | 'cleared' | 'confirmed_false_positive' | 'true_match';
+
+export interface ScreeningListsTable {
+  /** The list's name: the file name of its source (unique among the configured lists). */
+  id: string;
+  /** The path or https URL of SCREENING_LISTS. */
+  source: string;
+  /** The format read from the content (domain/screening/entry.ts ListFormat); null until read. */
+  format: string | null;
+  /** The publication date the file gives (ISO date or date-time), when it gives one. */
+  published_at: string | null;
+  entry_count: Generated<number>;
+  /** SHA-256 (hex) of the file as read; null until read. */
+  content_hash: string | null;
+  loaded_at: number | null;
+  /** Why the last load failed, or that a URL list is not fetched yet; null after a good load. */
+  last_error: string | null;
+  updated_at: number;
+}
+
+export interface ScreeningListEntriesTable {
+  list_id: string;
+  entry_id: string;
+  /** SHA-256 (hex) of the entry as parsed: names, dates of birth, nationalities, kind, programmes. */
+  hash: string;
+  /** The content hash of the list version this entry was last seen in. */
+  seen_in: string;
+}
+
+export interface ScreeningRunsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** level_1_submitted, vendor_verified, before_approval. */
+  reason: string;
+  status: ScreeningRunStatus;
+  requested_at: number;
+  /** While running: until when the claim holds (a crashed run is taken again after it). */
+  claimed_until: number | null;
+  attempts: Generated<number>;
+  screened_at: number | null;
+  /** JSON [{id, hash, publishedAt}] of the lists the run used. */
+  lists: Generated<string>;
+  /** The lists and their content hashes in one string: compared with the loaded lists'. */
+  lists_key: Generated<string>;
+  hit_count: Generated<number>;
+  /** Why the run failed (no personal data). */
+  error: string | null;
+}
+
+export interface ScreeningHitsTable {
+  id: Generated<number>;
+  user_id: number;
+  list_id: string;
+  list_entry_id: string;
+  /** The run that found it, or last scored it. */
+  run_id: number;
+  /** The list's alias that matched (the list's own data, public). */
+  matched_name: string;
+  /** Our name that matched, sealed under the person's data key. */
+  our_name_enc: Buffer;
+  score: number;
+  /** The explanation (HitExplanation JSON), sealed: it repeats our name, its tokens and our birth date. */
+  explanation_enc: Buffer;
+  state: Generated<ScreeningHitState>;
+  reason: Generated<string>;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+export interface ScreeningTables {
+  screening_lists: ScreeningListsTable;
+  screening_list_entries: ScreeningListEntriesTable;
+  screening_runs: ScreeningRunsTable;
+  screening_hits: ScreeningHitsTable;
+}
+
+export type ScreeningListRow = Selectable<ScreeningListsTable>;
+export type ScreeningRunRow = Selectable<ScreeningRunsTable>;
+export type ScreeningHitRow = Selectable<ScreeningHitsTable>;
