@@ -46,7 +46,7 @@ async function runTogether(commands) {
 /**
  * Workers per project, measured on the 2-core machines CI runs on: unit tests are CPU-bound (2 workers:
  * 93 s instead of 130 s with Vitest's default), integration tests wait on PostgreSQL much of the time (3
- * workers: a third faster); e2e files run one at a time unless E2E_WORKERS asks for more (vitest.config.ts).
+ * workers: a third faster); e2e files run two at a time unless E2E_WORKERS asks otherwise (vitest.config.ts).
  */
 const WORKERS = { unit: 2, integration: 3 };
 

@@ -6,8 +6,6 @@
  * ar-SA, phone and desktop) with E2E_SCREENSHOTS=1; axe on the page. The reviewer approves on the back
  * office's transfer pages, shot before the decision at 390×844 and 1280×800 in en and ar-SA.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -22,18 +20,14 @@ import {
   type Browser,
   type Page,
 } from '../support/browser.ts';
+import { localeFile, textAt } from '../support/locales.ts';
 import { signUpFresh, staffSignIn } from '../support/kyc.ts';
 import { ADA, newestCode, post, verifiedPerson } from '../support/step-up.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const json = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'locales', file), 'utf8')) as object;
-const pick = (texts: object, key: string): string =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
 
 const section = (page: Page) => page.getByRole('region', { name: 'Identity transfer' });
 
 /** The back office's texts (locales/backoffice). */
-const bo = (lang: string, key: string): string => pick(json(`backoffice/${lang}.json`), key);
+const bo = (lang: string, key: string): string => textAt(localeFile(`backoffice/${lang}.json`), key);
 
 /**
  * The back office's transfer queue and case (issue 15) at phone and desktop width, in en and ar-SA,
@@ -154,7 +148,7 @@ describe('identity transfer', () => {
     await passStepUp(page, targetEmail);
     await expect
       .poll(() => section(page).getByRole('alert').textContent())
-      .toBe(pick(json('inverse-error-code/en.json'), '60035'));
+      .toBe(textAt(localeFile('inverse-error-code/en.json'), '60035'));
     await screenshot(page, 'transfer-refused-nl-en');
     await context.close();
 
@@ -166,9 +160,9 @@ describe('identity transfer', () => {
         await signIn(view, origin, targetEmail);
         await view.waitForURL('**/auth/personal');
         await view.goto(`${origin}/user/accounts/${lang}/auth/personal`);
-        const texts = json(`user-accounts/${lang}.json`);
-        const box = view.getByRole('region', { name: pick(texts, 'identityTransfer.title') });
-        await box.getByRole('button', { name: pick(texts, 'identityTransfer.form.submit') }).waitFor();
+        const texts = localeFile(`user-accounts/${lang}.json`);
+        const box = view.getByRole('region', { name: textAt(texts, 'identityTransfer.title') });
+        await box.getByRole('button', { name: textAt(texts, 'identityTransfer.form.submit') }).waitFor();
         await box.scrollIntoViewIfNeeded();
         await screenshot(view, `transfer-section-${lang}`);
         await expectNoAxeViolations(view, {

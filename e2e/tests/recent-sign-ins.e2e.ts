@@ -4,14 +4,13 @@
  * on the personal page lists the account's creation, a wrong password and the sign-ins, in English and
  * Arabic (right to left), on a phone and a desktop, axe clean (screenshots in e2e/artifacts/screens).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  ARTIFACTS,
   DESKTOP,
   PHONE,
   baseUrl,
-  emiratesUrl,
   expectNoAxeViolations,
   newContext,
   SCREENSHOTS,
@@ -20,19 +19,14 @@ import {
   useBrowser,
   type Page,
 } from '../support/browser.ts';
+import { localeFile, originOf, textAt } from '../support/locales.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const json = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'locales', file), 'utf8')) as object;
-const pick = (texts: object, key: string): string =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
 const PASSWORD = 'a quiet harbour at dawn';
-/** Arabic is offered on the Emirates host (spec §4 sites). */
-const originOf = (lang: string) => (lang === 'ar-SA' ? emiratesUrl() : baseUrl());
 
 async function openSignIns(page: Page, lang: string) {
-  const texts = json(`user-accounts/${lang}.json`);
+  const texts = localeFile(`user-accounts/${lang}.json`);
   await page.goto(`${originOf(lang)}/user/accounts/${lang}/auth/personal`);
-  const section = page.getByRole('region', { name: pick(texts, 'security.signIns.title') });
+  const section = page.getByRole('region', { name: textAt(texts, 'security.signIns.title') });
   await section.getByRole('listitem').first().waitFor();
   await section.scrollIntoViewIfNeeded();
   return { section, texts };
@@ -46,16 +40,16 @@ describe('recent sign-ins and the password rule', () => {
     const { context } = await newContext(browser(), DESKTOP);
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/login`);
-    const en = json('user-accounts/en.json');
+    const en = localeFile('user-accounts/en.json');
     await expect
-      .poll(() => page.getByText(pick(en, 'login.passwordHint').replace('{{min}}', '12')).count())
+      .poll(() => page.getByText(textAt(en, 'login.passwordHint').replace('{{min}}', '12')).count())
       .toBe(1);
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('password1234');
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
-      .toBe(pick(json('inverse-error-code/en.json'), '20014'));
+      .toBe(textAt(localeFile('inverse-error-code/en.json'), '20014'));
     await screenshot(page, 'signin-password-too-common');
 
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -74,19 +68,19 @@ describe('recent sign-ins and the password rule', () => {
         await shot.waitForURL('**/auth/personal');
         const { section, texts } = await openSignIns(shot, lang);
         const items = await section.getByRole('listitem').allTextContents();
-        expect(items[0]).toContain(pick(texts, 'security.signIns.kinds.sign_in'));
+        expect(items[0]).toContain(textAt(texts, 'security.signIns.kinds.sign_in'));
         expect(
-          items.some((item) => item.includes(pick(texts, 'security.signIns.kinds.sign_in_failed'))),
+          items.some((item) => item.includes(textAt(texts, 'security.signIns.kinds.sign_in_failed'))),
         ).toBe(true);
-        expect(items.at(-1)).toContain(pick(texts, 'security.signIns.kinds.sign_up'));
+        expect(items.at(-1)).toContain(textAt(texts, 'security.signIns.kinds.sign_up'));
         expect(await shot.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
         await expectNoAxeViolations(shot, { soft: true, message: `axe on recent sign-ins (${lang})` });
         await screenshot(shot, `signin-recent-${lang}`);
         if (SCREENSHOTS)
           await section.screenshot({
             path: path.join(
-              ROOT,
-              'e2e/artifacts/screens',
+              ARTIFACTS,
+              'screens',
               `signin-recent-section-${lang}-${viewport.width}x${viewport.height}.png`,
             ),
           });

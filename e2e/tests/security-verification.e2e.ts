@@ -5,14 +5,11 @@
  * and a desktop width in English and (Emirates host) Arabic, axe clean. Screenshots are taken when
  * E2E_SCREENSHOTS=1 asks for them.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
   baseUrl,
-  emiratesUrl,
   expectNoAxeViolations,
   newContext,
   screenshot,
@@ -20,28 +17,25 @@ import {
   useBrowser,
   type Page,
 } from '../support/browser.ts';
+import { localeFile, originOf, textAt } from '../support/locales.ts';
 import { newestCode, post, verifiedPerson } from '../support/step-up.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const json = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'locales', file), 'utf8')) as object;
-const pick = (texts: object, key: string): string =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
-const originOf = (lang: string) => (lang === 'ar-SA' ? emiratesUrl() : baseUrl());
 
 /** The reset form filled and sent: the security-verification dialog opens. */
 async function openResetDialog(page: Page, lang: string) {
-  const texts = json(`user-accounts/${lang}.json`);
+  const texts = localeFile(`user-accounts/${lang}.json`);
   await page.goto(`${originOf(lang)}/user/accounts/${lang}/auth/resetkyc`);
   await page.getByRole('checkbox').check();
   await page
     .getByLabel(
-      pick(texts, 'resetKyc.confirm.typeLabel').replace('{{word}}', pick(texts, 'resetKyc.confirm.word')),
+      textAt(texts, 'resetKyc.confirm.typeLabel').replace('{{word}}', textAt(texts, 'resetKyc.confirm.word')),
     )
-    .fill(pick(texts, 'resetKyc.confirm.word'));
-  await page.getByRole('button', { name: pick(texts, 'resetKyc.confirm.submit') }).click();
-  const dialog = page.getByRole('dialog', { name: pick(texts, 'securityVerification.title') });
+    .fill(textAt(texts, 'resetKyc.confirm.word'));
+  await page.getByRole('button', { name: textAt(texts, 'resetKyc.confirm.submit') }).click();
+  const dialog = page.getByRole('dialog', { name: textAt(texts, 'securityVerification.title') });
   await dialog.waitFor();
-  await dialog.getByText(pick(texts, 'securityVerification.emailHint').split('{{email}}')[0] ?? '').waitFor();
+  await dialog
+    .getByText(textAt(texts, 'securityVerification.emailHint').split('{{email}}')[0] ?? '')
+    .waitFor();
   return { dialog, texts };
 }
 
@@ -62,7 +56,7 @@ describe('security verification', () => {
         expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
         await screenshot(page, `step-up-dialog-${lang}`);
         await expectNoAxeViolations(page, { soft: true, message: `dialog ${lang} ${viewport.width}` });
-        await dialog.getByRole('button', { name: pick(texts, 'securityVerification.cancel') }).click();
+        await dialog.getByRole('button', { name: textAt(texts, 'securityVerification.cancel') }).click();
         await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
         await context.close();
       }
@@ -79,7 +73,7 @@ describe('security verification', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
-      .toBe(pick(json('inverse-error-code/en.json'), '60005'));
+      .toBe(textAt(localeFile('inverse-error-code/en.json'), '60005'));
     await screenshot(page, 'step-up-dialog-wrong-code-en');
     await dialog.getByLabel('Code from the email').fill(await newestCode(page, email));
     await dialog.getByRole('button', { name: 'Confirm' }).click();
