@@ -178,8 +178,9 @@ function postgresDatabase(url: string): TestDatabase {
 let template: Promise<string | null> | undefined;
 
 /**
- * The migrated template database of this test file (each file has its own module state), or null when
- * the server refuses CREATE DATABASE (42501: the role may not create databases).
+ * The migrated template database of this worker (the integration project runs without isolation, so the
+ * files of a worker share this module and migrate once), or null when the server refuses CREATE DATABASE
+ * (42501: the role may not create databases).
  */
 function templateOf(
   url: string,
