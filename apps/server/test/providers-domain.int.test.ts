@@ -4,83 +4,11 @@
  * applicant once, an event applies once and in the vendor's order, a forged one changes nothing, a lost
  * one is found by reconciliation, and a vendor that does not answer is a clear 30061.
  */
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { KycStepLevel } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { INFO_FLAGS, kycInfo, userClient } from './support/kyc-flows.ts';
-import {
-  VendorUnavailable,
-  WebhookRejected,
-  type VendorOutcome,
-  type VendorResult,
-  type VerificationProvider,
-} from '../src/providers/provider.ts';
-
-interface ScriptedEvent {
-  key: string;
-  type: string;
-  at: number;
-  applicantId: string;
-  level?: KycStepLevel;
-  outcome: VendorOutcome;
-}
-
-/** A vendor whose webhooks are JSON ScriptedEvents signed by the header `x-test-signature: good`. */
-function scriptedVendor() {
-  const state = {
-    started: 0,
-    down: false,
-    results: new Map<string, VendorResult>(),
-  };
-  const adapter: VerificationProvider = {
-    name: 'sumsub',
-    apiUrl: 'https://vendor.test',
-    flowNameOf: (level) => `Scripted${level}`,
-    async start({ applicant, level }) {
-      if (state.down) throw new VendorUnavailable('sumsub', 'HTTP 503 after retries');
-      state.started++;
-      return {
-        vendorApplicantId: applicant.vendorApplicantId ?? `app-${applicant.externalUserId}`,
-        flowId: null,
-        sdk: {
-          token: `tok-${state.started}`,
-          apiUrl: 'https://vendor.test',
-          flowName: `Scripted${level}`,
-          sdkUrl: 'https://vendor.test/sdk.js',
-          flowUrl: '',
-          expiresAt: 1,
-        },
-      };
-    },
-    parseWebhook({ rawBody, headers }) {
-      if (headers['x-test-signature'] !== 'good') throw new WebhookRejected('signature mismatch');
-      const e = JSON.parse(rawBody.toString('utf8')) as ScriptedEvent;
-      return {
-        eventKey: e.key,
-        type: e.type,
-        occurredAt: e.at,
-        vendorApplicantId: e.applicantId,
-        externalUserId: null,
-        flowId: null,
-        level: e.level ?? null,
-        outcome: e.outcome,
-      };
-    },
-    async fetchResult({ vendorApplicantId }) {
-      if (state.down) throw new VendorUnavailable('sumsub', 'timeout');
-      return (
-        state.results.get(vendorApplicantId) ?? {
-          outcome: { kind: 'none' },
-          occurredAt: 0,
-          resultKey: 'none',
-        }
-      );
-    },
-  };
-  return { adapter, state };
-}
+import { scriptedVendor, scriptedWebhook } from './support/scripted-vendor.ts';
 
 const SUMSUB_ENV = {
   SUMSUB_APP_TOKEN: 'test-app-token',
@@ -96,13 +24,7 @@ describe.each(testDatabases())('verification at a vendor (scripted) on $name', (
     build: { providerOptions: { adapters: { sumsub: vendor.adapter } } },
   });
 
-  const webhook = (app: FastifyInstance, event: ScriptedEvent, signature = 'good') =>
-    app.inject({
-      method: 'POST',
-      url: '/webhooks/sumsub',
-      headers: { 'content-type': 'application/json', 'x-test-signature': signature },
-      payload: JSON.stringify(event),
-    });
+  const webhook = scriptedWebhook;
 
   /** sumsub@demo.test opens the vendor's flow of level 1: answers the vendor's applicant id. */
   async function started(): Promise<{ applicantId: string; userId: number }> {

@@ -15,9 +15,9 @@ import { useAppFixture, type AppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { secondInstance, onInstance } from './support/decision-races.ts';
 import { decide, staffClient, userClient, userWithCase } from './support/kyc-flows.ts';
+import { scriptedVendor, scriptedWebhook } from './support/scripted-vendor.ts';
 import type { TestClient } from './support/test-app.ts';
 import { repositories } from '../src/data/repositories/index.ts';
-import { WebhookRejected, type VendorOutcome, type VerificationProvider } from '../src/providers/provider.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../src/domain/screening/fixtures');
 const OFAC = path.join(FIXTURES, 'ofac-sdn.xml');
@@ -47,49 +47,6 @@ async function caseOf(staff: TestClient, userId: number): Promise<ReviewCase> {
   expect(envelope?.ret_code).toBe(0);
   return envelope?.result as ReviewCase;
 }
-
-/** A vendor whose webhooks are JSON events of ours (docs/providers.md "The provider interface"). */
-const scriptedSumsub: VerificationProvider = {
-  name: 'sumsub',
-  apiUrl: 'https://vendor.test',
-  flowNameOf: (level) => `Scripted${level}`,
-  async start({ applicant, level }) {
-    return {
-      vendorApplicantId: applicant.vendorApplicantId ?? `app-${applicant.externalUserId}`,
-      flowId: null,
-      sdk: {
-        token: 'tok',
-        apiUrl: 'https://vendor.test',
-        flowName: `Scripted${level}`,
-        sdkUrl: 'https://vendor.test/sdk.js',
-        flowUrl: '',
-        expiresAt: 1,
-      },
-    };
-  },
-  parseWebhook({ rawBody, headers }) {
-    if (headers['x-test-signature'] !== 'good') throw new WebhookRejected('signature mismatch');
-    const e = JSON.parse(rawBody.toString('utf8')) as {
-      key: string;
-      at: number;
-      applicantId: string;
-      outcome: VendorOutcome;
-    };
-    return {
-      eventKey: e.key,
-      type: 'applicantReviewed',
-      occurredAt: e.at,
-      vendorApplicantId: e.applicantId,
-      externalUserId: null,
-      flowId: null,
-      level: 1,
-      outcome: e.outcome,
-    };
-  },
-  async fetchResult() {
-    return { outcome: { kind: 'none' }, occurredAt: 0, resultKey: 'none' };
-  },
-};
 
 async function runsOf(fixture: AppFixture, userId: number) {
   return fixture.database.db
@@ -268,7 +225,7 @@ describe.each(testDatabases())('screening on $name', (testDb) => {
         SUMSUB_SECRET_KEY: 'test-secret',
         SUMSUB_WEBHOOK_SECRET: 'test-hook',
       },
-      build: { providerOptions: { adapters: { sumsub: scriptedSumsub } } },
+      build: { providerOptions: { adapters: { sumsub: scriptedVendor().adapter } } },
     });
 
     it('when a vendor reports the identity verified, then the person is screened after the commit and the hit shows', async () => {
@@ -284,16 +241,13 @@ describe.each(testDatabases())('screening on $name', (testDb) => {
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
 
-      const answer = await fixture.app.inject({
-        method: 'POST',
-        url: '/webhooks/sumsub',
-        headers: { 'content-type': 'application/json', 'x-test-signature': 'good' },
-        payload: JSON.stringify({
-          key: 'e1',
-          at: 100,
-          applicantId: applicant.vendor_applicant_id,
-          outcome: { kind: 'approved' },
-        }),
+      const answer = await scriptedWebhook(fixture.app, {
+        key: 'e1',
+        type: 'applicantReviewed',
+        at: 100,
+        applicantId: applicant.vendor_applicant_id ?? '',
+        level: 1,
+        outcome: { kind: 'approved' },
       });
       expect(answer.json()).toMatchObject({ result: { effect: 'applied' } });
       await screeningJob(fixture.app);
