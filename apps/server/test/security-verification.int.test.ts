@@ -287,14 +287,19 @@ describe.each(testDatabases())('security verification on $name', (testDb) => {
     const client = await signedInClient(fixture.app, 'l1@demo.test');
     expect((await client.get('/v3/private/user/security/totp')).envelope?.result).toEqual({ enabled: false });
     expect((await verify(client, SECURITY_SCENES.reset, '123456', 'totp')).envelope?.ret_code).toBe(60010);
-    const enrol = await client.post('/v3/private/user/security/totp/enrol');
+    const enrol = await client.post('/v3/private/user/security/totp/enrol', undefined, {
+      headers: { 'x-risk-token': await tokenFor(client, 'l1@demo.test', SECURITY_SCENES.authenticator) },
+    });
     const { secret, otpauthUri } = enrol.envelope?.result as { secret: string; otpauthUri: string };
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
     const key = base32Decode(secret);
     const previous = totpAt(key, Date.now() - 30_000);
     const confirm = await client.post('/v3/private/user/security/totp/confirm', { code: previous });
     expect(confirm.envelope?.result).toEqual({ enabled: true });
-    expect((await client.post('/v3/private/user/security/totp/enrol')).envelope?.ret_code).toBe(60011);
+    const again = await client.post('/v3/private/user/security/totp/enrol', undefined, {
+      headers: { 'x-risk-token': await tokenFor(client, 'l1@demo.test', SECURITY_SCENES.authenticator) },
+    });
+    expect(again.envelope?.ret_code).toBe(60011);
     const query = await client.post(INTERCEPT, { action: 'query', scene: SECURITY_SCENES.reset });
     expect(query.envelope?.result).toMatchObject({ components: ['otp', 'totp'] });
     const now = totpAt(key, Date.now());
@@ -310,6 +315,31 @@ describe.each(testDatabases())('security verification on $name', (testDb) => {
       .select('secret_enc')
       .executeTakeFirstOrThrow();
     expect(stored.secret_enc).not.toContain(secret);
+  });
+
+  it('when an authenticator app is set up, then it takes a risk token of scene 30032 earned by the email code: not none, not another scene, not the app', async () => {
+    const client = await signedInClient(fixture.app, 'l1@demo.test');
+    const enrol = (token?: string) =>
+      client.post('/v3/private/user/security/totp/enrol', undefined, {
+        headers: token ? { 'x-risk-token': token } : {},
+      });
+    // A stolen session alone must not add an authenticator and then pass every scene with it.
+    expect((await enrol()).envelope?.ret_code).toBe(60001);
+    const resetToken = await tokenFor(client, 'l1@demo.test', SECURITY_SCENES.reset);
+    expect((await enrol(resetToken)).envelope?.ret_code).toBe(60004);
+    const query = await client.post(INTERCEPT, { action: 'query', scene: SECURITY_SCENES.authenticator });
+    expect(query.envelope?.result).toMatchObject({ needed: true, components: ['otp'] });
+    expect((await verify(client, SECURITY_SCENES.authenticator, '123456', 'totp')).envelope?.ret_code).toBe(
+      60010,
+    );
+    const token = await tokenFor(client, 'l1@demo.test', SECURITY_SCENES.authenticator);
+    expect(codeMailedTo('l1@demo.test').mail.text).toContain('set up an authenticator app');
+    const answer = await enrol(token);
+    expect(answer.envelope?.ret_code).toBe(0);
+    expect(answer.envelope?.result).toMatchObject({
+      otpauthUri: expect.stringMatching(/^otpauth:\/\/totp\//),
+    });
+    expect((await enrol(token)).envelope?.ret_code).toBe(60003);
   });
 
   it('when a device fails to sign in five times, then default-intercept (form-encoded sence, guid header) asks for the email code; a success clears it', async () => {

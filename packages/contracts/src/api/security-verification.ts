@@ -2,6 +2,7 @@
  * Security verification (step-up), issue 15 (docs/security-verification.md). Spec §8 scene codes: 30029
  * eye (reveal masked personal data), 30331 reset, 70029 update, 30030 identity transfer before (the
  * target's side), 30031 identity transfer after (the source's side); 30101 is the email one-time code.
+ * 30032, setting up an authenticator app, is ours (not in the spec, D69): the email code only.
  */
 import { z } from 'zod';
 
@@ -11,6 +12,8 @@ export const SECURITY_SCENES = {
   update: 70029,
   identityTransferBefore: 30030,
   identityTransferAfter: 30031,
+  /** Ours (D69): setting up an authenticator app takes the email code, so a stolen session cannot add one. */
+  authenticator: 30032,
 } as const;
 export type SecurityScene = (typeof SECURITY_SCENES)[keyof typeof SECURITY_SCENES];
 export const SECURITY_SCENE_CODES: readonly SecurityScene[] = Object.values(SECURITY_SCENES);

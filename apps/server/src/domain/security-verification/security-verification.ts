@@ -15,6 +15,7 @@ import {
   OTP_TTL_MS,
   RISK_TOKEN_TTL_MS,
   SECURITY_SCENE_CODES,
+  SECURITY_SCENES,
   type RiskInterceptRequest,
   type RiskInterceptResult,
   type VerificationComponent,
@@ -81,7 +82,9 @@ export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
     return user.email;
   }
 
-  async function componentsOf(userId: number): Promise<VerificationComponent[]> {
+  /** The email code always; the authenticator app once enabled, except to set one up (D69). */
+  async function componentsOf(userId: number, scene: number): Promise<VerificationComponent[]> {
+    if (scene === SECURITY_SCENES.authenticator) return ['otp'];
     const totp = await repos.securityVerification.totpOf(userId);
     return totp?.enabledAt ? ['otp', 'totp'] : ['otp'];
   }
@@ -198,6 +201,8 @@ export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
   }
 
   async function verifyTotp(subject: StepUpSubject, scene: number, code: string) {
+    if (scene === SECURITY_SCENES.authenticator)
+      throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'an authenticator app is set up with the email code');
     const totp = await repos.securityVerification.totpOf(subject.userId);
     if (!totp?.enabledAt) throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'no authenticator app');
     const secret = openTotpSecret(masterKey, subject.userId, totp.secretEnc, aad(subject.userId));
@@ -216,7 +221,7 @@ export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
       language: string,
     ): Promise<RiskInterceptResult> {
       checkScene(request.scene);
-      const components = await componentsOf(subject.userId);
+      const components = await componentsOf(subject.userId, request.scene);
       const base = {
         scene: request.scene,
         needed: true,

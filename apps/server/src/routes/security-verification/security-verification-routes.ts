@@ -87,11 +87,21 @@ export function securityVerificationRoutes(services: Services): FastifyPluginAsy
       '/v3/private/user/security/totp/enrol',
       {
         schema: {
-          summary: 'Start setting up an authenticator app (the secret is shown once)',
+          summary: 'Start setting up an authenticator app (the secret is shown once; scene 30032)',
+          description:
+            'Behind a risk token for scene 30032 (header x-risk-token), earned with the email code only: a stolen session alone cannot add an authenticator app and then pass every other scene with it.',
+          headers: z.looseObject({ [RISK_TOKEN_HEADER]: z.string().max(128).optional() }),
           response: { 200: envelopeOf(totpEnrolResult) },
         },
       },
-      async (request) => ok(await securityVerification.enrolTotp(subjectOf(request))),
+      async (request) => {
+        await securityVerification.consume(
+          stepUpSubjectOf(request),
+          SECURITY_SCENES.authenticator,
+          riskTokenOf(request),
+        );
+        return ok(await securityVerification.enrolTotp(subjectOf(request)));
+      },
     );
     r.post(
       '/v3/private/user/security/totp/confirm',

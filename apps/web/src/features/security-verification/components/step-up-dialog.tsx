@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RiskInterceptResult, VerificationComponent } from '@kyc/contracts';
+import type { RiskInterceptResult, SecurityScene, VerificationComponent } from '@kyc/contracts';
 import { isApiError } from '../../../lib/http';
 import { errorText } from '../../../lib/i18n/error-text';
 import { Button } from '../../../ui/button';
@@ -24,7 +24,8 @@ const SCENE_TEXT = {
   70029: 'securityVerification.scenes.update',
   30030: 'securityVerification.scenes.identityTransferBefore',
   30031: 'securityVerification.scenes.identityTransferAfter',
-} as const;
+  30032: 'securityVerification.scenes.authenticator',
+} as const satisfies Record<SecurityScene, string>;
 type SceneText = (typeof SCENE_TEXT)[keyof typeof SCENE_TEXT];
 const METHOD_TEXT = {
   otp: 'securityVerification.methods.otp',
