@@ -54,6 +54,8 @@ import { i18nRoutes } from './routes/static/i18n-routes.ts';
 import { vendorWebhookRoutes } from './routes/providers/webhook-routes.ts';
 import { SIMULATOR_PREFIX, simulatorRoutes } from './routes/providers/simulator-routes.ts';
 import { securityVerificationRoutes } from './routes/security-verification/security-verification-routes.ts';
+import { screeningRoutes } from './routes/backoffice/screening-routes.ts';
+import { assertFreezeCovered, installAccountFreeze } from './http/account-freeze.ts';
 import { identityTransferRoutes } from './routes/identity-transfer/identity-transfer-routes.ts';
 import { identityTransferReviewRoutes } from './routes/identity-transfer/identity-transfer-review-routes.ts';
 
@@ -124,6 +126,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installSdkAuth(app);
   installPartnerSignatures(app, partnerAuth);
   installAuth(app, config, sessions);
+  // Issue 18: a frozen account submits nothing (61007); every submitting route, listed in one place.
+  const freezeCovered = installAccountFreeze(app, (userId) => services.screening.isFrozen(userId));
 
   await installOpenApi(app, '0.1.0');
 
@@ -164,7 +168,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(identityTransferRoutes(services));
   await app.register(identityTransferReviewRoutes(services));
   if (config.providers.simulator) await app.register(simulatorRoutes(config), { prefix: SIMULATOR_PREFIX });
+  await app.register(screeningRoutes(services));
   await app.register(spaRoutes(services));
+  assertFreezeCovered(freezeCovered);
 
   return app;
 }

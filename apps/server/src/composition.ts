@@ -56,6 +56,8 @@ import { devMailbox, smtpMailer, type Mailer } from './domain/mail/mailer.ts';
 import { mailTexts } from './domain/mail/mail-texts.ts';
 import { identityTransferUseCases } from './domain/identity-transfer/identity-transfer.ts';
 import { screeningUseCases, type ScreeningUseCases } from './domain/screening/screening-service.ts';
+import { resolutionUseCases } from './domain/screening/resolution.ts';
+import { alertUseCases } from './domain/screening/alerts.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -258,13 +260,22 @@ export function compose(options: CompositionOptions): Composition {
     catalogue: { ...countries, invalidate: () => shared.invalidate(COUNTRIES_TOPIC) },
   });
 
-  const kyc = kycUseCases(repos.kyc, repos.users, verificationPaths.infoSources, questionnaires, countries, {
-    describe(provider, level) {
-      const adapter = vendorVerification.adapterOf(provider);
-      return adapter && { apiUrl: adapter.apiUrl, flowName: adapter.flowNameOf(level === 2 ? 2 : 1) };
+  const kyc = kycUseCases(
+    repos.kyc,
+    repos.users,
+    verificationPaths.infoSources,
+    questionnaires,
+    countries,
+    {
+      describe(provider, level) {
+        const adapter = vendorVerification.adapterOf(provider);
+        return adapter && { apiUrl: adapter.apiUrl, flowName: adapter.flowNameOf(level === 2 ? 2 : 1) };
+      },
+      token: (userId, level) => vendorVerification.kycToken(userId, level, 'en'),
     },
-    token: (userId, level) => vendorVerification.kycToken(userId, level, 'en'),
-  });
+    // Issue 18: a true match's freeze shows as the account's limitation.
+    (userId) => screening.isFrozen(userId),
+  );
 
   const submissions = submissionUseCases({
     repos,
@@ -357,6 +368,19 @@ export function compose(options: CompositionOptions): Composition {
     policy: { coolingOffMs: config.transferCoolingOffMs, fourEyesLevel: config.transferFourEyesLevel },
   });
 
+  // Issue 18, slice 3: resolving hits (four eyes, freeze, export, compliance mail) and the alerts queue.
+  const screeningReview = {
+    ...resolutionUseCases({
+      repos,
+      keyring,
+      screening,
+      viewCase: review.viewCase,
+      mail: { mailer, texts, complianceEmail: config.complianceEmail, publicOrigin: config.publicOrigin },
+      log: () => screening.log(),
+    }),
+    ...alertUseCases(repos),
+  };
+
   const services: Services = {
     config,
     metrics,
@@ -394,6 +418,7 @@ export function compose(options: CompositionOptions): Composition {
     providerRoutes,
     securityVerification,
     identityTransfers,
+    screening: { ...screeningReview, isFrozen: (userId: number) => screening.isFrozen(userId) },
     paths,
   };
 
@@ -422,7 +447,15 @@ export function compose(options: CompositionOptions): Composition {
     // Issue 15: approved identity transfers whose cooling-off has ended.
     { name: 'identity-transfer-completion', run: () => identityTransfers.completeDue() },
     // Issue 18 (D65): screening runs still due (a failed or lost run after a submission).
-    ...(screening.enabled ? [{ name: 'screening', run: () => screening.runDue() }] : []),
+    // Slice 3: and compliance mailed about any freeze the mail after the true match failed for.
+    ...(screening.enabled
+      ? [
+          {
+            name: 'screening',
+            run: async () => (await screening.runDue()) + (await screeningReview.notifyPending()),
+          },
+        ]
+      : []),
   ];
 
   return { services, partnerAuth, sessions, sweeps, jobs, screening };

@@ -174,6 +174,10 @@ export const SETTINGS = {
     default: 'KYC <no-reply@localhost>',
     doc: 'The sender of every mail, e.g. `Exchange Security <security@example.com>`.',
   },
+  COMPLIANCE_EMAIL: {
+    default: 'compliance@localhost (outside production: caught by the development mailbox)',
+    doc: 'Where compliance is mailed when a true screening match freezes an account (issue 18; docs/screening.md "Freeze"): the person\'s id, the list entry and a link to the case, never their name. Required in production when screening lists are configured.',
+  },
   TRANSFER_COOLING_OFF_HOURS: {
     default: '24',
     doc: 'Identity transfer: hours after both consents before a transfer can complete, during which either person can cancel (0–720; docs/identity-transfer.md).',
@@ -279,6 +283,7 @@ const schema = z.object({
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address')
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).default('KYC <no-reply@localhost>'),
+  COMPLIANCE_EMAIL: z.string().email('must be an email address such as compliance@example.com').optional(),
   TRANSFER_COOLING_OFF_HOURS: intInRange(0, 720).default(24),
   TRANSFER_FOUR_EYES_LEVEL: intInRange(1, 3).default(2),
   SCREENING_LISTS: z
@@ -351,6 +356,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of every mail. */
   mailFrom: string;
+  /** COMPLIANCE_EMAIL: told when a true screening match freezes an account (issue 18). */
+  complianceEmail: string;
   /** Identity transfer (issue 15): cooling-off and the four-eyes level. */
   transferCoolingOffMs: number;
   transferFourEyesLevel: number;
@@ -395,6 +402,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push('SMTP_URL: required in production (security codes go out by mail; D52)');
   if (production && !s.DATA_MASTER_KEY)
     problems.push('DATA_MASTER_KEY: required in production (base64 of 32 random bytes)');
+  if (production && s.SCREENING_LISTS && !s.COMPLIANCE_EMAIL)
+    problems.push(
+      'COMPLIANCE_EMAIL: required in production with SCREENING_LISTS (a true match is mailed there)',
+    );
   // A database other instances can share: secrets generated into this instance's DATA_DIR would differ
   // from theirs (issue 14). Production already requires both, with its own message.
   if (!production && isPostgresUrl(s.DATABASE_URL ?? '')) problems.push(...sharedDatabaseProblems(s));
@@ -453,6 +464,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     metricsToken: s.METRICS_TOKEN,
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
+    complianceEmail: s.COMPLIANCE_EMAIL ?? 'compliance@localhost',
     transferCoolingOffMs: s.TRANSFER_COOLING_OFF_HOURS * 3_600_000,
     transferFourEyesLevel: s.TRANSFER_FOUR_EYES_LEVEL,
     providers: providerConfigOf(s),

@@ -194,6 +194,8 @@ describe.each(testDatabases())('screening on $name', (testDb) => {
             ourNameEnc: Buffer.from('not opened in this test'),
             score: 0.97,
             explanationEnc: Buffer.from('not opened in this test'),
+            category: 'sanctions',
+            entryHash: 'concurrent',
           },
           Date.now(),
         );
@@ -327,6 +329,7 @@ describe.each(testDatabases())('screening on $name', (testDb) => {
         screenedAt: null,
         lists: [],
         hits: [],
+        frozen: null,
       });
       expect(fixture.app.jobs.some((j) => j.name === 'screening')).toBe(false);
       // The case answer's screening is in the OpenAPI document, from the same contract.

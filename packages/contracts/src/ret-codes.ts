@@ -621,6 +621,44 @@ export const RET_CODES = {
     meaning:
       'Back office: the person could not be screened against the loaded lists (no list loaded, no name on file, or the lists changed while approving); nothing was approved. Try again; the case page shows the screening.',
   },
+  SCREENING_HIT_UNKNOWN: {
+    code: 61003,
+    meaning: 'Back office: no screening hit with this id.',
+  },
+  SCREENING_HIT_CHANGED: {
+    code: 61004,
+    meaning:
+      'Back office: the screening hit changed since it was read (another reviewer resolved it, or a new screening scored it again); nothing was saved. Reload the case and decide again.',
+  },
+  SCREENING_HIT_WRONG_STATE: {
+    code: 61005,
+    meaning:
+      "Back office: this resolution does not fit the hit's state (only an open hit is marked, only a false positive waiting for confirmation is confirmed or sent back).",
+  },
+  SCREENING_OWN_CONFIRMATION: {
+    code: 61006,
+    meaning:
+      'Back office: a sanctions false positive needs a second reviewer (four eyes); the reviewer who marked it cannot confirm it.',
+  },
+  ACCOUNT_FROZEN: {
+    code: 61007,
+    meaning:
+      'The account is frozen after a compliance review: no submission is accepted (every KYC, questionnaire and transfer submission refuses) and staff cannot approve it. The person is asked to contact support.',
+  },
+  SCREENING_EXPORT_UNKNOWN: {
+    code: 61008,
+    meaning: 'Back office: this person has no suspicious-activity export (no true match was recorded).',
+  },
+  SCREENING_ALERT_ASSIGNED_TO_OTHER: {
+    code: 61009,
+    meaning:
+      'Back office: another reviewer is assigned to this screening alert; a lead (assign_cases) can take it over.',
+  },
+  SCREENING_ALERT_ASSIGNMENT_CHANGED: {
+    code: 61010,
+    meaning:
+      "Back office: the alert's assignment changed since it was read; reload the alerts and try again.",
+  },
 
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {

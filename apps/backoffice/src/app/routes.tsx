@@ -74,6 +74,12 @@ export const routes: RouteObject[] = [
                     .VerificationQueuePage,
               ),
               areaRoute(
+                'screeningAlerts',
+                async () =>
+                  (await import('../features/screening-alerts/components/screening-alerts-page.tsx'))
+                    .ScreeningAlertsPage,
+              ),
+              areaRoute(
                 'identityTransfers',
                 async () =>
                   (await import('../features/identity-transfers/components/identity-transfers-page.tsx'))

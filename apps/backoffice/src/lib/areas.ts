@@ -9,6 +9,7 @@ import { paths } from './paths.ts';
 export const AREA_IDS = [
   'home',
   'verificationQueue',
+  'screeningAlerts',
   'identityTransfers',
   'questionnaires',
   'auditLog',
@@ -34,6 +35,11 @@ export const AREAS: Record<AreaId, Area> = {
     id: 'verificationQueue',
     path: paths.verificationQueue.path,
     href: paths.verificationQueue.getHref(),
+  },
+  screeningAlerts: {
+    id: 'screeningAlerts',
+    path: paths.screeningAlerts.path,
+    href: paths.screeningAlerts.getHref(),
   },
   identityTransfers: {
     id: 'identityTransfers',
@@ -64,10 +70,19 @@ export const AREAS: Record<AreaId, Area> = {
  * countries, partners, provider routing, staff). Everyone has Security: their own two-step verification and recovery codes.
  */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
-  reviewer: ['home', 'verificationQueue', 'identityTransfers', 'questionnaires', 'supportInbox', 'security'],
+  reviewer: [
+    'home',
+    'verificationQueue',
+    'screeningAlerts',
+    'identityTransfers',
+    'questionnaires',
+    'supportInbox',
+    'security',
+  ],
   senior_reviewer: [
     'home',
     'verificationQueue',
+    'screeningAlerts',
     'identityTransfers',
     'questionnaires',
     'supportInbox',
@@ -76,6 +91,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   admin: [
     'home',
     'verificationQueue',
+    'screeningAlerts',
     'identityTransfers',
     'questionnaires',
     'auditLog',

@@ -25,7 +25,15 @@ export type ErrorMessageKey =
   | 'apiErrors.caseAssigneeInvalid'
   | 'apiErrors.serviceLevelsChanged'
   | 'apiErrors.screeningOpenHit'
-  | 'apiErrors.screeningNotDone';
+  | 'apiErrors.screeningNotDone'
+  | 'apiErrors.screeningHitUnknown'
+  | 'apiErrors.screeningHitChanged'
+  | 'apiErrors.screeningHitWrongState'
+  | 'apiErrors.screeningOwnConfirmation'
+  | 'apiErrors.accountFrozen'
+  | 'apiErrors.screeningExportUnknown'
+  | 'apiErrors.screeningAlertAssignedToOther'
+  | 'apiErrors.screeningAlertAssignmentChanged';
 
 const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.NETWORK_ERROR.code]: 'errors.network',
@@ -51,6 +59,15 @@ const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   // Issue 18: an approval refused by the person's screening.
   [RET_CODES.SCREENING_OPEN_HIT.code]: 'apiErrors.screeningOpenHit',
   [RET_CODES.SCREENING_NOT_DONE.code]: 'apiErrors.screeningNotDone',
+  // Slice 3: resolving hits, the frozen account, the alerts queue.
+  [RET_CODES.SCREENING_HIT_UNKNOWN.code]: 'apiErrors.screeningHitUnknown',
+  [RET_CODES.SCREENING_HIT_CHANGED.code]: 'apiErrors.screeningHitChanged',
+  [RET_CODES.SCREENING_HIT_WRONG_STATE.code]: 'apiErrors.screeningHitWrongState',
+  [RET_CODES.SCREENING_OWN_CONFIRMATION.code]: 'apiErrors.screeningOwnConfirmation',
+  [RET_CODES.ACCOUNT_FROZEN.code]: 'apiErrors.accountFrozen',
+  [RET_CODES.SCREENING_EXPORT_UNKNOWN.code]: 'apiErrors.screeningExportUnknown',
+  [RET_CODES.SCREENING_ALERT_ASSIGNED_TO_OTHER.code]: 'apiErrors.screeningAlertAssignedToOther',
+  [RET_CODES.SCREENING_ALERT_ASSIGNMENT_CHANGED.code]: 'apiErrors.screeningAlertAssignmentChanged',
 };
 
 export function errorMessageKey(error: unknown): ErrorMessageKey {

@@ -14,6 +14,8 @@ export const paths = {
   },
   home: { path: '/', getHref: () => '/' },
   verificationQueue: { path: '/verification-queue', getHref: () => '/verification-queue' },
+  /** Issue 18: screening hits to resolve (the alerts queue); each links to its case. */
+  screeningAlerts: { path: '/screening-alerts', getHref: () => '/screening-alerts' },
   questionnaires: { path: '/questionnaires', getHref: () => '/questionnaires' },
   /** One person's response to one questionnaire template: answers, evidence, history and decisions. */
   questionnaireResponse: {

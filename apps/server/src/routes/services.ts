@@ -31,6 +31,8 @@ import type { ProviderRoutesUseCases } from '../domain/backoffice/provider-route
 import type { MetricsUseCases } from '../domain/operations/metrics.ts';
 import type { SecurityVerificationUseCases } from '../domain/security-verification/security-verification.ts';
 import type { IdentityTransferUseCases } from '../domain/identity-transfer/identity-transfer.ts';
+import type { ResolutionUseCases } from '../domain/screening/resolution.ts';
+import type { AlertUseCases } from '../domain/screening/alerts.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -88,6 +90,11 @@ export interface Services {
   securityVerification: SecurityVerificationUseCases;
   /** Identity transfer between two accounts of one person, and its back-office review (issue 15). */
   identityTransfers: IdentityTransferUseCases;
+  /**
+   * Issue 18, slice 3: resolving screening hits, the suspicious-activity export, the alerts queue, and
+   * whether a person is frozen (every submission refuses, http/account-freeze.ts).
+   */
+  screening: ResolutionUseCases & AlertUseCases & { isFrozen(userId: number): Promise<boolean> };
   paths: StaticPaths;
 }
 

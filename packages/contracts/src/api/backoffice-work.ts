@@ -5,7 +5,15 @@
 import { z } from 'zod';
 
 /** The kinds of work with a service level. */
-export const WORK_KINDS = ['level_1', 'level_2', 'reverification', 'update', 'questionnaire'] as const;
+export const WORK_KINDS = [
+  'level_1',
+  'level_2',
+  'reverification',
+  'update',
+  'questionnaire',
+  /** Issue 18: a screening hit to resolve (the alerts queue's deadline). */
+  'screening_alert',
+] as const;
 export type WorkKind = (typeof WORK_KINDS)[number];
 
 /** Who works a case until when; null when nobody does (or the claim expired). */

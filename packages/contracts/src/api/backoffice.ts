@@ -178,7 +178,18 @@ export type ReviewSubmission = z.infer<typeof reviewSubmission>;
 /** Issue 18: how a person stands against the sanctions, PEP and internal lists (docs/screening.md). */
 export const SCREENING_STATUSES = ['clear', 'open_hit', 'true_match', 'not_screened'] as const;
 export type ScreeningStatus = (typeof SCREENING_STATUSES)[number];
-export const SCREENING_HIT_STATES = ['open', 'cleared', 'confirmed_false_positive', 'true_match'] as const;
+/**
+ * open → pending_confirmation (a sanctions false positive marked by one reviewer, waiting for another:
+ * four eyes) → confirmed_false_positive; open → cleared (a PEP or internal false positive, one reviewer);
+ * open or pending_confirmation → true_match (the account is frozen). Slice 3, docs/screening.md.
+ */
+export const SCREENING_HIT_STATES = [
+  'open',
+  'pending_confirmation',
+  'cleared',
+  'confirmed_false_positive',
+  'true_match',
+] as const;
 export type ScreeningHitState = (typeof SCREENING_HIT_STATES)[number];
 /** What raised or lowered a hit's score (domain/screening/matching/adjustments.ts). */
 export const SCREENING_ADJUSTMENTS = [
@@ -226,6 +237,17 @@ export const screeningExplanation = z.object({
 });
 export type ScreeningExplanation = z.infer<typeof screeningExplanation>;
 
+export const SCREENING_CATEGORIES = ['sanctions', 'pep', 'internal'] as const;
+export type ScreeningCategory = (typeof SCREENING_CATEGORIES)[number];
+
+/** A staff member's part in a hit's resolution. */
+export const screeningActor = z.object({
+  staffId: z.number().int(),
+  /** Display name, else email; null when no such member exists. */
+  name: z.string().nullable(),
+  at: z.number().int(),
+});
+
 export const screeningHit = z.object({
   id: z.number().int(),
   /** The list's name (its file name). */
@@ -240,6 +262,14 @@ export const screeningHit = z.object({
   /** Why it was resolved as it was ('' while open). */
   reason: z.string(),
   explanation: screeningExplanation,
+  /** The list's category (sanctions need four eyes to clear; pep and internal one reviewer). */
+  category: z.enum(SCREENING_CATEGORIES),
+  /** The hit as read: pass it back to resolve it (compare-and-set; 61004 when it changed). */
+  version: z.number().int(),
+  /** Who marked a sanctions hit a false positive (waiting for, or given, a second reviewer's word). */
+  proposedBy: screeningActor.nullable(),
+  /** Who resolved it (cleared, confirmed, or declared a true match), and when. */
+  resolvedBy: screeningActor.nullable(),
 });
 export type ScreeningHitView = z.infer<typeof screeningHit>;
 
@@ -251,8 +281,37 @@ export const caseScreening = z.object({
   lists: z.array(z.object({ name: z.string(), published: z.string().nullable() })),
   /** Every hit of the person, best first, whatever its state. */
   hits: z.array(screeningHit),
+  /** Slice 3: the account frozen by a true match (no submission, no approval); null when not frozen. */
+  frozen: z
+    .object({
+      at: z.number().int(),
+      hitId: z.number().int(),
+      /** The suspicious-activity export made then: GET /backoffice/api/cases/:userId/screening-export. */
+      exportId: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type CaseScreening = z.infer<typeof caseScreening>;
+
+/**
+ * POST /backoffice/api/screening/hits/:hitId/resolution (`decide`), over the hit as read
+ * (`expectedVersion`): `false_positive` (a reason; a sanctions hit then waits for another reviewer),
+ * `confirm` (that other reviewer), `send_back` (a reason; the hit is open again), `true_match` (a reason;
+ * the account is frozen, the export made and compliance mailed). Answers the case as it now stands.
+ */
+const resolutionReason = z.string().trim().min(1).max(1000);
+export const hitResolutionRequest = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('false_positive'),
+    reason: resolutionReason,
+    expectedVersion: z.number().int(),
+  }),
+  z.object({ action: z.literal('confirm'), expectedVersion: z.number().int() }),
+  z.object({ action: z.literal('send_back'), reason: resolutionReason, expectedVersion: z.number().int() }),
+  z.object({ action: z.literal('true_match'), reason: resolutionReason, expectedVersion: z.number().int() }),
+]);
+export type HitResolutionRequest = z.infer<typeof hitResolutionRequest>;
+export type HitResolutionAction = HitResolutionRequest['action'];
 
 export const reviewCase = z.object({
   userId: z.number().int(),
@@ -384,6 +443,13 @@ export const AUDIT_ACTIONS = [
   'identity_transfer.approve',
   'identity_transfer.reject',
   'identity_transfer.complete',
+  // Sanctions and PEP screening, slice 3 (docs/screening.md "Resolving a hit").
+  'screening.false_positive',
+  'screening.confirm',
+  'screening.send_back',
+  'screening.true_match',
+  'screening.export.download',
+  'screening.alert.assign',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

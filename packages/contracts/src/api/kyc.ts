@@ -52,6 +52,11 @@ export const CUSTODY_KINDS = ['CUSTODY_SATOS', 'CUSTODY_BYBIT', 'CUSTODY_UNSPECI
 export type CustodyKind = (typeof CUSTODY_KINDS)[number];
 
 export const LIMITATION_DEFAULT = 'LIMITATION_DEFAULT';
+/**
+ * Issue 18: the account is frozen after a compliance review (a true screening match): nothing can be
+ * submitted (61007); the app shows a frozen state with a link to support, never why (no tipping-off).
+ */
+export const LIMITATION_ACCOUNT_FROZEN = 'LIMITATION_ACCOUNT_FROZEN';
 
 /** spec §3: LEVEL_1 → Level1_web, LEVEL_2 → Level2_web, anything else → Level1_web. */
 export function flowNameOf(level: number): 'Level1_web' | 'Level2_web' {

@@ -37,7 +37,7 @@ function caseWith(level1: Partial<CaseView['levels'][number]>, proposer?: number
       country: '',
     },
     vendor: { applicants: [], events: [] },
-    screening: { status: 'clear', screenedAt: null, lists: [], hits: [] },
+    screening: { status: 'clear', screenedAt: null, lists: [], hits: [], frozen: null },
     decisions:
       proposer === undefined
         ? []

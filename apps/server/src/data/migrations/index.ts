@@ -32,6 +32,7 @@ import { m024ListIndexes } from './024-list-indexes.ts';
 import { m025QuestionnaireQueue } from './025-questionnaire-queue.ts';
 import { m026CaseClaims } from './026-case-claims.ts';
 import { m027Screening } from './027-screening.ts';
+import { m028ScreeningResolution } from './028-screening-resolution.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -63,6 +64,7 @@ const ALL: Record<string, MigrationFactory> = {
   '025-questionnaire-queue': m025QuestionnaireQueue,
   '026-case-claims': m026CaseClaims,
   '027-screening': m027Screening,
+  '028-screening-resolution': m028ScreeningResolution,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

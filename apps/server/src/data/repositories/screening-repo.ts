@@ -1,5 +1,67 @@
 import type { Db } from '../db.ts';
-import type { ScreeningHitRow, ScreeningListRow, ScreeningRunRow } from '../schema/index.ts';
+import { cappedCount } from '../keyset.ts';
+import { withListLimits, type ListLimits } from '../list-limits.ts';
+import type {
+  AccountFreezeRow,
+  ScreeningExportRow,
+  ScreeningHitCategory,
+  ScreeningHitRow,
+  ScreeningHitState,
+  ScreeningListRow,
+  ScreeningRunRow,
+} from '../schema/index.ts';
+
+/** The states still to resolve: the alerts queue's default; any of them blocks an approval. */
+export const UNRESOLVED_STATES: readonly ScreeningHitState[] = ['open', 'pending_confirmation'];
+/** The false positives remembered for the person and the entry, until the entry changes. */
+const REMEMBERED_STATES: readonly ScreeningHitState[] = [
+  'pending_confirmation',
+  'cleared',
+  'confirmed_false_positive',
+];
+
+/** A hit with the names of the staff who proposed and resolved it (the case page). */
+export interface HitWithStaff extends ScreeningHitRow {
+  proposed_name: string | null;
+  proposed_email: string | null;
+  resolved_name: string | null;
+  resolved_email: string | null;
+}
+
+/** What a resolution writes over the hit as read. */
+export interface HitTransition {
+  state: ScreeningHitState;
+  reason: string;
+  proposedBy?: number | null;
+  proposedAt?: number | null;
+  resolvedBy?: number | null;
+  resolvedAt?: number | null;
+}
+
+export interface AlertFilter {
+  state?: ScreeningHitState | undefined;
+  list?: string | undefined;
+  category?: ScreeningHitCategory | undefined;
+  after?: [number, number] | undefined;
+  limit: number;
+}
+
+export interface AlertRow {
+  id: number;
+  user_id: number;
+  email: string;
+  list_id: string;
+  list_entry_id: string;
+  matched_name: string;
+  category: ScreeningHitCategory;
+  score: number;
+  state: ScreeningHitState;
+  raised_at: number;
+  assignee_id: number | null;
+  assigned_at: number | null;
+  assignee_name: string | null;
+  assignee_email: string | null;
+}
 
 /** What a loaded (or not yet fetched) list records about itself. */
 export interface ListRecord {
@@ -23,6 +85,10 @@ export interface HitWrite {
   ourNameEnc: Buffer;
   score: number;
   explanationEnc: Buffer;
+  /** The list's category, in clear (four eyes for sanctions; the alerts filter). */
+  category: ScreeningHitCategory;
+  /** The fingerprint of the list entry as scored (screening_list_entries.hash). */
+  entryHash: string;
 }
 
 /** How the run's lists are recorded. */
@@ -198,8 +264,10 @@ export function screeningRepo(db: Db) {
     },
 
     /**
-     * A hit, new or scored again. An open hit takes the new score and explanation; a resolved one stays
-     * as it was resolved (its re-opening when the entry changes is a later slice's).
+     * A hit, new or scored again. An open hit takes the new score and explanation. A false positive
+     * (waiting for confirmation, cleared or confirmed) is remembered for the person and the entry: scored
+     * again against the same entry (same fingerprint) it stays as resolved; against a changed entry it is
+     * raised again, open, with the new score (issue 18, slice 3). A true match stays a true match.
      */
     async upsertHit(hit: HitWrite, at: number): Promise<void> {
       await db
@@ -213,8 +281,11 @@ export function screeningRepo(db: Db) {
           our_name_enc: hit.ourNameEnc,
           score: hit.score,
           explanation_enc: hit.explanationEnc,
+          category: hit.category,
+          entry_hash: hit.entryHash,
           created_at: at,
           updated_at: at,
+          raised_at: at,
         })
         .onConflict((oc) =>
           oc
@@ -225,34 +296,240 @@ export function screeningRepo(db: Db) {
               our_name_enc: eb.ref('excluded.our_name_enc'),
               score: eb.ref('excluded.score'),
               explanation_enc: eb.ref('excluded.explanation_enc'),
+              category: eb.ref('excluded.category'),
+              entry_hash: eb.ref('excluded.entry_hash'),
               updated_at: at,
               version: eb('screening_hits.version', '+', 1),
+              // Raised again when it was resolved: open, from now, with nobody's resolution.
+              raised_at: eb
+                .case()
+                .when('screening_hits.state', '=', 'open')
+                .then(eb.ref('screening_hits.raised_at'))
+                .else(at)
+                .end(),
+              state: 'open',
+              reason: eb
+                .case()
+                .when('screening_hits.state', '=', 'open')
+                .then(eb.ref('screening_hits.reason'))
+                .else('')
+                .end(),
+              proposed_by: null,
+              proposed_at: null,
+              resolved_by: null,
+              resolved_at: null,
             }))
-            .where('screening_hits.state', '=', 'open'),
+            .where((eb) =>
+              eb.or([
+                eb('screening_hits.state', '=', 'open'),
+                eb.and([
+                  eb('screening_hits.state', 'in', REMEMBERED_STATES),
+                  eb('screening_hits.entry_hash', '<>', eb.ref('excluded.entry_hash')),
+                ]),
+              ]),
+            ),
         )
         .execute();
     },
 
-    /** Every hit of the person, best first. */
-    async hitsOf(userId: number): Promise<ScreeningHitRow[]> {
+    /** Every hit of the person, best first, with who proposed and resolved it. */
+    async hitsOf(userId: number): Promise<HitWithStaff[]> {
       return db
-        .selectFrom('screening_hits')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('score', 'desc')
-        .orderBy('id')
+        .selectFrom('screening_hits as h')
+        .leftJoin('staff_users as p', 'p.id', 'h.proposed_by')
+        .leftJoin('staff_users as r', 'r.id', 'h.resolved_by')
+        .selectAll('h')
+        .select([
+          'p.display_name as proposed_name',
+          'p.email as proposed_email',
+          'r.display_name as resolved_name',
+          'r.email as resolved_email',
+        ])
+        .where('h.user_id', '=', userId)
+        .orderBy('h.score', 'desc')
+        .orderBy('h.id')
         .execute();
     },
 
-    /** How many hits of the person are open (screening_hits_open_idx): any blocks an approval. */
-    async openHitCount(userId: number): Promise<number> {
+    /** How many hits of the person are still to resolve (screening_hits_unresolved_idx): any blocks an approval. */
+    async unresolvedHitCount(userId: number): Promise<number> {
       const row = await db
         .selectFrom('screening_hits')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', userId)
-        .where('state', '=', 'open')
+        .where('state', 'in', UNRESOLVED_STATES)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
+    },
+
+    async findHit(hitId: number): Promise<ScreeningHitRow | undefined> {
+      return db.selectFrom('screening_hits').selectAll().where('id', '=', hitId).executeTakeFirst();
+    },
+
+    /**
+     * A resolution: the hit moves only from the state and version read (compare-and-set); false when
+     * either changed meanwhile.
+     */
+    async transitionHit(
+      hitId: number,
+      from: { state: ScreeningHitState; version: number },
+      to: HitTransition,
+      at: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('screening_hits')
+        .set((eb) => ({
+          state: to.state,
+          reason: to.reason,
+          ...(to.proposedBy !== undefined ? { proposed_by: to.proposedBy } : {}),
+          ...(to.proposedAt !== undefined ? { proposed_at: to.proposedAt } : {}),
+          ...(to.resolvedBy !== undefined ? { resolved_by: to.resolvedBy } : {}),
+          ...(to.resolvedAt !== undefined ? { resolved_at: to.resolvedAt } : {}),
+          updated_at: at,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', hitId)
+        .where('state', '=', from.state)
+        .where('version', '=', from.version)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * "Assign to me": the alert to `staffId` when its assignee is still `expected` (null: nobody);
+     * false when it changed meanwhile. The hit's version is not moved: assigning is not a resolution.
+     */
+    async assignHit(hitId: number, staffId: number, expected: number | null, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable('screening_hits')
+        .set({ assignee_id: staffId, assigned_at: at })
+        .where('id', '=', hitId)
+        .where((eb) => (expected === null ? eb('assignee_id', 'is', null) : eb('assignee_id', '=', expected)))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * A page of the alerts queue (keyset on raised_at, id; issue 17's machinery): without a state the
+     * hits still to resolve, on the partial indexes of migration 028 (one per filter); with a state,
+     * `screening_hits_state_idx`. The person's email and the assignee's name are joined by primary key
+     * for the page's rows only.
+     */
+    async alerts(f: AlertFilter, limits: ListLimits = {}) {
+      return withListLimits(db, limits, async (trx) => {
+        let q = trx.selectFrom('screening_hits as h');
+        q =
+          f.state === undefined
+            ? q.where('h.state', 'in', UNRESOLVED_STATES)
+            : q.where('h.state', '=', f.state);
+        if (f.list !== undefined) q = q.where('h.list_id', '=', f.list);
+        if (f.category !== undefined) q = q.where('h.category', '=', f.category);
+        const counted = await cappedCount(trx, q.orderBy('h.raised_at').orderBy('h.id'));
+        const after = f.after;
+        if (after)
+          q = q.where((eb) => eb(eb.refTuple('h.raised_at', 'h.id'), '>', eb.tuple(after[0], after[1])));
+        const rows = await q
+          .innerJoin('users as u', 'u.id', 'h.user_id')
+          .leftJoin('staff_users as s', 's.id', 'h.assignee_id')
+          .select([
+            'h.id',
+            'h.user_id',
+            'u.email',
+            'h.list_id',
+            'h.list_entry_id',
+            'h.matched_name',
+            'h.category',
+            'h.score',
+            'h.state',
+            'h.raised_at',
+            'h.assignee_id',
+            'h.assigned_at',
+            's.display_name as assignee_name',
+            's.email as assignee_email',
+          ])
+          .orderBy('h.raised_at')
+          .orderBy('h.id')
+          .limit(f.limit + 1)
+          .execute();
+        return {
+          ...counted,
+          rows: rows.map((r): AlertRow => ({
+            ...r,
+            id: Number(r.id),
+            user_id: Number(r.user_id),
+            score: Number(r.score),
+            raised_at: Number(r.raised_at),
+            assignee_id: r.assignee_id === null ? null : Number(r.assignee_id),
+            assigned_at: r.assigned_at === null ? null : Number(r.assigned_at),
+          })),
+        };
+      });
+    },
+
+    /** The person's freeze, if a true match froze them (by primary key: kyc-info, every submission). */
+    async freezeOf(userId: number): Promise<AccountFreezeRow | undefined> {
+      return db.selectFrom('account_freezes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** Freezes the person (once: a second true match keeps the first freeze). */
+    async freeze(userId: number, hitId: number, staffId: number, at: number): Promise<boolean> {
+      const result = await db
+        .insertInto('account_freezes')
+        .values({ user_id: userId, hit_id: hitId, frozen_by: staffId, frozen_at: at, notified_at: null })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    /** Compliance was mailed about the freeze; false when someone else marked it first. */
+    async markNotified(userId: number, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable('account_freezes')
+        .set({ notified_at: at })
+        .where('user_id', '=', userId)
+        .where('notified_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Freezes compliance has not been mailed about (account_freezes_unnotified_idx), oldest first. */
+    async unnotifiedFreezes(limit: number): Promise<AccountFreezeRow[]> {
+      return db
+        .selectFrom('account_freezes')
+        .selectAll()
+        .where('notified_at', 'is', null)
+        .orderBy('frozen_at')
+        .limit(limit)
+        .execute();
+    },
+
+    async insertExport(
+      row: { userId: number; hitId: number; createdBy: number; documentEnc: Buffer },
+      at: number,
+    ): Promise<number> {
+      const inserted = await db
+        .insertInto('screening_exports')
+        .values({
+          user_id: row.userId,
+          hit_id: row.hitId,
+          created_by: row.createdBy,
+          created_at: at,
+          document_enc: row.documentEnc,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(inserted.id);
+    },
+
+    /** The person's latest suspicious-activity export (screening_exports_user_idx). */
+    async latestExport(userId: number): Promise<ScreeningExportRow | undefined> {
+      return db
+        .selectFrom('screening_exports')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
   };
 }

@@ -2,7 +2,9 @@
 import type { Generated, Selectable } from 'kysely';
 
 export type ScreeningRunStatus = 'due' | 'running' | 'done' | 'failed';
-export type ScreeningHitState = 'open' | 'cleared' | 'confirmed_false_positive' | 'true_match';
+export type ScreeningHitState =
+  'open' | 'pending_confirmation' | 'cleared' | 'confirmed_false_positive' | 'true_match';
+export type ScreeningHitCategory = 'sanctions' | 'pep' | 'internal';
 
 export interface ScreeningListsTable {
   /** The list's name: the file name of its source (unique among the configured lists). */
@@ -70,6 +72,41 @@ export interface ScreeningHitsTable {
   created_at: number;
   updated_at: number;
   version: Generated<number>;
+  /** Migration 028: the list's category (public; hits before 028 count as sanctions). */
+  category: Generated<ScreeningHitCategory>;
+  /** The fingerprint of the list entry the hit was last scored against (screening_list_entries.hash). */
+  entry_hash: Generated<string>;
+  /** When the hit was raised, or raised again after its entry changed (the alerts queue's order). */
+  raised_at: Generated<number>;
+  /** The reviewer who marked a sanctions hit a false positive, waiting for a second one (four eyes). */
+  proposed_by: number | null;
+  proposed_at: number | null;
+  /** Who resolved it (cleared, confirmed, true match), and when. */
+  resolved_by: number | null;
+  resolved_at: number | null;
+  /** Who works the alert ("assign to me"), and since when. */
+  assignee_id: number | null;
+  assigned_at: number | null;
+}
+
+/** Migration 028: a person frozen by a true match. */
+export interface AccountFreezesTable {
+  user_id: number;
+  hit_id: number;
+  frozen_by: number;
+  frozen_at: number;
+  /** When compliance was mailed; null until then (the screening job retries). */
+  notified_at: number | null;
+}
+
+/** Migration 028: the suspicious-activity export, sealed under the person's data key. */
+export interface ScreeningExportsTable {
+  id: Generated<number>;
+  user_id: number;
+  hit_id: number;
+  created_by: number;
+  created_at: number;
+  document_enc: Buffer;
 }
 
 export interface ScreeningTables {
@@ -77,8 +114,12 @@ export interface ScreeningTables {
   screening_list_entries: ScreeningListEntriesTable;
   screening_runs: ScreeningRunsTable;
   screening_hits: ScreeningHitsTable;
+  account_freezes: AccountFreezesTable;
+  screening_exports: ScreeningExportsTable;
 }
 
 export type ScreeningListRow = Selectable<ScreeningListsTable>;
 export type ScreeningRunRow = Selectable<ScreeningRunsTable>;
 export type ScreeningHitRow = Selectable<ScreeningHitsTable>;
+export type AccountFreezeRow = Selectable<AccountFreezesTable>;
+export type ScreeningExportRow = Selectable<ScreeningExportsTable>;

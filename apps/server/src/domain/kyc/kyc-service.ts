@@ -6,6 +6,7 @@ import {
   CUSTODY_KINDS,
   DOCUMENT_TYPES,
   KYC_PROVIDERS,
+  LIMITATION_ACCOUNT_FROZEN,
   LIMITATION_DEFAULT,
   flowNameOf,
   secondFlowNameOf,
@@ -126,6 +127,8 @@ export function kycUseCases(
     find: (code) => repo.findCountry(code),
   },
   vendors?: VendorInfoSource,
+  /** Issue 18: whether a true screening match froze the person (the account's limitation). */
+  frozen?: (userId: number) => Promise<boolean>,
 ) {
   /** The stored provider once chosen; else where traffic-diversion routes the person (verification-paths). */
   async function providerOf(userId: number, applicant: ApplicantRow | undefined): Promise<KycProvider> {
@@ -213,8 +216,11 @@ export function kycUseCases(
   return {
     /** POST kyc-info: spec §3 fields; each obtain_* flag set to false leaves its part out. */
     async info(userId: number, flags: KycInfoRequest): Promise<KycInfo> {
-      const s = await snapshot(userId);
-      const limitation = s.applicant?.limitation ?? LIMITATION_DEFAULT;
+      const [s, isFrozen] = await Promise.all([snapshot(userId), frozen ? frozen(userId) : false]);
+      // Issue 18: a frozen account says so through the spec's limitation, never why (no tipping-off).
+      const limitation = isFrozen
+        ? LIMITATION_ACCOUNT_FROZEN
+        : (s.applicant?.limitation ?? LIMITATION_DEFAULT);
       const custody = s.applicant?.custody ?? 'CUSTODY_UNSPECIFIED';
       const poi = displayUpdatePoiOf(s);
       const level1 = s.stateRows.find((r) => r.level === 1);
@@ -253,7 +259,9 @@ export function kycUseCases(
         opened: s.opened,
         limitation,
         limitationInfo:
-          limitation === LIMITATION_DEFAULT ? null : { reason: s.applicant?.limitation_reason ?? '' },
+          limitation === LIMITATION_DEFAULT
+            ? null
+            : { reason: isFrozen ? '' : (s.applicant?.limitation_reason ?? '') },
         errorNotify: failed !== undefined,
         second_identity_state: s.applicant?.second_identity_state ?? 'UNDEFINED',
         questionnaireStatus: q?.questionnaireStatus ?? 'UNDEFINED',

@@ -85,6 +85,27 @@ export function mailTexts(localesDir: string) {
 <p style="color:#71757a;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
       return { to, subject, text, html };
     },
+
+    /**
+     * Issue 18: compliance told that a true screening match froze an account (docs/screening.md
+     * "Freeze"). No name or date of birth in it: mail is not where personal data travels; the link opens
+     * the case (and its export) in the back office, behind the staff sign-in.
+     */
+    complianceFreeze(lng: string, to: string, values: Record<string, string>): OutgoingMail {
+      const subject = t(lng, 'screening.freeze.subject', values);
+      const lines = [
+        t(lng, 'screening.freeze.body', values),
+        t(lng, 'screening.freeze.hit', values),
+        t(lng, 'screening.freeze.export', values),
+      ];
+      const footer = t(lng, 'screening.freeze.footer');
+      const text = [subject, '', ...lines, '', values.caseUrl ?? '', '', footer].join('\n');
+      const html = `<!doctype html><html lang="${escapeHtml(lng)}" dir="${dir(lng)}"><body style="font-family:sans-serif;color:#121214">
+<h1 style="font-size:18px">${escapeHtml(subject)}</h1>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
+<p><a href="${escapeHtml(values.caseUrl ?? '')}">${escapeHtml(values.caseUrl ?? '')}</a></p>
+<p style="color:#71757a;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
+      return { to, subject, text, html };
+    },
   };
 }
 export type MailTexts = ReturnType<typeof mailTexts>;

@@ -16,11 +16,19 @@
  */
 import type { CaseScreening, ScreeningStatus } from '@kyc/contracts';
 import type { Repositories, TxRepositories } from '../../data/repositories/index.ts';
+import type { HitWithStaff } from '../../data/repositories/screening-repo.ts';
 import type { ScreeningHitRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { withDataKey, withStoredDataKey } from '../kyc/data-keys.ts';
-import { loadConfiguredLists, listsKeyOf, type LoadLog, type LoadedListVersion } from './load-lists.ts';
+import { staffLabel } from '../backoffice/staff-label.ts';
+import {
+  entryFingerprint,
+  loadConfiguredLists,
+  listsKeyOf,
+  type LoadLog,
+  type LoadedListVersion,
+} from './load-lists.ts';
 import { NameIndex } from './matching/name-index.ts';
 import { screenPerson, type PersonToScreen } from './matching/screen-person.ts';
 import { openHit, sealHit } from './sealed-hit.ts';
@@ -57,7 +65,11 @@ export interface ScreeningRequests {
 export interface ApprovalScreening {
   /** Screens the person first when the lists changed since their last run (or they have none). */
   beforeApproval(userId: number): Promise<void>;
-  /** In the decision's transaction, after the case lock: 61001 with an open hit, 61002 if not screened. */
+  /**
+   * In the decision's transaction, after the case lock: 61007 when a true match froze the account,
+   * 61001 with a hit still to resolve (open, or a false positive waiting for its second reviewer), 61002
+   * if not screened.
+   */
   assertApprovable(tx: TxRepositories, userId: number): Promise<void>;
 }
 
@@ -76,6 +88,18 @@ function openedOrNone(
   }
 }
 
+/** A staff member's part in a resolution, when there was one. */
+function actorOf(
+  staffId: HitWithStaff['proposed_by'],
+  at: HitWithStaff['proposed_at'],
+  name: string | null,
+  email: string | null,
+) {
+  return staffId === null || at === null
+    ? null
+    : { staffId: Number(staffId), name: staffLabel(name, email), at: Number(at) };
+}
+
 const silent: LoadLog = { info() {}, warn() {}, error() {} };
 
 const notDone = (why: string) => new AppError('SCREENING_NOT_DONE', `screening not done: ${why}`);
@@ -88,6 +112,9 @@ export function screeningUseCases(options: ScreeningOptions) {
   let loaded: LoadedListVersion[] = [];
   let index = new NameIndex([]);
   let listsKey = '';
+  /** Each loaded entry's fingerprint (as screening_list_entries.hash): a resolution holds until it changes. */
+  let fingerprints = new Map<string, string>();
+  const fingerprintKey = (listId: string, entryId: string) => `${listId}\u0000${entryId}`;
   const inflight = new Set<Promise<void>>();
 
   /** The person as we hold them: names and date of birth as typed, nationality from the document. */
@@ -130,6 +157,8 @@ export function screeningUseCases(options: ScreeningOptions) {
             ourNameEnc,
             score: hit.score,
             explanationEnc,
+            category: hit.category,
+            entryHash: fingerprints.get(fingerprintKey(hit.listId, hit.entryId)) ?? '',
           },
           at,
         );
@@ -196,8 +225,10 @@ export function screeningUseCases(options: ScreeningOptions) {
       }
     },
     async assertApprovable(tx, userId) {
+      if (await tx.screening.freezeOf(userId))
+        throw new AppError('ACCOUNT_FROZEN', 'the account is frozen after a true screening match');
       if (!enabled) return;
-      if ((await tx.screening.openHitCount(userId)) > 0)
+      if ((await tx.screening.unresolvedHitCount(userId)) > 0)
         throw new AppError('SCREENING_OPEN_HIT', 'open screening hit: resolve it before approving');
       const last = await tx.screening.latestDoneRun(userId);
       if (!last || last.lists_key !== listsKey)
@@ -208,7 +239,7 @@ export function screeningUseCases(options: ScreeningOptions) {
   /** The status a person's hits and runs add up to. */
   function statusOf(hits: readonly ScreeningHitRow[], screened: boolean): ScreeningStatus {
     if (hits.some((h) => h.state === 'true_match')) return 'true_match';
-    if (hits.some((h) => h.state === 'open')) return 'open_hit';
+    if (hits.some((h) => h.state === 'open' || h.state === 'pending_confirmation')) return 'open_hit';
     return screened ? 'clear' : 'not_screened';
   }
 
@@ -218,6 +249,9 @@ export function screeningUseCases(options: ScreeningOptions) {
 
     /** Whether any list is configured (SCREENING_LISTS, or the demo fixtures). */
     enabled,
+
+    /** The logger in use (the resolutions log their failed compliance mails with it). */
+    log: (): LoadLog => log,
 
     /** The app's logger, for the lists' load and the background runs (app.ts). */
     useLog(logger: LoadLog) {
@@ -231,6 +265,11 @@ export function screeningUseCases(options: ScreeningOptions) {
       loaded = result.loaded;
       index = new NameIndex(loaded);
       listsKey = listsKeyOf(loaded);
+      fingerprints = new Map(
+        loaded.flatMap((l) =>
+          l.entries.map((e) => [fingerprintKey(l.listId, e.entryId), entryFingerprint(e)]),
+        ),
+      );
       return result.outcomes;
     },
 
@@ -258,10 +297,20 @@ export function screeningUseCases(options: ScreeningOptions) {
       await Promise.allSettled([...inflight]);
     },
 
-    /** The case page's `screening`: status, the last run's lists, every hit with its explanation opened. */
-    async caseScreening(userId: number): Promise<CaseScreening> {
-      const last = await repos.screening.latestDoneRun(userId);
-      const rows = await repos.screening.hitsOf(userId);
+    /** Whether a true match froze the person (kyc-info, every submission: http/account-freeze.ts). */
+    async isFrozen(userId: number): Promise<boolean> {
+      return (await repos.screening.freezeOf(userId)) !== undefined;
+    },
+
+    /**
+     * The case page's `screening`: status, the last run's lists, every hit with its explanation opened;
+     * `r`: a transaction's repositories (the suspicious-activity export reads what it commits with).
+     */
+    async caseScreening(userId: number, r: TxRepositories = repos): Promise<CaseScreening> {
+      const last = await r.screening.latestDoneRun(userId);
+      const rows = await r.screening.hitsOf(userId);
+      const freeze = await r.screening.freezeOf(userId);
+      const latestExport = freeze ? await r.screening.latestExport(userId) : undefined;
       const runLists = last
         ? (JSON.parse(last.lists) as { id: string; publishedAt: string | null }[]).map((l) => ({
             name: l.id,
@@ -298,14 +347,25 @@ export function screeningUseCases(options: ScreeningOptions) {
               category: e?.category ?? 'sanctions',
               summary: e?.summary ?? '',
             },
+            category: row.category,
+            version: Number(row.version),
+            proposedBy: actorOf(row.proposed_by, row.proposed_at, row.proposed_name, row.proposed_email),
+            resolvedBy: actorOf(row.resolved_by, row.resolved_at, row.resolved_name, row.resolved_email),
           };
         });
-      const hits = rows.length > 0 ? await withStoredDataKey(repos.submissions, keyring, userId, open) : [];
+      const hits = rows.length > 0 ? await withStoredDataKey(r.submissions, keyring, userId, open) : [];
       return {
         status: statusOf(rows, last !== undefined),
         screenedAt: last?.screened_at ?? null,
         lists: runLists,
         hits,
+        frozen: freeze
+          ? {
+              at: Number(freeze.frozen_at),
+              hitId: Number(freeze.hit_id),
+              exportId: latestExport ? Number(latestExport.id) : null,
+            }
+          : null,
       };
     },
   };

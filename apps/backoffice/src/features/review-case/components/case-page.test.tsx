@@ -91,6 +91,7 @@ function pendingCase(overrides: Partial<CaseView> = {}): CaseView {
       screenedAt: T0,
       lists: [{ name: 'ofac-sdn.xml', published: '2026-04-15' }],
       hits: [],
+      frozen: null,
     },
     ...overrides,
   };

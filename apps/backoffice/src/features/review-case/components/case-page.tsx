@@ -54,7 +54,11 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
       <div className="ui-detail-layout">
         <div className="ui-detail-layout__main">
           <PersonSection caseView={caseView} />
-          <ScreeningSection screening={caseView.screening} />
+          <ScreeningSection
+            screening={caseView.screening}
+            userId={caseView.userId}
+            actions={{ staff, onResolved: onDecided }}
+          />
           <LevelsSection caseView={caseView} />
           <ReverificationSection caseView={caseView} />
           <SubmissionsSection submissions={caseView.submissions} />

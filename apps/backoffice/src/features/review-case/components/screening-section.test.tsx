@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffMe } from '@kyc/contracts';
 import { fail, ok, stubApi } from '../../../test/api-stub.ts';
@@ -41,6 +41,10 @@ const VELMOROV_HIT: CaseScreeningHit = {
     category: 'sanctions',
     summary: '"Oleg Tarasovich Velmorov" matched "Oleg Tarasovich VELMOROV" …',
   },
+  category: 'sanctions',
+  version: 1,
+  proposedBy: null,
+  resolvedBy: null,
 };
 
 const OPEN_HIT: CaseScreening = {
@@ -51,6 +55,7 @@ const OPEN_HIT: CaseScreening = {
     { name: 'internal.csv', published: null },
   ],
   hits: [VELMOROV_HIT],
+  frozen: null,
 };
 
 function pendingCase(screening: CaseScreening): CaseView {
@@ -134,7 +139,9 @@ describe('the case page Screening panel', () => {
   });
 
   it('when the person is clear, then approve is enabled and the panel says no hit', async () => {
-    renderCase(pendingCase({ status: 'clear', screenedAt: T0, lists: OPEN_HIT.lists, hits: [] }));
+    renderCase(
+      pendingCase({ status: 'clear', screenedAt: T0, lists: OPEN_HIT.lists, hits: [], frozen: null }),
+    );
 
     const panel = await screen.findByRole('region', { name: 'Sanctions screening' });
     expect(within(panel).getByText('Clear: no hit')).toBeTruthy();
@@ -145,7 +152,7 @@ describe('the case page Screening panel', () => {
   });
 
   it('when nobody screened the person yet, then the panel says so', async () => {
-    renderCase(pendingCase({ status: 'not_screened', screenedAt: null, lists: [], hits: [] }));
+    renderCase(pendingCase({ status: 'not_screened', screenedAt: null, lists: [], hits: [], frozen: null }));
 
     const panel = await screen.findByRole('region', { name: 'Sanctions screening' });
     expect(within(panel).getByText('Not screened yet')).toBeTruthy();
@@ -167,5 +174,118 @@ describe('the case page Screening panel', () => {
     expect(panel.textContent).toContain(arabic.case.screening.adjustments.dob_same_date);
     expect(panel.textContent).not.toMatch(/case\.screening\.|Sanctions screening|Open hit/);
     expect(screen.getByText(arabic.decisions.screeningBlocked)).toBeTruthy();
+  });
+});
+
+/** The case page with the resolution endpoint answering `answer` and recording what was sent. */
+function renderResolvable(caseView: CaseView, answer: (body: unknown) => Response) {
+  const sent: unknown[] = [];
+  stubApi({
+    'GET /backoffice/api/cases/41': () => ok(caseView),
+    'POST /backoffice/api/screening/hits/3/resolution': (call) => {
+      sent.push(call.body);
+      return answer(call.body);
+    },
+  });
+  renderAsStaff(reviewer, [{ path: 'cases/:userId', Component: CasePage }], '/backoffice/cases/41');
+  return sent;
+}
+
+const PROPOSED = { staffId: 7, name: 'Staff 7', at: T0 };
+
+describe('resolving a hit on the Screening panel (slice 3)', () => {
+  it('when a reviewer marks a sanctions hit a false positive without a reason, then nothing is sent and the field says so', async () => {
+    const sent = renderResolvable(pendingCase(OPEN_HIT), () => ok(pendingCase(OPEN_HIT)));
+    const form = await screen.findByRole('form', { name: 'Resolve this hit' });
+    expect(
+      within(form).getByText('A sanctions false positive needs a second reviewer to confirm it.'),
+    ).toBeTruthy();
+
+    await act(async () => within(form).getByRole('button', { name: 'False positive' }).click());
+
+    expect(within(form).getByText('Give a reason.')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('when a reviewer marks it a false positive with a reason, then it is sent over the version read and the hit waits for a second reviewer', async () => {
+    const waiting: CaseScreening = {
+      ...OPEN_HIT,
+      hits: [
+        {
+          ...VELMOROV_HIT,
+          state: 'pending_confirmation',
+          version: 2,
+          reason: 'Not him.',
+          proposedBy: PROPOSED,
+        },
+      ],
+    };
+    const sent = renderResolvable(pendingCase(OPEN_HIT), () => ok(pendingCase(waiting)));
+    const form = await screen.findByRole('form', { name: 'Resolve this hit' });
+    const reason = within(form).getByLabelText('Reason');
+    await act(async () => {
+      fireEvent.change(reason, { target: { value: 'Not him.' } });
+    });
+
+    await act(async () => within(form).getByRole('button', { name: 'False positive' }).click());
+
+    expect(sent).toEqual([{ action: 'false_positive', reason: 'Not him.', expectedVersion: 1 }]);
+    const hit = await screen.findByRole('article', { name: 'ofac-sdn.xml, entry 91001' });
+    expect(within(hit).getByText('False positive, waiting for a second reviewer')).toBeTruthy();
+    expect(within(hit).getByText(/Marked a false positive by Staff 7/)).toBeTruthy();
+    // The one who marked it is told so and offered no confirmation (four eyes).
+    expect(
+      within(hit).getByText('You marked this a false positive: another reviewer must confirm it.'),
+    ).toBeTruthy();
+    expect(within(hit).queryByRole('button', { name: 'Confirm false positive' })).toBeNull();
+  });
+
+  it('when another reviewer confirms a hit someone resolved meanwhile, then the translated 61004 is shown', async () => {
+    const byOther: CaseScreening = {
+      ...OPEN_HIT,
+      hits: [
+        {
+          ...VELMOROV_HIT,
+          state: 'pending_confirmation',
+          version: 2,
+          proposedBy: { ...PROPOSED, staffId: 9, name: 'Sam' },
+        },
+      ],
+    };
+    const sent = renderResolvable(pendingCase(byOther), () => fail(61004, 'changed', 409));
+    const form = await screen.findByRole('form', { name: 'Resolve this hit' });
+    expect(
+      within(form).getByText('Another reviewer marked this a false positive. Confirm it, or send it back.'),
+    ).toBeTruthy();
+
+    await act(async () => within(form).getByRole('button', { name: 'Confirm false positive' }).click());
+
+    expect(sent).toEqual([{ action: 'confirm', expectedVersion: 2 }]);
+    expect(
+      await within(form).findByText(
+        'Another reviewer resolved this hit, or it was screened again, in the meantime. Nothing was saved: reload the case.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('when a true match froze the account, then the panel says so, offers the export, and no control is left', async () => {
+    const frozen: CaseScreening = {
+      ...OPEN_HIT,
+      status: 'true_match',
+      hits: [
+        { ...VELMOROV_HIT, state: 'true_match', version: 2, reason: 'It is him.', resolvedBy: PROPOSED },
+      ],
+      frozen: { at: T0, hitId: 3, exportId: 5 },
+    };
+    renderResolvable(pendingCase(frozen), () => ok(pendingCase(frozen)));
+
+    const panel = await screen.findByRole('region', { name: 'Sanctions screening' });
+    expect(within(panel).getByText('Account frozen.')).toBeTruthy();
+    const download = within(panel).getByRole('link', {
+      name: 'Download the suspicious-activity export (JSON)',
+    });
+    expect(download.getAttribute('href')).toBe('/backoffice/api/cases/41/screening-export');
+    expect(within(panel).getByText(/Resolved by Staff 7/)).toBeTruthy();
+    expect(within(panel).queryByRole('form', { name: 'Resolve this hit' })).toBeNull();
   });
 });

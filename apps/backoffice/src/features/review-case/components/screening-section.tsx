@@ -1,10 +1,40 @@
 import { useTranslation } from 'react-i18next';
+import type { StaffMe } from '@kyc/contracts';
 import { formatCalendarDate, formatDateTime, formatScore } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
 import { Card } from '../../../ui/card.tsx';
 import type { CaseScreeningHit, CaseView } from '../api/case.ts';
+import { screeningExportUrl } from '../api/screening.ts';
+import { HitResolution } from './hit-resolution.tsx';
+
+/** What the panel may do beyond showing: resolve hits (reviewers) and put the answered case in place. */
+export interface ScreeningActions {
+  staff: StaffMe;
+  onResolved: (next: CaseView) => void;
+}
+
+/** Who marked or resolved the hit, and when. */
+function ActorFact({
+  label,
+  actor,
+}: {
+  label: 'case.screening.proposedBy' | 'case.screening.resolvedBy';
+  actor: CaseScreeningHit['proposedBy'];
+}) {
+  const { t, i18n } = useTranslation();
+  if (!actor) return null;
+  return (
+    <p className="case-screening__actor">
+      {t(label, {
+        name: actor.name ?? `#${actor.staffId}`,
+        date: formatDateTime(actor.at, i18n.language),
+      })}
+    </p>
+  );
+}
 
 /** One hit: the list entry, the alias that matched our name, the score and why it scored so. */
-function HitEntry({ hit }: { hit: CaseScreeningHit }) {
+function HitEntry({ hit, actions }: { hit: CaseScreeningHit; actions?: ScreeningActions | undefined }) {
   const { t, i18n } = useTranslation();
   const score = (value: number, signed = false) => formatScore(value, i18n.language, signed);
   const { explanation } = hit;
@@ -35,6 +65,10 @@ function HitEntry({ hit }: { hit: CaseScreeningHit }) {
             <dt>{t('case.screening.state')}</dt>
             <dd>{t(`case.screening.hitStates.${hit.state}`)}</dd>
           </div>
+          <div>
+            <dt>{t('case.screening.category')}</dt>
+            <dd>{t(`case.screening.categories.${hit.category}`)}</dd>
+          </div>
           {explanation.programmes.length > 0 ? (
             <div>
               <dt>{t('case.screening.programmes')}</dt>
@@ -50,6 +84,8 @@ function HitEntry({ hit }: { hit: CaseScreeningHit }) {
             </div>
           ) : null}
         </dl>
+        <ActorFact label="case.screening.proposedBy" actor={hit.proposedBy} />
+        <ActorFact label="case.screening.resolvedBy" actor={hit.resolvedBy} />
         <h5 className="case-screening__why">{t('case.screening.explanation.heading')}</h5>
         <ul className="case-screening__steps">
           {explanation.tokens.map((pair, i) => (
@@ -87,8 +123,34 @@ function HitEntry({ hit }: { hit: CaseScreeningHit }) {
             })}
           </li>
         </ul>
+        {actions ? <HitResolution hit={hit} staff={actions.staff} onResolved={actions.onResolved} /> : null}
       </article>
     </li>
+  );
+}
+
+/** A true match froze the account: when, and the export for the suspicious-activity report. */
+function FrozenNotice({
+  frozen,
+  userId,
+}: {
+  frozen: NonNullable<CaseView['screening']['frozen']>;
+  userId?: number | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Alert tone="error" className="case-screening__frozen">
+      <strong>{t('case.screening.frozen.heading')}</strong>{' '}
+      {t('case.screening.frozen.body', { date: formatDateTime(frozen.at, i18n.language) })}
+      {frozen.exportId !== null && userId !== undefined ? (
+        <>
+          {' '}
+          <a href={screeningExportUrl(userId)} download>
+            {t('case.screening.frozen.download')}
+          </a>
+        </>
+      ) : null}
+    </Alert>
   );
 }
 
@@ -96,13 +158,24 @@ function HitEntry({ hit }: { hit: CaseScreeningHit }) {
  * The case's "Sanctions screening" panel (issue 18): the person's status against the lists, the lists
  * the last screening used with their publication dates, and every hit with the alias it matched, our
  * name, the score and what raised or lowered it. An open hit blocks approval (the decisions panel says
- * so; the server refuses with 61001).
+ * so; the server refuses with 61001). Slice 3: with `actions`, each open hit can be resolved here (four
+ * eyes for a sanctions false positive), and a frozen account shows its state and the export's download.
  */
-export function ScreeningSection({ screening }: { screening: CaseView['screening'] }) {
+export function ScreeningSection({
+  screening,
+  userId,
+  actions,
+}: {
+  screening: CaseView['screening'];
+  userId?: number;
+  /** Reviewers resolve hits here (slice 3); without it the panel only shows. */
+  actions?: ScreeningActions | undefined;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Card as="section" aria-labelledby="case-screening">
       <h2 id="case-screening">{t('case.screening.heading')}</h2>
+      {screening.frozen ? <FrozenNotice frozen={screening.frozen} userId={userId} /> : null}
       <dl className="ui-facts">
         <div>
           <dt>{t('case.screening.status')}</dt>
@@ -146,7 +219,7 @@ export function ScreeningSection({ screening }: { screening: CaseView['screening
       ) : (
         <ol className="case-screening__hits">
           {screening.hits.map((hit) => (
-            <HitEntry key={hit.id} hit={hit} />
+            <HitEntry key={hit.id} hit={hit} actions={actions} />
           ))}
         </ol>
       )}

@@ -67,11 +67,27 @@ describe('ShellLayout', () => {
   it.each<[StaffRole, string[]]>([
     [
       'reviewer',
-      ['Home', 'Verification queue', 'Identity transfers', 'Questionnaires', 'Support inbox', 'Security'],
+      [
+        'Home',
+        'Verification queue',
+        'Screening alerts',
+        'Identity transfers',
+        'Questionnaires',
+        'Support inbox',
+        'Security',
+      ],
     ],
     [
       'senior_reviewer',
-      ['Home', 'Verification queue', 'Identity transfers', 'Questionnaires', 'Support inbox', 'Security'],
+      [
+        'Home',
+        'Verification queue',
+        'Screening alerts',
+        'Identity transfers',
+        'Questionnaires',
+        'Support inbox',
+        'Security',
+      ],
     ],
     ['auditor', ['Home', 'Audit log', 'Security']],
     [
@@ -79,6 +95,7 @@ describe('ShellLayout', () => {
       [
         'Home',
         'Verification queue',
+        'Screening alerts',
         'Identity transfers',
         'Questionnaires',
         'Audit log',

@@ -31,7 +31,13 @@ export interface CaseScreeningSource extends ApprovalScreening {
 }
 
 /** Without screening (no list configured in the composition): nobody was screened. */
-const NOT_SCREENED: CaseScreening = { status: 'not_screened', screenedAt: null, lists: [], hits: [] };
+const NOT_SCREENED: CaseScreening = {
+  status: 'not_screened',
+  screenedAt: null,
+  lists: [],
+  hits: [],
+  frozen: null,
+};
 
 export function caseViewUseCase(
   repos: CaseRepositories,

@@ -29,7 +29,14 @@ const isWorkKind = (v: string): v is WorkKind => (WORK_KINDS as readonly string[
 export async function serviceLevelHours(
   repos: Pick<Repositories, 'work'>,
 ): Promise<Record<WorkKind, number>> {
-  const hours = { level_1: 48, level_2: 72, reverification: 72, update: 48, questionnaire: 120 };
+  const hours = {
+    level_1: 48,
+    level_2: 72,
+    reverification: 72,
+    update: 48,
+    questionnaire: 120,
+    screening_alert: 24,
+  };
   for (const row of await repos.work.serviceLevels())
     if (isWorkKind(row.work_kind)) hours[row.work_kind] = row.hours;
   return hours;

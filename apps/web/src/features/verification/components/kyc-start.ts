@@ -1,4 +1,4 @@
-import type { KycInfo, KycStepLevel } from '@kyc/contracts';
+import { LIMITATION_ACCOUNT_FROZEN, type KycInfo, type KycStepLevel } from '@kyc/contracts';
 import { stepOf } from './kyc-steps';
 
 /** Why a verification flow cannot start now; each has a translated explanation. */
@@ -11,7 +11,9 @@ export type NotStartableReason =
   | 'countryDisabled'
   | 'reverifyNone'
   | 'reverifyPending'
-  | 'reverifyDaily';
+  | 'reverifyDaily'
+  /** Issue 18: the account is frozen (kyc-info's limitation); every submission would be refused (61007). */
+  | 'frozen';
 
 export type Startability =
   | { startable: true; level: KycStepLevel }
@@ -19,6 +21,7 @@ export type Startability =
 
 /** spec §4: a step can be started (or retried) when ALLOW or FAILED_AND_CAN_RETRY. */
 export function levelStartability(info: KycInfo, level: KycStepLevel): Startability {
+  if (info.limitation === LIMITATION_ACCOUNT_FROZEN) return { startable: false, level, reason: 'frozen' };
   const { status } = stepOf(info, level);
   switch (status) {
     case 'ALLOW':
@@ -42,6 +45,7 @@ export function levelStartability(info: KycInfo, level: KycStepLevel): Startabil
  * Needed or Rejected (Rejected_Daily waits for tomorrow; Pending is under review).
  */
 export function reverificationStartability(info: KycInfo): Startability {
+  if (info.limitation === LIMITATION_ACCOUNT_FROZEN) return { startable: false, level: 1, reason: 'frozen' };
   switch (info.displayControl.displayUpdatePOI.status) {
     case 'DisplayUpdatePOIStatus_Needed':
     case 'DisplayUpdatePOIStatus_Rejected':

@@ -30,6 +30,7 @@ const REASON_TEXT = {
   reverifyNone: 'capture.notStartable.reverifyNone',
   reverifyPending: 'kyc.reverify.pending',
   reverifyDaily: 'kyc.reverify.dailyLimit',
+  frozen: 'kyc.frozen.body',
 } as const satisfies Record<NotStartableReason, string>;
 
 /** Which flow: a level the user chose, the next startable one (SDK), or a re-verification. */
@@ -38,8 +39,12 @@ export type FlowRequest =
 
 /** Where the flow cannot start because the person is done for now, the card says so, not "can't". */
 const TITLE_TEXT: Partial<
-  Record<NotStartableReason, 'capture.notStartable.underReview' | 'capture.notStartable.verified'>
+  Record<
+    NotStartableReason,
+    'capture.notStartable.underReview' | 'capture.notStartable.verified' | 'kyc.frozen.title'
+  >
 > = {
+  frozen: 'kyc.frozen.title',
   pending: 'capture.notStartable.underReview',
   reverifyPending: 'capture.notStartable.underReview',
   verified: 'capture.notStartable.verified',

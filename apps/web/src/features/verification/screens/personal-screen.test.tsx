@@ -208,6 +208,26 @@ describe('PersonalScreen (spec §2 /auth/personal, §3 KYC info, §4 step status
     expect(within(banners).getByText('Some features of your account are limited.')).toBeTruthy();
   });
 
+  it('issue 18: a frozen account shows the restricted state with a support link, and no step to start', async () => {
+    stubFetch(() =>
+      ok(
+        info({
+          limitation: 'LIMITATION_ACCOUNT_FROZEN',
+          limitationInfo: { reason: '' },
+          bannerTags: ['ACCOUNT_LIMITED'],
+          state: [entry(1, 'ALLOW'), entry(2, 'NOT_ALLOW')],
+        }),
+      ),
+    );
+    renderScreen();
+    expect(await screen.findByText(/You cannot submit verification documents/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your account is restricted' })).toBeTruthy();
+    const support = screen.getByRole('link', { name: 'Contact support' });
+    expect(support.getAttribute('href')).toMatch(/\/help\//);
+    expect(screen.queryByText(/Step 1/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'How this step works' })).toBeNull();
+  });
+
   it('spec §2 step1/step2: a startable step links to its user guide', async () => {
     stubFetch(() => ok(info({ state: [entry(1, 'FAILED_AND_CAN_RETRY', 'Blur'), entry(2, 'NOT_ALLOW')] })));
     renderScreen();

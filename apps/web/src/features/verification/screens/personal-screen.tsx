@@ -10,6 +10,7 @@ import { ErrorBoundary } from '../../../ui/error-boundary';
 import { useKycInfo, type KycInfoLoad } from '../api/use-kyc-info';
 import { useNotices } from '../api/use-notices';
 import { formatBtc } from '../components/kyc-format';
+import { FrozenAccount, isAccountFrozen } from '../components/frozen-account';
 import { KycInfoView } from '../components/kyc-info-view';
 import { btcLimitOf, stepOf } from '../components/kyc-steps';
 import { ManageVerification } from '../components/manage-verification';
@@ -117,6 +118,8 @@ function VerificationState({ info, notices }: { info: KycInfo; notices: Notice[]
   const language = i18n.resolvedLanguage ?? i18n.language;
   const level = info.applicant?.level ?? 0;
   const quota = info.currentLevelQuota ?? btcLimitOf(info.quotas, level) ?? 0;
+  // Issue 18: a frozen account (a true screening match) shows only where to get help, nothing to start.
+  if (isAccountFrozen(info)) return <FrozenAccount lang={lang} />;
   const banners = info.bannerTags.filter(isBannerTag);
   const unlocks = (stepLevel: KycStepLevel) => {
     const limit = btcLimitOf(info.quotas, stepLevel);

@@ -1,0 +1,66 @@
+/**
+ * Issue 18, slice 3 (docs/screening.md "The alerts queue"): the back office's queue of screening hits,
+ * cursor-paged like every list (issue 17, D57), and "assign to me".
+ */
+import { z } from 'zod';
+import { SCREENING_CATEGORIES, SCREENING_HIT_STATES } from './backoffice.ts';
+import { cursorPageQuery, cursorPageResult } from './cursor-page.ts';
+
+/**
+ * GET /backoffice/api/screening/alerts: without `state`, the hits still to resolve (open and
+ * pending_confirmation); `list` (a list's name) and `category` narrow it. Oldest raised first.
+ */
+export const screeningAlertsQuery = z.object({
+  state: z.enum(SCREENING_HIT_STATES).optional(),
+  list: z.string().trim().min(1).max(200).optional(),
+  category: z.enum(SCREENING_CATEGORIES).optional(),
+  ...cursorPageQuery,
+});
+export type ScreeningAlertsQuery = z.infer<typeof screeningAlertsQuery>;
+
+/** Who an alert is assigned to (by "assign to me"); null when nobody. */
+export const screeningAlertAssignee = z.object({
+  staffId: z.number().int(),
+  /** Display name, else email; null when no such member exists. */
+  name: z.string().nullable(),
+  at: z.number().int(),
+});
+export type ScreeningAlertAssignee = z.infer<typeof screeningAlertAssignee>;
+
+/**
+ * One alert: the list's side of the hit (public list data, never our sealed name), its score, state and
+ * age, who works it and its deadline (raised + the `screening_alert` service level).
+ */
+export const screeningAlert = z.object({
+  hitId: z.number().int(),
+  userId: z.number().int(),
+  email: z.string(),
+  list: z.string(),
+  listEntryId: z.string(),
+  matchedName: z.string(),
+  category: z.enum(SCREENING_CATEGORIES),
+  score: z.number(),
+  state: z.enum(SCREENING_HIT_STATES),
+  /** When the hit was raised (again, after its list entry changed). */
+  raisedAt: z.number().int(),
+  dueAt: z.number().int(),
+  breached: z.boolean(),
+  assignee: screeningAlertAssignee.nullable(),
+});
+export type ScreeningAlert = z.infer<typeof screeningAlert>;
+
+export const screeningAlertsResult = z.object({
+  items: z.array(screeningAlert),
+  ...cursorPageResult,
+});
+export type ScreeningAlertsResult = z.infer<typeof screeningAlertsResult>;
+
+/**
+ * POST /backoffice/api/screening/hits/:hitId/assignee ("assign to me", `decide`), over the assignee as
+ * read (`expectedStaffId`, null when nobody): someone else's alert only for a lead (61009); changed
+ * meanwhile: 61010.
+ */
+export const screeningAssignRequest = z.object({ expectedStaffId: z.number().int().nullable() });
+export type ScreeningAssignRequest = z.infer<typeof screeningAssignRequest>;
+export const screeningAssignResult = z.object({ assignee: screeningAlertAssignee.nullable() });
+export type ScreeningAssignResult = z.infer<typeof screeningAssignResult>;
