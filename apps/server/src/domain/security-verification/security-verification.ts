@@ -202,7 +202,10 @@ export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
 
   async function verifyTotp(subject: StepUpSubject, scene: number, code: string) {
     if (scene === SECURITY_SCENES.authenticator)
-      throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'an authenticator app is set up with the email code');
+      throw new AppError(
+        'VERIFICATION_COMPONENT_UNAVAILABLE',
+        'an authenticator app is set up with the email code',
+      );
     const totp = await repos.securityVerification.totpOf(subject.userId);
     if (!totp?.enabledAt) throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'no authenticator app');
     const secret = openTotpSecret(masterKey, subject.userId, totp.secretEnc, aad(subject.userId));
