@@ -4,6 +4,7 @@ import { roleCan, type StaffMe } from '@kyc/contracts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
 import { TextAreaField } from '../../../ui/text-area-field.tsx';
 import type { CaseScreeningHit, CaseView } from '../api/case.ts';
 import { resolveHit, type HitResolution } from '../api/screening.ts';
@@ -14,7 +15,8 @@ type Action = HitResolution['action'];
  * The controls of one hit (issue 18, slice 3): an open hit is marked a false positive or declared a true
  * match, with a reason; a sanctions false positive waits for a second reviewer, who confirms it or sends
  * it back; the reviewer who marked it is told so and cannot confirm it (the server refuses too, 61006).
- * Every resolution goes over the hit's version as read; the case answered replaces the page's.
+ * Every resolution goes over the hit's version as read; the case answered replaces the page's. A true
+ * match freezes the account, which no click undoes: it asks for confirmation first.
  */
 export function HitResolution({
   hit,
@@ -30,12 +32,13 @@ export function HitResolution({
   const [missingReason, setMissingReason] = useState(false);
   const [sending, setSending] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirmingFreeze, setConfirmingFreeze] = useState(false);
   if (!roleCan(staff.role, 'decide')) return null;
   if (hit.state !== 'open' && hit.state !== 'pending_confirmation') return null;
   const pending = hit.state === 'pending_confirmation';
   const mine = pending && hit.proposedBy?.staffId === staff.id;
 
-  const send = async (action: Action) => {
+  const send = async (action: Action, confirmed = false) => {
     if (sending) return;
     const needsReason = action !== 'confirm';
     if (needsReason && reason.trim() === '') {
@@ -43,6 +46,11 @@ export function HitResolution({
       return;
     }
     setMissingReason(false);
+    if (action === 'true_match' && !confirmed) {
+      setConfirmingFreeze(true);
+      return;
+    }
+    setConfirmingFreeze(false);
     setError(null);
     setSending(action);
     const body: HitResolution =
@@ -109,6 +117,22 @@ export function HitResolution({
         </Button>
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {confirmingFreeze ? (
+        <Dialog
+          title={t('case.screening.resolve.trueMatchConfirm.title')}
+          onClose={() => setConfirmingFreeze(false)}
+        >
+          <p>{t('case.screening.resolve.trueMatchConfirm.body')}</p>
+          <div className="ui-dialog__actions">
+            <Button variant="secondary" onClick={() => setConfirmingFreeze(false)} data-autofocus>
+              {t('decisions.confirm.cancel')}
+            </Button>
+            <Button onClick={() => void send('true_match', true)}>
+              {t('case.screening.resolve.trueMatchConfirm.action')}
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
     </form>
   );
 }

@@ -240,6 +240,41 @@ describe('resolving a hit on the Screening panel (slice 3)', () => {
     expect(within(hit).queryByRole('button', { name: 'Confirm false positive' })).toBeNull();
   });
 
+  it('when a reviewer declares a true match, then a dialog asks first: cancel sends nothing, confirm freezes', async () => {
+    const frozen: CaseScreening = {
+      ...OPEN_HIT,
+      status: 'true_match',
+      hits: [
+        { ...VELMOROV_HIT, state: 'true_match', version: 2, reason: 'It is him.', resolvedBy: PROPOSED },
+      ],
+      frozen: { at: T0, hitId: 3, exportId: 5 },
+    };
+    const sent = renderResolvable(pendingCase(OPEN_HIT), () => ok(pendingCase(frozen)));
+    const form = await screen.findByRole('form', { name: 'Resolve this hit' });
+    await act(async () => {
+      fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'It is him.' } });
+    });
+
+    await act(async () =>
+      within(form).getByRole('button', { name: 'True match: freeze the account' }).click(),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Freeze this account?' });
+    await act(async () => within(dialog).getByRole('button', { name: 'Cancel' }).click());
+    expect(sent).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await act(async () =>
+      within(form).getByRole('button', { name: 'True match: freeze the account' }).click(),
+    );
+    await act(async () =>
+      within(await screen.findByRole('dialog'))
+        .getByRole('button', { name: 'Freeze the account' })
+        .click(),
+    );
+    expect(sent).toEqual([{ action: 'true_match', reason: 'It is him.', expectedVersion: 1 }]);
+    expect(await screen.findByText('Account frozen.')).toBeTruthy();
+  });
+
   it('when another reviewer confirms a hit someone resolved meanwhile, then the translated 61004 is shown', async () => {
     const byOther: CaseScreening = {
       ...OPEN_HIT,
