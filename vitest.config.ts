@@ -27,9 +27,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
-          // The files of a worker share one module graph instead of importing everything again per file:
-          // 100 s → 62 s for the project on the 2-core machine; every file passes in shuffled order too.
-          isolate: false,
+          // Each file isolated: without it the SPAs' jsdom files failed in some orders (a module mocked by
+          // one file but imported first by another; i18n, store and timer state left behind), and the
+          // Node files alone gained nothing measurable (70 s either way on the 2-core machine).
           // Timeouts catch a hang, not slowness (performance lives in `npm run bench`): the UI journeys of
           // the SPAs and the scrypt tests take a few seconds on a loaded 2-core runner, above Vitest's 5 s.
           testTimeout: 20_000,
