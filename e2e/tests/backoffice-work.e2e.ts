@@ -1,11 +1,9 @@
 /**
  * Issue 17 in the browser: a reviewer claims a case ("Assign to me") that a senior reviewer then cannot
  * decide (55013, worded on the case page); the queue's deadline filter and "My cases"; cursor paging
- * controls. Screenshots at 390×844 and 1280×800 in en and ar-SA go to /tmp/shots-bolists (looked at by
- * the author); axe runs on each screen. The claim is released at the end: other files use this case.
+ * controls. axe runs on each screen at 390×844 and 1280×800 in en and ar-SA (shot with E2E_SCREENSHOTS=1).
+ * The claim is released at the end: other files use this case.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -13,22 +11,20 @@ import {
   baseUrl,
   expectNoAxeViolations,
   newContext,
+  screenshot,
   useBrowser,
   type Page,
 } from '../support/browser.ts';
 import { staffSignIn } from '../support/kyc.ts';
+import { localeFile, textAt } from '../support/locales.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-bolists';
-type Texts = Record<string, unknown>;
-const localeOf = (lang: string) =>
-  JSON.parse(readFileSync(path.join(ROOT, 'locales/backoffice', `${lang}.json`), 'utf8')) as Texts;
-const textOf = (texts: Texts, key: string): string =>
-  key.split('.').reduce<unknown>((node, part) => (node as Texts)[part], texts) as string;
+type Texts = object;
+const localeOf = (lang: string): Texts => localeFile(`backoffice/${lang}.json`);
+const textOf = textAt;
+/** axe on the screen as it is now; its picture with E2E_SCREENSHOTS=1. */
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name);
   await expectNoAxeViolations(page, { message: name });
 }
 
@@ -68,23 +64,20 @@ describe('working a queue together', () => {
           await reviewer.getByLabel(en('language.label')).selectOption(lang);
           await reviewer.locator(`html[lang="${lang}"][dir="rtl"]`).waitFor({ state: 'attached' });
         }
-        for (const [viewport, size] of [
-          [DESKTOP, '1280x800'],
-          [PHONE, '390x844'],
-        ] as const) {
+        for (const viewport of [DESKTOP, PHONE]) {
           await reviewer.setViewportSize(viewport);
           await reviewer.goto(`${baseUrl()}/backoffice/verification-queue?assignedTo=me`);
           await reviewer.getByRole('heading', { level: 1 }).waitFor();
           await reviewer.getByText('pending@demo.test').first().waitFor();
           expect(await reviewer.getByText(t('deadlines.column')).count()).toBeGreaterThan(0);
-          await shoot(reviewer, `queue-my-cases-${lang}-${size}`);
+          await shoot(reviewer, `queue-my-cases-${lang}`);
           await reviewer.goto(`${baseUrl()}/backoffice/verification-queue?breached=true`);
           await reviewer.getByRole('heading', { level: 1 }).waitFor();
           expect(await reviewer.getByLabel(t('deadlines.filter')).inputValue()).toBe('true');
-          await shoot(reviewer, `queue-past-due-${lang}-${size}`);
+          await shoot(reviewer, `queue-past-due-${lang}`);
           await reviewer.goto(caseUrl);
           await reviewer.getByRole('heading', { level: 2, name: t('assignment.heading') }).waitFor();
-          await shoot(reviewer, `case-assigned-${lang}-${size}`);
+          await shoot(reviewer, `case-assigned-${lang}`);
         }
       }
       await reviewer.getByLabel(textOf(localeOf('ar-SA'), 'language.label')).selectOption('en');

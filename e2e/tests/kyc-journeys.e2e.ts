@@ -17,10 +17,10 @@ import {
   screenshot,
   signIn,
   useBrowser,
-  type Browser,
   type Page,
 } from '../support/browser.ts';
-import { giveCaptureConsent, photoFile, signUpFresh, staffSignIn, type StaffEmail } from '../support/kyc.ts';
+import { giveCaptureConsent, photoFile, signUpFresh } from '../support/kyc.ts';
+import { approveLevel1, openCase, staffPage } from '../support/level1.ts';
 import { FIRST_PARTY_APP, partnerPost } from '../support/partner.ts';
 
 const PERSONAL = '/user/accounts/en/auth/personal';
@@ -95,23 +95,6 @@ async function startLevel1(page: Page) {
   await page.getByLabel('Country that issued your document').waitFor();
 }
 
-/** A staff member's signed-in page in a context of its own. */
-async function staffPage(browser: Browser, email: StaffEmail) {
-  const { context, requests } = await newContext(browser);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`back office page error: ${error.message}`));
-  await staffSignIn(page, baseUrl(), email);
-  return { context, page, requests };
-}
-
-/** Opens the case of the person with this email from the verification queue. */
-async function openCase(page: Page, email: string) {
-  await page.goto(`${baseUrl()}/backoffice/verification-queue`);
-  const row = page.getByRole('row').filter({ hasText: email });
-  await row.first().getByRole('link').first().click();
-  await page.getByRole('heading', { name: 'Decisions' }).waitFor();
-}
-
 async function rejectWith(page: Page, legend: string, button: string, confirm: string, message: string) {
   const form = page.getByRole('group', { name: legend });
   await form.getByLabel('Reason').selectOption('BLURRY_IMAGE');
@@ -119,13 +102,6 @@ async function rejectWith(page: Page, legend: string, button: string, confirm: s
   await form.getByRole('button', { name: button }).click();
   await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-}
-
-/** Approve asks for confirmation (issue 10): the dialog's own Approve, without a comment. */
-async function approveLevel1(page: Page) {
-  await page.getByRole('button', { name: 'Approve level 1' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve level 1' }).click();
-  await page.getByText('Approved. The case below is up to date.').waitFor();
 }
 
 async function personal(page: Page) {

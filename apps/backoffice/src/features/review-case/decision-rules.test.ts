@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffMe, StaffRole } from '@kyc/contracts';
 import type { CaseSubmission, CaseView } from './api/case.ts';
-import { levelActions, pendingUpdates, reverificationActions } from './decision-rules.ts';
+import { approvalBlocked, levelActions, pendingUpdates, reverificationActions } from './decision-rules.ts';
 import { nth } from '../../test/nth.ts';
 
 const me = (role: StaffRole, id = 7): StaffMe => ({ id, email: 'x@kyc.example', display_name: 'X', role });
@@ -175,5 +175,24 @@ describe('reverificationActions and pendingUpdates', () => {
     };
     expect(pendingUpdates(c, me('reviewer')).map((s) => s.id)).toEqual([1]);
     expect(pendingUpdates(c, me('auditor'))).toEqual([]);
+  });
+});
+
+describe('approvalBlocked (issue 18)', () => {
+  const withHit = (state: CaseView['screening']['hits'][number]['state']): CaseView => {
+    const base = caseWith({});
+    const hit = { id: 1, state } as CaseView['screening']['hits'][number];
+    return { ...base, screening: { ...base.screening, status: 'open_hit', hits: [hit] } };
+  };
+
+  it('when a hit is open or a false positive waits for the second reviewer, then approval is blocked', () => {
+    expect(approvalBlocked(withHit('open'))).toBe(true);
+    expect(approvalBlocked(withHit('pending_confirmation'))).toBe(true);
+  });
+
+  it('when every hit is resolved as a false positive, or there is none, then approval is not blocked', () => {
+    expect(approvalBlocked(withHit('cleared'))).toBe(false);
+    expect(approvalBlocked(withHit('confirmed_false_positive'))).toBe(false);
+    expect(approvalBlocked(caseWith({}))).toBe(false);
   });
 });

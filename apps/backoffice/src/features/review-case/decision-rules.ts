@@ -70,11 +70,12 @@ export function levelActions(caseView: CaseView, level: CaseLevel, staff: StaffM
 }
 
 /**
- * Issue 18: an open screening hit blocks every approval (the server refuses with 61001); the approve
- * controls stay visible, disabled, with the reason beside them.
+ * Issue 18: a screening hit not yet resolved — open, or a false positive waiting for the second reviewer —
+ * blocks every approval (the server refuses with 61001, as it does for the screening status `open_hit`);
+ * the approve controls stay visible, disabled, with the reason beside them.
  */
 export function approvalBlocked(caseView: CaseView): boolean {
-  return caseView.screening.hits.some((hit) => hit.state === 'open');
+  return caseView.screening.hits.some((hit) => hit.state === 'open' || hit.state === 'pending_confirmation');
 }
 
 export interface ReverificationActions {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITATION_ACCOUNT_FROZEN, type KycInfo } from '@kyc/contracts';
 import { helpCenterHref } from '../../../lib/site/help-center';
 import { Card } from '../../../ui/card';
+import './frozen-account.css';
 
 /** Issue 18: kyc-info says the account is frozen (a true screening match) through its limitation. */
 export function isAccountFrozen(info: Pick<KycInfo, 'limitation'>): boolean {

@@ -1,0 +1,74 @@
+/**
+ * Level 1 the way a person does it in the browser (issue 4): the kyc screen, the document's country, the
+ * name and date of birth as on the document, a passport photo chosen as a file, a selfie, the consent,
+ * review and submit. And the reviewer's side: a case opened from the verification queue, approved with
+ * the confirmation the case page asks for.
+ */
+import { DESKTOP, baseUrl, newContext, type Browser, type Page } from './browser.ts';
+import { giveCaptureConsent, photoFile, staffSignIn, type StaffEmail } from './kyc.ts';
+
+export interface TypedDetails {
+  firstName: string;
+  lastName: string;
+  /** yyyy-mm-dd */
+  dateOfBirth: string;
+}
+
+/** One side of the document (or the selfie) chosen as a file; waits for its upload. */
+async function uploadInto(page: Page, label: string, file: string) {
+  const region = page.getByRole('region', { name: label });
+  const chooser = page.waitForEvent('filechooser');
+  await region.getByRole('button', { name: 'Upload a file' }).click();
+  await (await chooser).setFiles(file);
+  await region.getByText('Uploaded.').waitFor({ timeout: 20_000 });
+}
+
+/** Level 1 with a passport of `country`, by file upload, from the kyc screen to "Submitted" (English). */
+export async function submitLevel1ByFile(
+  page: Page,
+  details: TypedDetails,
+  name: string,
+  { origin = baseUrl(), country = 'DE' }: { origin?: string; country?: string } = {},
+) {
+  await page.goto(`${origin}/user/accounts/en/auth/kyc?level=1`);
+  await page.getByLabel('Country that issued your document').selectOption(country);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.locator('input[autocomplete="given-name"]').fill(details.firstName);
+  await page.locator('input[autocomplete="family-name"]').fill(details.lastName);
+  await page.locator('input[autocomplete="bday"]').fill(details.dateOfBirth);
+  await page.locator('main button').last().click();
+  await page.getByRole('radio', { name: 'Passport' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await uploadInto(page, 'Front of the document', await photoFile(`${name}-front`));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await uploadInto(page, 'Selfie', await photoFile(`${name}-selfie`, 900, 1200));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await giveCaptureConsent(page);
+  await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await page.getByRole('heading', { name: 'Submitted' }).waitFor({ timeout: 20_000 });
+}
+
+/** A staff member's signed-in page in a browser context of its own. */
+export async function staffPage(browser: Browser, email: StaffEmail, viewport = DESKTOP) {
+  const { context, requests } = await newContext(browser, viewport);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`back office page error: ${error.message}`));
+  await staffSignIn(page, baseUrl(), email);
+  return { context, page, requests };
+}
+
+/** Opens the case of the person with this email from the verification queue. */
+export async function openCase(page: Page, email: string) {
+  await page.goto(`${baseUrl()}/backoffice/verification-queue`);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.first().getByRole('link').first().click();
+  await page.getByRole('heading', { name: 'Decisions' }).waitFor();
+}
+
+/** Approve asks for confirmation (issue 10): the dialog's own Approve, without a comment. */
+export async function approveLevel1(page: Page) {
+  await page.getByRole('button', { name: 'Approve level 1' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve level 1' }).click();
+  await page.getByText('Approved. The case below is up to date.').waitFor();
+}
