@@ -83,6 +83,7 @@ export function Authenticator() {
     setView(next);
     setCode('');
     setError(null);
+    setStatus(''); // what the last step announced is no longer true of the next one
     setFocus(focusOn);
   }
 
