@@ -1,5 +1,6 @@
 import PersonalScreen from '../features/verification/screens/personal-screen';
 import { RecentSignInsSection } from '../features/security/components/recent-sign-ins-section';
+import { AuthenticatorSection } from '../features/authenticator/components/authenticator-section';
 import { IdentityTransferSection } from '../features/identity-transfer/components/identity-transfer-section';
 
 /**
@@ -13,6 +14,7 @@ export default function PersonalPage() {
       sections={
         <>
           <IdentityTransferSection />
+          <AuthenticatorSection />
           <RecentSignInsSection />
         </>
       }

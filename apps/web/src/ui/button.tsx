@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ButtonHTMLAttributes, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type ButtonHTMLAttributes, type PointerEvent, type Ref } from 'react';
 import { Spinner } from './spinner';
 import './button.css';
 
@@ -45,6 +45,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
   /** Shows a spinner, sets aria-busy and disables the button while an action runs. */
   loading?: boolean;
+  /** React 19: a ref is an ordinary prop, passed on to the <button> (to move focus to it). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 interface Ripple {
