@@ -51,7 +51,11 @@ import { createKeyring } from './lib/crypto/envelope.ts';
 import { createFileBlobStore, type BlobStore } from './lib/uploads/blob-store.ts';
 import { orphanSweepUseCases } from './domain/uploads/orphan-blobs.ts';
 import { metricsUseCases } from './domain/operations/metrics.ts';
-import { securityVerificationUseCases } from './domain/security-verification/security-verification.ts';
+import {
+  AUTHENTICATOR_LOCK_MS,
+  AUTHENTICATOR_MAX_FAILURES,
+  securityVerificationUseCases,
+} from './domain/security-verification/security-verification.ts';
 import { devMailbox, smtpMailer, type Mailer } from './domain/mail/mailer.ts';
 import { mailTexts } from './domain/mail/mail-texts.ts';
 import { identityTransferUseCases } from './domain/identity-transfer/identity-transfer.ts';
@@ -360,6 +364,11 @@ export function compose(options: CompositionOptions): Composition {
     mailer,
     texts,
     masterKey: config.dataMasterKey,
+    authenticatorFailures: shared.limiter(
+      'authenticator-failures-per-user',
+      AUTHENTICATOR_MAX_FAILURES,
+      AUTHENTICATOR_LOCK_MS,
+    ),
   });
   const identityTransfers = identityTransferUseCases({
     repos,

@@ -342,6 +342,32 @@ describe.each(testDatabases())('security verification on $name', (testDb) => {
     expect((await enrol(token)).envelope?.ret_code).toBe(60003);
   });
 
+  it('when five wrong authenticator codes are typed, then the app is refused for 15 minutes (60013), even with a right code; the email code still works', async () => {
+    const client = await signedInClient(fixture.app, 'l1@demo.test');
+    const enrol = await client.post('/v3/private/user/security/totp/enrol', undefined, {
+      headers: { 'x-risk-token': await tokenFor(client, 'l1@demo.test', SECURITY_SCENES.authenticator) },
+    });
+    const key = base32Decode((enrol.envelope?.result as { secret: string }).secret);
+    const confirm = await client.post('/v3/private/user/security/totp/confirm', {
+      code: totpAt(key, Date.now() - 30_000),
+    });
+    expect(confirm.envelope?.result).toEqual({ enabled: true });
+    // A stolen session guessing the code that removes the app: five wrong ones, then nothing passes.
+    const wrong = totpAt(key, Date.now() + 20 * 30_000);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await client.post('/v3/private/user/security/totp/disable', { code: wrong })).envelope?.ret_code,
+      ).toBe(60005);
+    const right = totpAt(key, Date.now());
+    expect(
+      (await client.post('/v3/private/user/security/totp/disable', { code: right })).envelope?.ret_code,
+    ).toBe(60013);
+    expect((await verify(client, SECURITY_SCENES.reset, right, 'totp')).envelope?.ret_code).toBe(60013);
+    expect((await client.get('/v3/private/user/security/totp')).envelope?.result).toEqual({ enabled: true });
+    // The email code is another factor and is not locked.
+    expect(await tokenFor(client, 'l1@demo.test', SECURITY_SCENES.reset)).toMatch(/.{20,}/);
+  });
+
   it('when a device fails to sign in five times, then default-intercept (form-encoded sence, guid header) asks for the email code; a success clears it', async () => {
     const device = new TestClient(fixture.app);
     await device.visit();

@@ -562,6 +562,11 @@ export const RET_CODES = {
     code: 60012,
     meaning: 'Security verification: the email could not be sent (SMTP failed); try again in a moment.',
   },
+  AUTHENTICATOR_LOCKED: {
+    code: 60013,
+    meaning:
+      'Security verification: five wrong authenticator codes in 15 minutes; the app is refused until the window ends (the email code still works).',
+  },
 
   // Identity transfer, issue 15 (docs/identity-transfer.md, D55–D56); 60031–60049.
   TRANSFER_SOURCE_INVALID: {

@@ -22,6 +22,7 @@ import {
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomToken, safeEqual, sha256Hex } from '../../lib/tokens.ts';
 import {
   base32Encode,
@@ -45,10 +46,20 @@ export interface SecurityVerificationDeps {
   mailer: Mailer;
   texts: MailTexts;
   masterKey: Buffer;
+  /**
+   * Wrong authenticator codes per person (shared by every instance with REDIS_URL): from the fifth in 15
+   * minutes every authenticator code is refused (60013) until the window ends. Without it a stolen session
+   * could guess the code that removes the app, or passes a scene, at the rate limit's pace.
+   */
+  authenticatorFailures: RateLimiter;
   now?: () => number;
   /** Tests: the code mailed (else six random digits). */
   newCode?: () => string;
 }
+
+/** Wrong authenticator codes a person may type in AUTHENTICATOR_LOCK_MS before the app is refused. */
+export const AUTHENTICATOR_MAX_FAILURES = 5;
+export const AUTHENTICATOR_LOCK_MS = 15 * 60_000;
 
 /** Device rule of default-intercept: this many failed sign-ins within the window ask for an email code. */
 export const DEVICE_FAILURES_BEFORE_CODE = 5;
@@ -67,7 +78,7 @@ export function isSecurityScene(scene: number): boolean {
 }
 
 export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
-  const { repos, mailer, texts, masterKey } = deps;
+  const { repos, mailer, texts, masterKey, authenticatorFailures } = deps;
   const now = deps.now ?? Date.now;
   const newCode = deps.newCode ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0'));
   const codeKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kyc-email-otp-v1', 32));
@@ -87,6 +98,29 @@ export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
     if (scene === SECURITY_SCENES.authenticator) return ['otp'];
     const totp = await repos.securityVerification.totpOf(userId);
     return totp?.enabledAt ? ['otp', 'totp'] : ['otp'];
+  }
+
+  /**
+   * An authenticator code checked and its step taken by compare-and-set (`take`), under the per-person
+   * limit on wrong codes: a locked person is refused before the code is even looked at, and every
+   * refusal (a wrong code, a replayed step) counts.
+   */
+  async function acceptAuthenticatorCode(
+    userId: number,
+    secretEnc: string,
+    code: string,
+    take: (step: number) => Promise<boolean>,
+  ): Promise<void> {
+    const key = `user:${userId}`;
+    const locked = await authenticatorFailures.blocked(key, now());
+    if (!locked.ok) throw new AppError('AUTHENTICATOR_LOCKED', `try again in ${locked.retryAfterSeconds} s`);
+    const secret = openTotpSecret(masterKey, userId, secretEnc, aad(userId));
+    const step = matchTotpStep(secret, code, now());
+    if (step === null || !(await take(step))) {
+      await authenticatorFailures.consume(key, now());
+      throw new AppError('VERIFICATION_CODE_WRONG', 'the authenticator code is not right');
+    }
+    await authenticatorFailures.reset(key);
   }
 
   function checkScene(scene: number): void {
@@ -208,11 +242,10 @@ export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
       );
     const totp = await repos.securityVerification.totpOf(subject.userId);
     if (!totp?.enabledAt) throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'no authenticator app');
-    const secret = openTotpSecret(masterKey, subject.userId, totp.secretEnc, aad(subject.userId));
-    const step = matchTotpStep(secret, code, now());
     // A step at or before the last accepted one is a replay; the compare-and-set makes it once only.
-    if (step === null || !(await repos.securityVerification.casTotpStep(subject.userId, step)))
-      throw new AppError('VERIFICATION_CODE_WRONG', 'the authenticator code is not right');
+    await acceptAuthenticatorCode(subject.userId, totp.secretEnc, code, (step) =>
+      repos.securityVerification.casTotpStep(subject.userId, step),
+    );
     return issueToken(subject, scene, 'totp');
   }
 
@@ -281,10 +314,9 @@ export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
       const totp = await repos.securityVerification.totpOf(userId);
       if (!totp) throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'start the enrolment first');
       if (totp.enabledAt) throw new AppError('TOTP_ALREADY_ENABLED');
-      const secret = openTotpSecret(masterKey, userId, totp.secretEnc, aad(userId));
-      const step = matchTotpStep(secret, code, now());
-      if (step === null || !(await repos.securityVerification.casTotpStep(userId, step, now())))
-        throw new AppError('VERIFICATION_CODE_WRONG', 'the authenticator code is not right');
+      await acceptAuthenticatorCode(userId, totp.secretEnc, code, (step) =>
+        repos.securityVerification.casTotpStep(userId, step, now()),
+      );
       return { enabled: true };
     },
 
@@ -292,10 +324,9 @@ export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
     async disableTotp(userId: number, code: string) {
       const totp = await repos.securityVerification.totpOf(userId);
       if (!totp?.enabledAt) throw new AppError('VERIFICATION_COMPONENT_UNAVAILABLE', 'no authenticator app');
-      const secret = openTotpSecret(masterKey, userId, totp.secretEnc, aad(userId));
-      const step = matchTotpStep(secret, code, now());
-      if (step === null || !(await repos.securityVerification.casTotpStep(userId, step)))
-        throw new AppError('VERIFICATION_CODE_WRONG', 'the authenticator code is not right');
+      await acceptAuthenticatorCode(userId, totp.secretEnc, code, (step) =>
+        repos.securityVerification.casTotpStep(userId, step),
+      );
       await repos.securityVerification.deleteTotp(userId);
       return { enabled: false };
     },

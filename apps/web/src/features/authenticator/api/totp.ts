@@ -21,6 +21,7 @@ export const TOTP_INLINE_CODES: readonly number[] = [
   RET_CODES.VERIFICATION_CODE_WRONG.code,
   RET_CODES.VERIFICATION_COMPONENT_UNAVAILABLE.code,
   RET_CODES.TOTP_ALREADY_ENABLED.code,
+  RET_CODES.AUTHENTICATOR_LOCKED.code,
 ];
 
 /** GET …/security/totp: whether an authenticator app is set up. Silent: the section shows its own retry. */

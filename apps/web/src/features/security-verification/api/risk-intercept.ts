@@ -11,6 +11,7 @@ export const INLINE_CODES: readonly number[] = [
   RET_CODES.VERIFICATION_SEND_LIMIT.code,
   RET_CODES.VERIFICATION_COMPONENT_UNAVAILABLE.code,
   RET_CODES.MAIL_NOT_SENT.code,
+  RET_CODES.AUTHENTICATOR_LOCKED.code,
 ];
 
 /** POST /v1/kyc/risk-component/intercept (spec §7): query, send or verify for one scene. */
