@@ -6,17 +6,15 @@
  * SMTP), two reviewers resolving one hit at once: exactly one wins; the alerts queue pages by cursor.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ReviewCase, ScreeningAlertsResult } from '@kyc/contracts';
 import { useAppFixture, type AppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { onInstance, secondInstance } from './support/decision-races.ts';
+import { useSmtpInbox } from './support/smtp-inbox.ts';
 import {
   decide,
   kycInfo,
@@ -40,31 +38,9 @@ const VELMOROV = { firstName: 'Oleg Tarasovich', lastName: 'Velmorov', dateOfBir
 const ADA = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10' };
 const COMPLIANCE = 'compliance@kyc.test';
 
-/** A real SMTP server on a free port; every message parsed and kept. */
-const inbox: { to: string; subject: string; text: string }[] = [];
-let smtp: SMTPServer;
-let smtpPort = 0;
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          inbox.push({
-            to: session.envelope.rcptTo.map((r) => r.address).join(','),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+/** Compliance's mailbox: a real SMTP server. */
+const smtp = useSmtpInbox();
+const inbox = smtp.mails;
 
 async function submitsLevel1(app: FastifyInstance, email: string, details: object): Promise<TestClient> {
   const client = await userClient(app, email);
@@ -122,7 +98,7 @@ describe.each(testDatabases())('resolving screening hits on $name', (testDb) => 
       get env() {
         return {
           SCREENING_LISTS: OFAC,
-          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          SMTP_URL: smtp.url,
           MAIL_FROM: 'KYC <no-reply@kyc.test>',
           COMPLIANCE_EMAIL: COMPLIANCE,
         };
@@ -335,7 +311,7 @@ describe.each(testDatabases())('resolving screening hits on $name', (testDb) => 
       const hit = await onlyHit(reviewer, userId);
       const second = await secondInstance(fixture, {
         SCREENING_LISTS: OFAC,
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_URL: smtp.url,
         COMPLIANCE_EMAIL: COMPLIANCE,
       });
       try {

@@ -5,13 +5,11 @@
  * five wrong ones end a code, resends are limited; the authenticator app; the device check before
  * sign-in.
  */
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
 import { SECURITY_SCENES, SECURITY_SCENE_CODES } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
+import { useSmtpInbox, type Mail } from './support/smtp-inbox.ts';
 import { TestClient, signedInClient } from './support/test-app.ts';
 import { base32Decode, totpAt } from '../src/lib/totp.ts';
 
@@ -19,40 +17,9 @@ const INTERCEPT = '/v1/kyc/risk-component/intercept';
 const RESET = '/v3/private/kyc/self-reset';
 const REVEAL = '/v3/private/kyc/personal-info/reveal';
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** A real SMTP server on a free port; every message parsed and kept. */
-const inbox: Mail[] = [];
-let smtp: SMTPServer;
-let smtpPort = 0;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          inbox.push({
-            to: session.envelope.rcptTo.map((r) => r.address).join(','),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+/** The person's mailbox: a real SMTP server. */
+const smtp = useSmtpInbox();
+const inbox = smtp.mails;
 
 /** The newest mail to `to`; its six digits. */
 function codeMailedTo(to: string): { mail: Mail; code: string } {
@@ -65,7 +32,7 @@ function codeMailedTo(to: string): { mail: Mail; code: string } {
 describe.each(testDatabases())('security verification on $name', (testDb) => {
   const fixture = useAppFixture(testDb, {
     get env() {
-      return { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Security <security@kyc.test>' };
+      return { SMTP_URL: smtp.url, MAIL_FROM: 'Security <security@kyc.test>' };
     },
   });
 
@@ -402,11 +369,11 @@ describe.each(testDatabases())('security verification on $name', (testDb) => {
   it('when SMTP refuses the mail, then 60012 and the next ask is not held back', async () => {
     const client = await signedInClient(fixture.app, 'l1@demo.test');
     // The configured server is this file's; a mail to an address it rejects stands for a failure.
-    smtp.onRcptTo = (_address, _session, callback) => callback(new Error('mailbox unavailable'));
+    smtp.refuseRecipients(true);
     try {
       expect((await send(client, SECURITY_SCENES.reset)).envelope?.ret_code).toBe(60012);
     } finally {
-      smtp.onRcptTo = (_address, _session, callback) => callback();
+      smtp.refuseRecipients(false);
     }
     expect((await send(client, SECURITY_SCENES.reset)).envelope?.ret_code).toBe(0);
   });
