@@ -102,8 +102,9 @@ export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
 
   /**
    * An authenticator code checked and its step taken by compare-and-set (`take`), under the per-person
-   * limit on wrong codes: a locked person is refused before the code is even looked at, and every
-   * refusal (a wrong code, a replayed step) counts.
+   * limit on wrong codes. The attempt is counted before the code is looked at (one atomic increment, so a
+   * burst of concurrent guesses cannot all pass a check made before any of them counted); a right code
+   * clears the count, so only refusals (a wrong code, a replayed step) add up to the lock.
    */
   async function acceptAuthenticatorCode(
     userId: number,
@@ -112,14 +113,13 @@ export function securityVerificationUseCases(deps: SecurityVerificationDeps) {
     take: (step: number) => Promise<boolean>,
   ): Promise<void> {
     const key = `user:${userId}`;
-    const locked = await authenticatorFailures.blocked(key, now());
-    if (!locked.ok) throw new AppError('AUTHENTICATOR_LOCKED', `try again in ${locked.retryAfterSeconds} s`);
+    const attempt = await authenticatorFailures.consume(key, now());
+    if (!attempt.ok)
+      throw new AppError('AUTHENTICATOR_LOCKED', `try again in ${attempt.retryAfterSeconds} s`);
     const secret = openTotpSecret(masterKey, userId, secretEnc, aad(userId));
     const step = matchTotpStep(secret, code, now());
-    if (step === null || !(await take(step))) {
-      await authenticatorFailures.consume(key, now());
+    if (step === null || !(await take(step)))
       throw new AppError('VERIFICATION_CODE_WRONG', 'the authenticator code is not right');
-    }
     await authenticatorFailures.reset(key);
   }
 
