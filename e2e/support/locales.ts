@@ -17,5 +17,9 @@ export const localeFile = (file: string): object =>
 export const textAt = (texts: object, key: string): string =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
 
+/** A text of the back office (locales/backoffice) in a language; `en` is the back office's en-US. */
+export const backofficeText = (lang: string, key: string): string =>
+  textAt(localeFile(`backoffice/${lang === 'en' ? 'en-US' : lang}.json`), key);
+
 /** The origin to open a language on: the Emirates host for ar-SA, the default host otherwise. */
 export const originOf = (lang: string): string => (lang === 'ar-SA' ? emiratesUrl() : baseUrl());

@@ -16,11 +16,8 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { staffSignIn } from '../support/kyc.ts';
-import { localeFile, textAt } from '../support/locales.ts';
+import { backofficeText } from '../support/locales.ts';
 
-type Texts = object;
-const localeOf = (lang: string): Texts => localeFile(`backoffice/${lang}.json`);
-const textOf = textAt;
 /** axe on the screen as it is now; its picture with E2E_SCREENSHOTS=1. */
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
@@ -32,7 +29,7 @@ describe('working a queue together', () => {
   const browser = useBrowser();
 
   it('when a reviewer claims a case, then a senior reviewer cannot decide it; the queue shows the assignee, the due time and the deadline filter', async () => {
-    const en = (key: string) => textOf(localeOf('en-US'), key);
+    const en = (key: string) => backofficeText('en-US', key);
     const reviewerContext = await newContext(browser(), DESKTOP);
     const reviewer = await reviewerContext.context.newPage();
     await staffSignIn(reviewer, baseUrl(), 'reviewer@demo.test');
@@ -59,7 +56,7 @@ describe('working a queue together', () => {
 
       // The queue: the assignee and the due time; My cases; the deadline filter.
       for (const lang of ['en', 'ar-SA'] as const) {
-        const t = (key: string) => textOf(localeOf(lang === 'en' ? 'en-US' : lang), key);
+        const t = (key: string) => backofficeText(lang, key);
         if (lang !== 'en') {
           await reviewer.getByLabel(en('language.label')).selectOption(lang);
           await reviewer.locator(`html[lang="${lang}"][dir="rtl"]`).waitFor({ state: 'attached' });
@@ -80,7 +77,7 @@ describe('working a queue together', () => {
           await shoot(reviewer, `case-assigned-${lang}`);
         }
       }
-      await reviewer.getByLabel(textOf(localeOf('ar-SA'), 'language.label')).selectOption('en');
+      await reviewer.getByLabel(backofficeText('ar-SA', 'language.label')).selectOption('en');
     } finally {
       // Other files decide this case: give it back.
       await reviewer.goto(caseUrl);

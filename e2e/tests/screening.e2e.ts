@@ -22,13 +22,12 @@ import {
 } from '../support/browser.ts';
 import { signUpFresh } from '../support/kyc.ts';
 import { approveLevel1, openCase, staffPage, submitLevel1ByFile } from '../support/level1.ts';
-import { localeFile, textAt } from '../support/locales.ts';
+import { backofficeText, localeFile, textAt } from '../support/locales.ts';
 
 /** The invented OFAC individual of the fixtures, typed as a person would type themselves. */
 const VELMOROV = { firstName: 'Oleg Tarasovich', lastName: 'Velmorov', dateOfBirth: '1971-03-12' };
 
-const backoffice = (lang: string) => (key: string) =>
-  textAt(localeFile(`backoffice/${lang === 'en' ? 'en-US' : lang}.json`), key);
+const backoffice = (lang: string) => (key: string) => backofficeText(lang, key);
 const en = backoffice('en');
 
 const panel = (page: Page) => page.getByRole('region', { name: en('case.screening.heading') });
