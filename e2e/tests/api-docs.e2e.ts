@@ -28,6 +28,7 @@ import {
 async function expectAccessibleViewer(page: Page) {
   const results = await new AxeBuilder({ page })
     .disableRules(['nested-interactive', 'heading-order', 'region'])
+    .options({ resultTypes: ['violations'] }) // the passes' selectors are most of the time on this page
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length} nodes`)).toEqual([]);
 }

@@ -467,8 +467,15 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
       ).toBe(0);
       const locked = await client.post('/v3/private/kyc/kyc-personal-info', { firstName: 'Eve' });
       expect(locked.envelope?.ret_code).toBe(30001);
+      // Locked, the details are the reviewed identity's: answered masked; only the reveal (30029) shows them.
       const after = await client.post('/v3/private/kyc/kyc-personal-info');
-      expect(after.envelope?.result).toMatchObject({ firstName: 'Ada', country: 'GB', editable: false });
+      expect(after.envelope?.result).toMatchObject({
+        firstName: 'A***',
+        dateOfBirth: '****-**-**',
+        country: 'GB',
+        editable: false,
+        masked: true,
+      });
     });
   });
 });

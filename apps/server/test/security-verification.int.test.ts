@@ -102,11 +102,16 @@ describe.each(testDatabases())('security verification on $name', (testDb) => {
     const revealToken = await tokenFor(client, email, SECURITY_SCENES.eye);
     const wrongScene = await client.post(RESET, undefined, { headers: { 'x-risk-token': revealToken } });
     expect(wrongScene.envelope?.ret_code).toBe(60004);
+    // Without the reveal, the verified person's details are answered masked (they were not before).
+    const plain = await client.post('/v3/private/kyc/kyc-personal-info');
+    expect(plain.envelope?.result).toMatchObject({ masked: true, dateOfBirth: '****-**-**' });
+    expect((plain.envelope?.result as { firstName: string }).firstName).toMatch(/^\S\*\*\*$/u);
     const revealed = await client.post(REVEAL, undefined, { headers: { 'x-risk-token': revealToken } });
     expect(revealed.envelope?.ret_code).toBe(0);
     expect(revealed.envelope?.result).toMatchObject({
-      firstName: expect.any(String),
-      dateOfBirth: expect.any(String),
+      firstName: expect.stringMatching(/^[^*]+$/),
+      dateOfBirth: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      masked: false,
     });
     const again = await client.post(REVEAL, undefined, { headers: { 'x-risk-token': revealToken } });
     expect(again.envelope?.ret_code).toBe(60003);

@@ -155,6 +155,11 @@ export const kycPersonalInfo = z.object({
   country: z.string(),
   /** false while a level is PENDING or verified: the details then belong to the reviewed identity. */
   editable: z.boolean(),
+  /**
+   * Ours: true when the name and date of birth are answered masked (not editable, and not read through
+   * personal-info/reveal behind scene 30029): 'A***', '****-**-**'.
+   */
+  masked: z.boolean(),
 });
 export type KycPersonalInfo = z.infer<typeof kycPersonalInfo>;
 

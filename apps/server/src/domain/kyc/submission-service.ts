@@ -26,6 +26,7 @@ import { sealDetails, withDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
 import { isTurkeyRegion, TURKEY_WEB_REFUSAL, type Channel } from './reverification-rules.ts';
 import { initialStepStatus, nextPoiStatus, nextStepStatus } from './state-machine.ts';
+import { maskPersonalDetails } from './personal-details-mask.ts';
 import { checkSides } from './submission-rules.ts';
 import { utcDayStart } from './update-rules.ts';
 
@@ -304,11 +305,18 @@ export function submissionUseCases(deps: SubmissionDeps) {
 
     /**
      * Reads the personal details, or updates the fields given. Updates are refused (30001) while a level
-     * is PENDING or SUCCESS: the details then belong to the identity under review or verified.
+     * is PENDING or SUCCESS: the details then belong to the identity under review or verified, and a read
+     * answers the name and date of birth masked (docs/security-verification.md "Reveal"): only the reveal
+     * route, behind security verification of scene 30029, passes `reveal`. While the details can still
+     * be edited they are the person's own draft and are answered as typed.
      * The name and date of birth are sealed at rest under the user's data key (personal-data.ts, through
      * the kyc repository).
      */
-    async personalInfo(userId: number, update: KycPersonalInfoRequest): Promise<KycPersonalInfo> {
+    async personalInfo(
+      userId: number,
+      update: KycPersonalInfoRequest,
+      { reveal = false }: { reveal?: boolean } = {},
+    ): Promise<KycPersonalInfo> {
       const statuses = await storedStatuses(userId);
       const editable = !statuses.some((s) => s === 'PENDING' || s === 'SUCCESS');
       const fields = {
@@ -334,13 +342,18 @@ export function submissionUseCases(deps: SubmissionDeps) {
         await kyc.upsertApplicant(userId, fields, now());
       }
       const applicant = await kyc.findApplicant(userId);
-      return {
+      const masked = !editable && !reveal;
+      const details = {
         firstName: applicant?.first_name ?? '',
         lastName: applicant?.last_name ?? '',
         dateOfBirth: applicant?.date_of_birth ?? '',
+      };
+      return {
+        ...(masked ? maskPersonalDetails(details) : details),
         residenceCountry: applicant?.residence_country ?? '',
         country: applicant?.country ?? '',
         editable,
+        masked,
       };
     },
   };

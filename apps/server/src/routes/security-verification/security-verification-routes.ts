@@ -143,7 +143,7 @@ export function securityVerificationRoutes(services: Services): FastifyPluginAsy
           SECURITY_SCENES.eye,
           riskTokenOf(request),
         );
-        return ok(await submissions.personalInfo(subjectOf(request), {}));
+        return ok(await submissions.personalInfo(subjectOf(request), {}, { reveal: true }));
       },
     );
   }
