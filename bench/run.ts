@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: front-end weight against its budgets, then API load. Prints each figure against its
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
- *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | screening | lighthouse
+ *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | screening | retention | lighthouse
  *   --seconds N (API load duration per target, default 10)   --crashes N (kill -9 runs, default 10)
+ *   --people N (retention: closed people generated, default 2 000)
  * The kyc-info and upload figures are aims: reported as met or not met, they never fail the run.
  * The front ends are built once, before any server starts, into bench/results/front-end (front-end-build.ts):
  * apps/*\/dist, which a running `npm start` serves, is never rewritten.
@@ -24,11 +25,13 @@ import { reportLighthouse } from './lighthouse.ts';
 import { WEBHOOK_AIMS, measureWebhookToStatus } from './vendor-webhooks.ts';
 import { measureVolume } from './volume.ts';
 import { SCREENING_BUDGETS, measureScreening } from './screening.ts';
+import { RETENTION_BUDGETS, measureRetention } from './retention.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const seconds = args.includes('--seconds') ? Number(args[args.indexOf('--seconds') + 1]) : 10;
 const crashes = args.includes('--crashes') ? Number(args[args.indexOf('--crashes') + 1]) : 10;
+const people = args.includes('--people') ? Number(args[args.indexOf('--people') + 1]) : 2_000;
 const mark = (ok: boolean) => (ok ? 'ok  ' : 'OVER');
 /** Aims (kyc-info, upload) are reported, never enforced: a miss is marked, the exit code ignores it. */
 const aimMark = (met: boolean) => (met ? 'ok  ' : 'MISS');
@@ -44,9 +47,16 @@ console.log(
 );
 // Built once, before any server starts, outside apps/*/dist (front-end-build.ts); the API-only sections
 // do not need it (their servers answer API calls).
-const frontEnd = ['api', 'kyc-info', 'upload', 'webhooks', 'crash', 'volume', 'screening'].includes(
-  only ?? '',
-)
+const frontEnd = [
+  'api',
+  'kyc-info',
+  'upload',
+  'webhooks',
+  'crash',
+  'volume',
+  'screening',
+  'retention',
+].includes(only ?? '')
   ? benchPaths
   : buildBenchFrontEnd();
 
@@ -168,6 +178,17 @@ if (!only || only === 'screening') {
     `       reading the SDN.XML (${report.xmlMegabytes.toFixed(1)} MB, streaming): ${ms(report.parseMs)}; building the index (${report.aliases} names): ${ms(report.indexMs)}`,
   );
   allOk &&= report.medianMet;
+}
+
+if (!only || only === 'retention') {
+  console.log(
+    `\nErasure job (issue 20; ${people} closed people past their periods, a tenth on hold, in process; load average ${loadavg()[0]?.toFixed(1)})`,
+  );
+  const report = await measureRetention(people);
+  console.log(
+    `  ${mark(report.met)} ${report.database}: ${report.people} people redacted in ${report.seconds.toFixed(1)} s, ${report.peoplePerMinute.toFixed(0)} a minute (budget ≥ ${RETENTION_BUDGETS.minPeoplePerMinute}); ${report.held} held and left; ${report.records} redaction records; ${report.blobsLeft} document rows left (the held people's)`,
+  );
+  allOk &&= report.met;
 }
 
 // --only lighthouse: the signed-in personal page on mobile (bench/lighthouse.ts), aims only.

@@ -55,6 +55,7 @@ import { vendorWebhookRoutes } from './routes/providers/webhook-routes.ts';
 import { SIMULATOR_PREFIX, simulatorRoutes } from './routes/providers/simulator-routes.ts';
 import { securityVerificationRoutes } from './routes/security-verification/security-verification-routes.ts';
 import { screeningRoutes } from './routes/backoffice/screening-routes.ts';
+import { retentionRoutes } from './routes/backoffice/retention-routes.ts';
 import { assertFreezeCovered, installAccountFreeze } from './http/account-freeze.ts';
 import { identityTransferRoutes } from './routes/identity-transfer/identity-transfer-routes.ts';
 import { identityTransferReviewRoutes } from './routes/identity-transfer/identity-transfer-review-routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(identityTransferReviewRoutes(services));
   if (config.providers.simulator) await app.register(simulatorRoutes(config), { prefix: SIMULATOR_PREFIX });
   await app.register(screeningRoutes(services));
+  await app.register(retentionRoutes(services));
   await app.register(spaRoutes(services));
   assertFreezeCovered(freezeCovered);
 

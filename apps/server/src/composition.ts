@@ -62,6 +62,7 @@ import { identityTransferUseCases } from './domain/identity-transfer/identity-tr
 import { screeningUseCases, type ScreeningUseCases } from './domain/screening/screening-service.ts';
 import { resolutionUseCases } from './domain/screening/resolution.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
+import { retentionUseCases, type RetentionOptions } from './domain/retention/retention-service.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -112,6 +113,8 @@ export interface CompositionOptions {
   webhookOptions?: PartnerWebhookOptions;
   /** Outgoing mail (tests: a mailer of their own); else SMTP_URL or the development mailbox. */
   mailer?: Mailer;
+  /** Issue 20: the erasure job's clock and fault seams (tests). */
+  retentionOptions?: RetentionOptions;
 }
 
 export interface Composition {
@@ -390,6 +393,9 @@ export function compose(options: CompositionOptions): Composition {
     ...alertUseCases(repos),
   };
 
+  // Issue 20 (docs/data-lifecycle.md): retention policies, legal holds, the erasure job.
+  const retention = retentionUseCases({ repos, blobs, ...options.retentionOptions });
+
   const services: Services = {
     config,
     metrics,
@@ -428,6 +434,7 @@ export function compose(options: CompositionOptions): Composition {
     securityVerification,
     identityTransfers,
     screening: { ...screeningReview, isFrozen: (userId: number) => screening.isFrozen(userId) },
+    retention,
     paths,
   };
 
@@ -455,6 +462,8 @@ export function compose(options: CompositionOptions): Composition {
     ...(keyRotation.rotating ? [{ name: 'master-key-rotation', run: () => resealedIn(keyRotation) }] : []),
     // Issue 15: approved identity transfers whose cooling-off has ended.
     { name: 'identity-transfer-completion', run: () => identityTransfers.completeDue() },
+    // Issue 20 (D72): the erasure job, a run a day (or carrying on an unfinished one), once across instances.
+    { name: 'retention', run: () => retention.runScheduled() },
     // Issue 18 (D65): screening runs still due (a failed or lost run after a submission).
     // Slice 3: and compliance mailed about any freeze the mail after the true match failed for.
     ...(screening.enabled

@@ -665,6 +665,46 @@ export const RET_CODES = {
       "Back office: the alert's assignment changed since it was read; reload the alerts and try again.",
   },
 
+  // Data lifecycle, issue 20 (docs/data-lifecycle.md): retention policies, legal holds, erasure; 62001–62019.
+  RETENTION_POLICY_INCOMPLETE: {
+    code: 62001,
+    meaning:
+      'Back office: the retention policies must name every site and record kind exactly once; ret_msg lists what is missing or repeated. Nothing was saved.',
+  },
+  RETENTION_POLICY_BELOW_MINIMUM: {
+    code: 62002,
+    meaning:
+      'Back office: a retention period is shorter than the legal minimum of its site and record kind (e.g. five years after the relationship ends under the EU AMLD); ret_msg names it. Nothing was saved.',
+  },
+  RETENTION_POLICY_CLOCK_INVALID: {
+    code: 62003,
+    meaning:
+      "Back office: a policy's clock does not fit its record kind (a person's records count from the end of the relationship or a later decision; rolling records such as sessions, uploads and drafts from their own creation or last activity); ret_msg names it.",
+  },
+  RETENTION_POLICY_VERSION_CHANGED: {
+    code: 62004,
+    meaning:
+      'Back office: the retention policies changed since they were read (another admin saved a new version); nothing was saved. Reload and change them again.',
+  },
+  LEGAL_HOLD_UNKNOWN: { code: 62005, meaning: 'Back office: no legal hold with this id.' },
+  LEGAL_HOLD_ALREADY_LIFTED: {
+    code: 62006,
+    meaning: 'Back office: this legal hold was lifted already (by someone else, meanwhile).',
+  },
+  LEGAL_HOLD_PERSON_UNKNOWN: {
+    code: 62007,
+    meaning: 'Back office: no person with this id, so no hold was placed.',
+  },
+  LEGAL_HOLD_REVIEW_DATE_INVALID: {
+    code: 62008,
+    meaning: "Back office: a legal hold's review date must be in the future and within two years.",
+  },
+  RETENTION_RUN_IN_PROGRESS: {
+    code: 62009,
+    meaning:
+      'Back office: the erasure job is running already (started by the schedule or another admin); its redaction records appear as it goes. Try again when it has finished.',
+  },
+
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
     code: CODE_REQUEST_TIMEOUT,

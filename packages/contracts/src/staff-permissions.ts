@@ -19,11 +19,24 @@ export type StaffPermission =
   /** Issue 17: assign, reassign and break claims on cases (leads). */
   | 'assign_cases'
   /** Issue 17: the service level per kind of work. */
-  | 'edit_service_levels';
+  | 'edit_service_levels'
+  /** Issue 20: read the retention policies, legal holds and redaction records (compliance). */
+  | 'read_retention'
+  /** Issue 20: place and lift legal holds (compliance). */
+  | 'manage_legal_holds'
+  /** Issue 20: change the retention policies and run the erasure job now. */
+  | 'edit_retention';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide'],
-  senior_reviewer: ['view_cases', 'decide', 'confirm_final', 'assign_cases'],
+  senior_reviewer: [
+    'view_cases',
+    'decide',
+    'confirm_final',
+    'assign_cases',
+    'read_retention',
+    'manage_legal_holds',
+  ],
   admin: [
     'view_cases',
     'decide',
@@ -36,8 +49,11 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'edit_provider_routes',
     'assign_cases',
     'edit_service_levels',
+    'read_retention',
+    'manage_legal_holds',
+    'edit_retention',
   ],
-  auditor: ['read_audit'],
+  auditor: ['read_audit', 'read_retention'],
 };
 
 export function roleCan(role: StaffRole, permission: StaffPermission): boolean {

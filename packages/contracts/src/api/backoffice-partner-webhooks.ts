@@ -19,6 +19,8 @@ export const PARTNER_WEBHOOK_SECRET_PATTERN = /^kycw_[A-Za-z0-9_-]{43}$/;
 export const PARTNER_WEBHOOK_EVENT_TYPES = [
   'kyc_level.status_changed',
   'questionnaire.status_changed',
+  /** Issue 20: the person's verification data was erased under the retention policy. */
+  'verification.redacted',
 ] as const;
 export type PartnerWebhookEventType = (typeof PARTNER_WEBHOOK_EVENT_TYPES)[number];
 
@@ -27,10 +29,10 @@ export const partnerWebhookEvent = z.object({
   eventId: z.string(),
   type: z.enum(PARTNER_WEBHOOK_EVENT_TYPES),
   userRef: z.string(),
-  kind: z.enum(['kyc_level', 'questionnaire']),
-  /** LEVEL_1, LEVEL_2, or the questionnaire's template code. */
+  kind: z.enum(['kyc_level', 'questionnaire', 'verification']),
+  /** LEVEL_1, LEVEL_2, the questionnaire's template code, or (verification.redacted) the kind erased. */
   ref: z.string(),
-  /** The new status: a KYC step status (spec §4) or a questionnaire status. */
+  /** The new status: a KYC step status (spec §4), a questionnaire status, or REDACTED. */
   status: z.string(),
   /** When the change was made, epoch milliseconds. */
   occurredAt: z.number().int(),

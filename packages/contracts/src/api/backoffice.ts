@@ -450,6 +450,11 @@ export const AUDIT_ACTIONS = [
   'screening.true_match',
   'screening.export.download',
   'screening.alert.assign',
+  // Data lifecycle (issue 20, docs/data-lifecycle.md).
+  'retention.policies.update',
+  'retention.run',
+  'retention.hold.place',
+  'retention.hold.lift',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

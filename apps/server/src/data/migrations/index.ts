@@ -33,6 +33,8 @@ import { m025QuestionnaireQueue } from './025-questionnaire-queue.ts';
 import { m026CaseClaims } from './026-case-claims.ts';
 import { m027Screening } from './027-screening.ts';
 import { m028ScreeningResolution } from './028-screening-resolution.ts';
+import { m029Retention } from './029-retention.ts';
+import { m030RetentionScans } from './030-retention-scans.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -65,6 +67,8 @@ const ALL: Record<string, MigrationFactory> = {
   '026-case-claims': m026CaseClaims,
   '027-screening': m027Screening,
   '028-screening-resolution': m028ScreeningResolution,
+  '029-retention': m029Retention,
+  '030-retention-scans': m030RetentionScans,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

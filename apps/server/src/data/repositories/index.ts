@@ -29,6 +29,8 @@ import { providerRoutesRepo } from './provider-routes-repo.ts';
 import { questionnaireReviewRepo } from './questionnaire-review-repo.ts';
 import { questionnairesRepo } from './questionnaires-repo.ts';
 import { recoveryCodesRepo } from './recovery-codes-repo.ts';
+import { accountClosuresRepo } from './retention-account-closures-repo.ts';
+import { retentionRepo } from './retention-repo.ts';
 import { reviewRepo } from './review-repo.ts';
 import { screeningRepo } from './screening-repo.ts';
 import { sdkRepo } from './sdk-repo.ts';
@@ -47,6 +49,7 @@ import { workRepo } from './work-repo.ts';
 
 function factories(db: Db, personal: PersonalDataCipher | undefined) {
   return {
+    accountClosures: () => accountClosuresRepo(db),
     auditChain: () => auditChainRepo(db),
     audit: () => auditRepo(db),
     blobReferences: () => blobReferencesRepo(db),
@@ -63,6 +66,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     questionnaireReview: () => questionnaireReviewRepo(db),
     questionnaires: () => questionnairesRepo(db),
     recoveryCodes: () => recoveryCodesRepo(db),
+    retention: () => retentionRepo(db),
     review: () => reviewRepo(db, personal),
     screening: () => screeningRepo(db),
     sdk: () => sdkRepo(db),

@@ -1,4 +1,9 @@
-import type { DisplayUpdatePoiStatus, KycStepStatus, KycStepType } from '@kyc/contracts';
+import {
+  REDACTED_VALUE,
+  type DisplayUpdatePoiStatus,
+  type KycStepStatus,
+  type KycStepType,
+} from '@kyc/contracts';
 import type { Db } from '../db.ts';
 import { appendStatusEvent, levelRef } from './status-outbox-repo.ts';
 import type {
@@ -118,7 +123,12 @@ export function kycRepo(db: Db, personal?: PersonalDataCipher) {
         .selectFrom('applicants')
         .select(['user_id', 'first_name', 'last_name', 'date_of_birth'])
         .where((eb) =>
-          eb.or(PERSONAL_FIELDS.map((f) => eb.and([eb(f, '!=', ''), eb(f, 'not like', `${sealedPrefix}%`)]))),
+          eb.or(
+            PERSONAL_FIELDS.map((f) =>
+              // Issue 20: a redacted field holds the marker in clear on purpose (no key to seal it under).
+              eb.and([eb(f, '!=', ''), eb(f, '!=', REDACTED_VALUE), eb(f, 'not like', `${sealedPrefix}%`)]),
+            ),
+          ),
         )
         .execute();
       return rows.map((r) => ({ ...r, user_id: Number(r.user_id) }));

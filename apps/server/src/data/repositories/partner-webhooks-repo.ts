@@ -24,6 +24,8 @@ export interface WebhookTarget {
 
 export interface NewDelivery {
   businessId: string;
+  /** The person the event is about (migration 029: the delivery follows their retention and holds). */
+  userId?: number;
   eventId: string;
   eventType: string;
   body: string;
@@ -130,6 +132,7 @@ export function partnerWebhooksRepo(db: Db) {
               created_at: at,
               updated_at: at,
               delivered_at: null,
+              user_id: d.userId ?? null,
             })),
           )
           .execute();

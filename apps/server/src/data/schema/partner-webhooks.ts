@@ -46,6 +46,8 @@ export interface PartnerWebhookDeliveriesTable {
   created_at: number;
   updated_at: number;
   delivered_at: number | null;
+  /** Migration 029: the person the delivery is about (null: made before, and no link names its ref). */
+  user_id: Generated<number | null>;
 }
 
 export interface PartnerWebhooksTables {

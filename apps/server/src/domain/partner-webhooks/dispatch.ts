@@ -34,6 +34,7 @@ export async function dispatchEvents(repos: Repositories, now: number): Promise<
             const eventId = newEventId();
             return {
               businessId: target.businessId,
+              userId: target.userId,
               eventId,
               eventType: eventTypeOf(event.kind),
               body: JSON.stringify(eventBody(event, eventId, target.partnerRef)),

@@ -40,6 +40,27 @@ export function eventTypeOf(kind: StatusOutboxRow['kind']): PartnerWebhookEventT
   return kind === 'kyc_level' ? 'kyc_level.status_changed' : 'questionnaire.status_changed';
 }
 
+/**
+ * Issue 20: the body telling a partner that a person's verification data was erased under the retention
+ * policy (`ref`: the kind erased, identity_documents or personal_data), by the partner's own reference.
+ */
+export function redactedEventBody(
+  eventId: string,
+  userRef: string,
+  kind: string,
+  at: number,
+): PartnerWebhookEvent {
+  return {
+    eventId,
+    type: 'verification.redacted',
+    userRef,
+    kind: 'verification',
+    ref: kind,
+    status: 'REDACTED',
+    occurredAt: at,
+  };
+}
+
 /** The body of one event for one partner: the partner's own reference, never our email or user id. */
 export function eventBody(event: StatusOutboxRow, eventId: string, userRef: string): PartnerWebhookEvent {
   return {

@@ -1,0 +1,484 @@
+/**
+ * The erasure (redaction) job of issue 20 (docs/data-lifecycle.md "Erasure and crypto-shredding", D72):
+ * what the policy version in force says is due goes, person by person and kind by kind, and the rolling
+ * records (uploads never submitted, drafts, the security log, settled partner deliveries) site by site
+ * in batches.
+ *
+ * - **One run at a time.** A run takes the job's lease (`retention_lock`, compare-and-set, renewed per
+ *   batch); a second `run` (another admin, the schedule, another instance) is answered 62009. A run that
+ *   dies keeps the lease until it ends (five minutes); then any instance may run again.
+ * - **Idempotent, resumable.** Each person's kind is redacted in one transaction that takes the person's
+ *   case lock, checks the hold, changes the rows (each statement a compare-and-set on what it removes),
+ *   makes the partners' `verification.redacted` deliveries and writes the redaction record, which is
+ *   unique per person and kind: a second writer finds it and rolls its own changes back. Nothing is kept
+ *   in memory between batches that the database does not hold, so a run killed anywhere is finished by
+ *   the next one without doing anything twice. Blobs are deleted after the commit; a crash between the two
+ *   leaves a blob no row holds, which the orphan sweep removes (docs/operations.md) and which no key opens
+ *   once the person's data key is destroyed.
+ * - **Crypto-shredding.** When every kind sealed under the person's data key is redacted, the wrapped key
+ *   itself is deleted (its own record, kind `data_key`): any copy of their ciphertext is unreadable with
+ *   the database as it is now. What this does and does not do to backups: D72.
+ * - **Never early, never held.** A kind is due when its clock's event plus the period has passed
+ *   (due-rules.ts); a person with an active hold is skipped entirely, and the hold is re-read under the
+ *   lock inside each transaction.
+ */
+import {
+  PERSON_RETENTION_KINDS,
+  SITE_CODES,
+  type PersonRetentionKind,
+  type RetentionKind,
+  type RetentionRunResult,
+  type StaffMe,
+} from '@kyc/contracts';
+import type { Repositories, TxRepositories } from '../../data/repositories/index.ts';
+import type { NewDelivery } from '../../data/repositories/partner-webhooks-repo.ts';
+import type { PendingClosure } from '../../data/repositories/retention-repo.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { BlobStore } from '../../lib/uploads/blob-store.ts';
+import { requirePermission } from '../backoffice/permissions.ts';
+import { newEventId } from '../partner-webhooks/dispatch.ts';
+import { redactedEventBody } from '../partner-webhooks/webhook-rules.ts';
+import {
+  DAY_MS,
+  cutoffFor,
+  dueKinds,
+  policyOf,
+  policyTable,
+  siteOf,
+  type DueKind,
+  type PolicyTable,
+} from './due-rules.ts';
+import type { PolicyUseCases } from './policies.ts';
+
+/** People read per batch, and rolling rows changed per transaction. */
+export const ERASURE_BATCH = 200;
+/** How long a run holds the job without renewing it (a dead run's lease ends after this). */
+export const LEASE_MS = 5 * 60_000;
+/** The schedule starts a run when the last one started this long ago (or did not finish). */
+export const SCHEDULE_EVERY_MS = DAY_MS;
+/** A run asked for by staff answers within this; the rest is done by the `retention` job. */
+export const STAFF_RUN_BUDGET_MS = 20_000;
+/** A scheduled run stops after this, and the next tick carries on. */
+export const JOB_RUN_BUDGET_MS = 50_000;
+
+/** The kinds sealed under the person's data key: once all are redacted, the key goes. */
+export const SEALED_KINDS: readonly PersonRetentionKind[] = [
+  'identity_documents',
+  'personal_data',
+  'questionnaire_answers',
+  'screening_results',
+  'vendor_events',
+];
+/** The kinds whose erasure partners are told about (`verification.redacted`). */
+const TOLD_KINDS: readonly PersonRetentionKind[] = ['identity_documents', 'personal_data'];
+
+/**
+ * Test seams: a fault thrown at a point of a person's redaction (inside the transaction after its
+ * changes, or after the commit before the blobs go) stands for the process dying there.
+ */
+export interface ErasureFaults {
+  beforeCommit?(userId: number, kind: string): void;
+  afterCommit?(userId: number, kind: string): void;
+}
+
+export interface ErasureOptions {
+  now?: () => number;
+  faults?: ErasureFaults;
+}
+
+export interface ErasureDeps extends ErasureOptions {
+  repos: Repositories;
+  blobs: BlobStore;
+  policies: PolicyUseCases;
+}
+
+/** Thrown inside a transaction to roll it back: another writer redacted this kind first. */
+class AlreadyRedacted extends Error {}
+
+interface Tally {
+  people: Set<number>;
+  records: Record<string, number>;
+  held: Set<number>;
+  webhooks: number;
+}
+
+const tallyJson = (t: Tally) =>
+  JSON.stringify({ people: t.people.size, records: t.records, held: t.held.size, webhooks: t.webhooks });
+
+export function erasureUseCases(deps: ErasureDeps) {
+  const { repos, blobs, policies } = deps;
+  const now = deps.now ?? Date.now;
+  const faults = deps.faults ?? {};
+
+  const deleteBlobs = async (blobIds: readonly string[]) => {
+    // After the commit; a failure leaves an orphan for the orphan sweep (nothing refers to it any more).
+    for (const id of blobIds) await blobs.delete(id).catch(() => false);
+  };
+
+  const count = (tally: Tally, kind: string, n = 1) => {
+    tally.records[kind] = (tally.records[kind] ?? 0) + n;
+  };
+
+  /** The changes of one kind of one person, inside the transaction; answers blobs and counts. */
+  async function redactKindIn(
+    tx: TxRepositories,
+    userId: number,
+    kind: PersonRetentionKind,
+    at: number,
+  ): Promise<{ blobIds: string[]; counts: Record<string, number> }> {
+    switch (kind) {
+      case 'identity_documents': {
+        const { blobIds } = await tx.retention.redactIdentityDocuments(userId);
+        return { blobIds, counts: { documents: blobIds.length } };
+      }
+      case 'personal_data':
+        return { blobIds: [], counts: await tx.retention.redactPersonalData(userId, at) };
+      case 'questionnaire_answers':
+        return tx.retention.redactQuestionnaireAnswers(userId);
+      case 'decisions_audit':
+        return { blobIds: [], counts: await tx.retention.redactDecisions(userId) };
+      case 'screening_results':
+        return { blobIds: [], counts: await tx.retention.redactScreening(userId) };
+      case 'vendor_events':
+        return { blobIds: [], counts: await tx.retention.redactVendorEvents(userId) };
+    }
+  }
+
+  /**
+   * One kind of one person, in one transaction with its record. Answers what happened: `done` (this call
+   * redacted it), `held`, or `taken` (someone else had).
+   */
+  async function redactPerson(
+    person: PendingClosure,
+    due: DueKind,
+    version: number,
+    runId: number,
+    tally: Tally,
+  ): Promise<'done' | 'held' | 'taken'> {
+    const at = now();
+    let outcome: { blobIds: string[]; webhooks: number } | 'held';
+    try {
+      outcome = await repos.transaction(async (tx) => {
+        await tx.review.lockCase(person.userId);
+        if (await tx.retention.isHeld(person.userId)) return 'held' as const;
+        const { blobIds, counts } = await redactKindIn(tx, person.userId, due.kind, at);
+        let webhooks = 0;
+        if (TOLD_KINDS.includes(due.kind)) {
+          const deliveries: NewDelivery[] = (await tx.retention.partnersLinkedTo(person.userId)).map((p) => {
+            const eventId = newEventId();
+            return {
+              businessId: p.businessId,
+              userId: person.userId,
+              eventId,
+              eventType: 'verification.redacted',
+              body: JSON.stringify(redactedEventBody(eventId, p.partnerRef, due.kind, at)),
+            };
+          });
+          await tx.partnerWebhooks.insertDeliveries(deliveries, at);
+          webhooks = deliveries.length;
+        }
+        const id = await tx.retention.recordRedaction({
+          userId: person.userId,
+          kind: due.kind,
+          site: siteOf(person.site),
+          policyVersion: version,
+          clock: due.clock,
+          dueAt: due.dueAt,
+          redactedAt: at,
+          runId,
+          counts: { ...counts, blobs: blobIds.length, webhooks },
+        });
+        if (id === undefined) throw new AlreadyRedacted();
+        faults.beforeCommit?.(person.userId, due.kind);
+        return { blobIds, webhooks };
+      });
+    } catch (error) {
+      if (error instanceof AlreadyRedacted) return 'taken';
+      throw error;
+    }
+    if (outcome === 'held') return 'held';
+    count(tally, due.kind);
+    tally.webhooks += outcome.webhooks;
+    faults.afterCommit?.(person.userId, due.kind);
+    await deleteBlobs(outcome.blobIds);
+    return 'done';
+  }
+
+  /** The person's data key destroyed, with its record, once every sealed kind is redacted. */
+  async function shredKey(
+    person: PendingClosure,
+    version: number,
+    runId: number,
+    tally: Tally,
+  ): Promise<boolean> {
+    const at = now();
+    try {
+      return await repos.transaction(async (tx) => {
+        await tx.review.lockCase(person.userId);
+        if (await tx.retention.isHeld(person.userId)) return false;
+        const destroyed = await tx.retention.destroyDataKey(person.userId);
+        const id = await tx.retention.recordRedaction({
+          userId: person.userId,
+          kind: 'data_key',
+          site: siteOf(person.site),
+          policyVersion: version,
+          clock: 'relationship_end',
+          dueAt: at,
+          redactedAt: at,
+          runId,
+          counts: { keys: destroyed ? 1 : 0 },
+        });
+        if (id === undefined) throw new AlreadyRedacted();
+        faults.beforeCommit?.(person.userId, 'data_key');
+        count(tally, 'data_key');
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof AlreadyRedacted) return false;
+      throw error;
+    }
+  }
+
+  /** The closed people whose kinds are due; false when the budget ran out before the end. */
+  async function erasePeople(
+    table: PolicyTable,
+    version: number,
+    runId: number,
+    tally: Tally,
+    deadline: number,
+    renew: () => Promise<void>,
+  ): Promise<boolean> {
+    const at = now();
+    // No closure after the latest cut-off of any site and kind can be due for anything.
+    const closedBefore = Math.max(
+      ...SITE_CODES.flatMap((site) =>
+        PERSON_RETENTION_KINDS.map((kind) => cutoffFor(at, policyOf(table, site, kind).period)),
+      ),
+    );
+    let after: [number, number] | undefined;
+    for (;;) {
+      const page = await repos.retention.pendingClosures(closedBefore, after, ERASURE_BATCH);
+      if (page.length === 0) return true;
+      const last = page[page.length - 1];
+      if (last) after = [last.closedAt, last.userId];
+      const ids = page.map((p) => p.userId);
+      const held = await repos.retention.heldAmong(ids);
+      const done = await repos.retention.redactedKinds(ids);
+      const decisions = await repos.retention.lastDecisions(ids);
+      for (const person of page) {
+        if (held.has(person.userId)) {
+          tally.held.add(person.userId);
+          continue;
+        }
+        const redacted = done.get(person.userId) ?? new Set<string>();
+        const due = dueKinds(
+          {
+            site: person.site,
+            relationshipEnd: person.closedAt,
+            decision: decisions.get(person.userId) ?? null,
+            creation: person.createdAt,
+            lastActivity: person.lastLoginAt,
+          },
+          table,
+          now(),
+        );
+        for (const kind of due) {
+          if (redacted.has(kind.kind)) continue;
+          const result = await redactPerson(person, kind, version, runId, tally);
+          if (result === 'held') {
+            tally.held.add(person.userId);
+            break;
+          }
+          redacted.add(kind.kind);
+          if (result === 'done') tally.people.add(person.userId);
+        }
+        if (tally.held.has(person.userId)) continue;
+        if (SEALED_KINDS.every((k) => redacted.has(k)) && !redacted.has('data_key')) {
+          if (await shredKey(person, version, runId, tally)) tally.people.add(person.userId);
+          redacted.add('data_key');
+        }
+        if (PERSON_RETENTION_KINDS.every((k) => redacted.has(k)) && redacted.has('data_key'))
+          await repos.retention.markErased(person.userId, now());
+      }
+      await renew();
+      if (now() >= deadline) return false;
+    }
+  }
+
+  /** One rolling kind on one site, batch by batch; false when the budget ran out. */
+  async function eraseRolling(
+    kind: Exclude<RetentionKind, PersonRetentionKind>,
+    table: PolicyTable,
+    version: number,
+    runId: number,
+    tally: Tally,
+    deadline: number,
+  ): Promise<boolean> {
+    const at = now();
+    const sites = [...SITE_CODES];
+    for (const site of sites) {
+      const policy = policyOf(table, site, kind);
+      const before = cutoffFor(at, policy.period);
+      for (;;) {
+        const scope = { site, before, limit: ERASURE_BATCH };
+        const { changed, blobIds } = await repos.transaction(async (tx) => {
+          let result: { changed: number; blobIds: string[]; counts: Record<string, number> };
+          switch (kind) {
+            case 'unsubmitted_uploads': {
+              const { blobIds } = await tx.retention.deleteUnsubmittedUploads(scope);
+              result = { changed: blobIds.length, blobIds, counts: { uploads: blobIds.length } };
+              break;
+            }
+            case 'drafts': {
+              const n = await tx.retention.clearDrafts(scope);
+              result = { changed: n, blobIds: [], counts: { drafts: n } };
+              break;
+            }
+            case 'sessions_security_log': {
+              const n = await tx.retention.deleteSecurityLog(scope);
+              result = { changed: n, blobIds: [], counts: { entries: n } };
+              break;
+            }
+            case 'partner_webhook_deliveries': {
+              const n = await tx.retention.deleteSettledDeliveries(scope);
+              result = { changed: n, blobIds: [], counts: { deliveries: n } };
+              break;
+            }
+          }
+          if (result.changed > 0)
+            await tx.retention.recordRedaction({
+              userId: null,
+              kind,
+              site,
+              policyVersion: version,
+              clock: policy.clock,
+              dueAt: before,
+              redactedAt: now(),
+              runId,
+              counts: result.counts,
+            });
+          return result;
+        });
+        if (changed > 0) count(tally, kind);
+        await deleteBlobs(blobIds);
+        if (now() >= deadline) return false;
+        if (changed < ERASURE_BATCH && kind !== 'unsubmitted_uploads') break;
+        if (changed === 0) break;
+      }
+    }
+    if (kind === 'partner_webhook_deliveries') {
+      // Deliveries of no known person (made before migration 029): after the longest period of any site.
+      const before = Math.min(...sites.map((site) => cutoffFor(at, policyOf(table, site, kind).period)));
+      for (;;) {
+        const n = await repos.transaction(async (tx) => {
+          const deleted = await tx.retention.deleteSettledDeliveries(
+            { site: 'GLOBAL', before, limit: ERASURE_BATCH },
+            true,
+          );
+          if (deleted > 0)
+            await tx.retention.recordRedaction({
+              userId: null,
+              kind,
+              site: '*',
+              policyVersion: version,
+              clock: 'creation',
+              dueAt: before,
+              redactedAt: now(),
+              runId,
+              counts: { deliveries: deleted },
+            });
+          return deleted;
+        });
+        if (n > 0) count(tally, kind);
+        if (n < ERASURE_BATCH || now() >= deadline) return n < ERASURE_BATCH;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * One run: the lease, the policy version in force, the people, then the rolling kinds. Answers what it
+   * did, or undefined when another run holds the job.
+   */
+  async function run(
+    trigger: 'schedule' | 'staff',
+    staff: StaffMe | undefined,
+    budgetMs: number,
+  ): Promise<RetentionRunResult | undefined> {
+    const startedAt = now();
+    const claimedUntil = startedAt + LEASE_MS;
+    if (!(await repos.retention.claimLock(startedAt, claimedUntil))) return undefined;
+    const policy = await policies.inForce(startedAt);
+    const runId = await repos.transaction(async (tx) => {
+      const id = await tx.retention.insertRun(trigger, staff?.id ?? null, startedAt, policy.version);
+      if (staff)
+        await tx.audit.insert(
+          {
+            staffId: staff.id,
+            action: 'retention.run',
+            caseRef: `retention-run:${id}`,
+            details: { runId: id, policyVersion: policy.version },
+          },
+          startedAt,
+        );
+      return id;
+    });
+    if (!(await repos.retention.renewLock(runId, startedAt + LEASE_MS, claimedUntil))) return undefined;
+    const renew = async () => {
+      if (!(await repos.retention.renewLock(runId, now() + LEASE_MS)))
+        throw new Error('the retention lease was lost');
+    };
+    const tally: Tally = { people: new Set(), records: {}, held: new Set(), webhooks: 0 };
+    const deadline = startedAt + budgetMs;
+    const table = policyTable(policy.policies);
+    let complete: boolean;
+    try {
+      complete = await erasePeople(table, policy.version, runId, tally, deadline, renew);
+      for (const kind of [
+        'unsubmitted_uploads',
+        'drafts',
+        'sessions_security_log',
+        'partner_webhook_deliveries',
+      ] as const) {
+        if (!complete) break;
+        complete = await eraseRolling(kind, table, policy.version, runId, tally, deadline);
+        await renew();
+      }
+      await repos.retention.finishRun(runId, tallyJson(tally), complete ? now() : null);
+    } finally {
+      await repos.retention.releaseLock(runId);
+    }
+    return {
+      runId,
+      policyVersion: policy.version,
+      startedAt,
+      complete,
+      people: tally.people.size,
+      records: tally.records,
+      held: tally.held.size,
+      webhooks: tally.webhooks,
+    };
+  }
+
+  return {
+    /** POST /backoffice/api/retention/run (`edit_retention`, admin): a run now, answered within 20 s. */
+    async runNow(staff: StaffMe, budgetMs = STAFF_RUN_BUDGET_MS): Promise<RetentionRunResult> {
+      requirePermission(staff, 'edit_retention');
+      const result = await run('staff', staff, budgetMs);
+      if (!result) throw new AppError('RETENTION_RUN_IN_PROGRESS', undefined, 409);
+      return result;
+    },
+
+    /**
+     * The `retention` job (every JOB_INTERVAL_SECONDS, once across instances): a run when the last one
+     * started a day ago or did not finish; answers the records written (0 when nothing was to do).
+     */
+    async runScheduled(budgetMs = JOB_RUN_BUDGET_MS): Promise<number> {
+      const latest = await repos.retention.latestRun();
+      if (latest && latest.finished_at !== null && now() - latest.started_at < SCHEDULE_EVERY_MS) return 0;
+      const result = await run('schedule', undefined, budgetMs);
+      return result ? Object.values(result.records).reduce((sum, n) => sum + n, 0) : 0;
+    },
+  };
+}
+export type ErasureUseCases = ReturnType<typeof erasureUseCases>;

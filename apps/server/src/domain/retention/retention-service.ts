@@ -1,0 +1,29 @@
+/**
+ * The data lifecycle of issue 20 (docs/data-lifecycle.md), composed: the policies, legal holds, the
+ * erasure job and its redaction records. The closing of an account and the person's own copy are other
+ * slices' (the closures repository is theirs to write through).
+ */
+import type { Repositories } from '../../data/repositories/index.ts';
+import type { BlobStore } from '../../lib/uploads/blob-store.ts';
+import { erasureUseCases, type ErasureOptions } from './erasure.ts';
+import { holdUseCases } from './holds.ts';
+import { policyUseCases } from './policies.ts';
+import { redactionUseCases } from './redactions.ts';
+
+export type RetentionOptions = ErasureOptions;
+
+export function retentionUseCases(deps: { repos: Repositories; blobs: BlobStore } & RetentionOptions) {
+  const policies = policyUseCases(deps.repos);
+  const erasure = erasureUseCases({ ...deps, policies });
+  return {
+    getPolicies: policies.get,
+    putPolicies: policies.put,
+    placeHold: holdUseCases(deps.repos).place,
+    liftHold: holdUseCases(deps.repos).lift,
+    listHolds: holdUseCases(deps.repos).list,
+    listRedactions: redactionUseCases(deps.repos).list,
+    runNow: erasure.runNow,
+    runScheduled: erasure.runScheduled,
+  };
+}
+export type RetentionUseCases = ReturnType<typeof retentionUseCases>;
