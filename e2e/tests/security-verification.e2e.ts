@@ -1,7 +1,8 @@
 /**
  * Issue 15, in Chromium against the real server (no SMTP_URL: the development mailbox, /dev/mailbox, is
- * where the code arrives, as for a developer running `npm start`): a person verified at level 1 resets
- * their verification behind the security-verification dialog and an email code; the dialog at a phone
+ * where the code arrives, as for a developer running `npm start`): a person verified at level 1 sees
+ * their verified details masked and reveals them (30029), then resets their verification, each behind
+ * the security-verification dialog and an email code; the dialog at a phone
  * and a desktop width in English and (Emirates host) Arabic, axe clean. Screenshots are taken when
  * E2E_SCREENSHOTS=1 asks for them.
  */
@@ -18,7 +19,7 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { localeFile, originOf, textAt } from '../support/locales.ts';
-import { newestCode, post, verifiedPerson } from '../support/step-up.ts';
+import { ADA, newestCode, post, verifiedPerson } from '../support/step-up.ts';
 
 /** The reset form filled and sent: the security-verification dialog opens. */
 async function openResetDialog(page: Page, lang: string) {
@@ -52,6 +53,14 @@ describe('security verification', () => {
         const page = await context.newPage();
         await signIn(page, originOf(lang), email);
         await page.waitForURL('**/auth/personal');
+        await page.goto(`${originOf(lang)}/user/accounts/${lang}/auth/personal`);
+        // The verified details, masked until the person confirms that it is them (30029).
+        const section = page.getByRole('region', {
+          name: textAt(localeFile(`user-accounts/${lang}.json`), 'verifiedDetails.title'),
+        });
+        await expect.poll(() => section.textContent()).toContain('A*** L***');
+        await screenshot(page, `verified-details-${lang}`);
+        await expectNoAxeViolations(page, { soft: true, message: `personal ${lang} ${viewport.width}` });
         const { dialog, texts } = await openResetDialog(page, lang);
         expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
         await screenshot(page, `step-up-dialog-${lang}`);
@@ -66,6 +75,21 @@ describe('security verification', () => {
     const page = await context.newPage();
     await signIn(page, baseUrl(), email);
     await page.waitForURL('**/auth/personal');
+
+    // Reveal (30029): the name and date of birth behind the email code, then hidden again.
+    const details = page.getByRole('region', { name: 'Verified details' });
+    await details.getByRole('button', { name: 'Show details' }).click();
+    const revealDialog = page.getByRole('dialog', { name: 'Security verification' });
+    await revealDialog.getByRole('button', { name: 'Send code' }).click();
+    await revealDialog.getByRole('status').filter({ hasText: 'Code sent to' }).waitFor();
+    await revealDialog.getByLabel('Code from the email').fill(await newestCode(page, email));
+    await revealDialog.getByRole('button', { name: 'Confirm' }).click();
+    await details.getByText(`${ADA.firstName} ${ADA.lastName}`).waitFor();
+    expect(await details.textContent()).toContain(ADA.dateOfBirth);
+    await screenshot(page, 'verified-details-shown-en');
+    await details.getByRole('button', { name: 'Hide details' }).click();
+    await details.getByText('A*** L***').waitFor();
+
     const { dialog } = await openResetDialog(page, 'en');
     await dialog.getByRole('button', { name: 'Send code' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Code sent to' }).waitFor();

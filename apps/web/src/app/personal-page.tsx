@@ -2,6 +2,7 @@ import PersonalScreen from '../features/verification/screens/personal-screen';
 import { RecentSignInsSection } from '../features/security/components/recent-sign-ins-section';
 import { AuthenticatorSection } from '../features/authenticator/components/authenticator-section';
 import { IdentityTransferSection } from '../features/identity-transfer/components/identity-transfer-section';
+import { VerifiedDetailsSection } from '../features/verified-details/components/verified-details-section';
 
 /**
  * The personal page as the app composes it: the verification feature's screen with the sections other
@@ -13,6 +14,7 @@ export default function PersonalPage() {
     <PersonalScreen
       sections={
         <>
+          <VerifiedDetailsSection />
           <IdentityTransferSection />
           <AuthenticatorSection />
           <RecentSignInsSection />
