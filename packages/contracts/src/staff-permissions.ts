@@ -19,11 +19,16 @@ export type StaffPermission =
   /** Issue 17: assign, reassign and break claims on cases (leads). */
   | 'assign_cases'
   /** Issue 17: the service level per kind of work. */
-  | 'edit_service_levels';
+  | 'edit_service_levels'
+  /**
+   * Issue 20 (D75): produce a person's copy of their data for a subject access request, with a recorded
+   * reason (compliance: senior reviewers and admins).
+   */
+  | 'export_subject_data';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide'],
-  senior_reviewer: ['view_cases', 'decide', 'confirm_final', 'assign_cases'],
+  senior_reviewer: ['view_cases', 'decide', 'confirm_final', 'assign_cases', 'export_subject_data'],
   admin: [
     'view_cases',
     'decide',
@@ -36,6 +41,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'edit_provider_routes',
     'assign_cases',
     'edit_service_levels',
+    'export_subject_data',
   ],
   auditor: ['read_audit'],
 };

@@ -33,6 +33,7 @@ import type { SecurityVerificationUseCases } from '../domain/security-verificati
 import type { IdentityTransferUseCases } from '../domain/identity-transfer/identity-transfer.ts';
 import type { ResolutionUseCases } from '../domain/screening/resolution.ts';
 import type { AlertUseCases } from '../domain/screening/alerts.ts';
+import type { DataExportUseCases } from '../domain/data-export/data-export.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -95,6 +96,8 @@ export interface Services {
    * whether a person is frozen (every submission refuses, http/account-freeze.ts).
    */
   screening: ResolutionUseCases & AlertUseCases & { isFrozen(userId: number): Promise<boolean> };
+  /** Issue 20: the person's own copy of their data, and compliance's for a subject access request. */
+  dataExports: DataExportUseCases;
   paths: StaticPaths;
 }
 

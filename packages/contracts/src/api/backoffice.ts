@@ -450,6 +450,10 @@ export const AUDIT_ACTIONS = [
   'screening.true_match',
   'screening.export.download',
   'screening.alert.assign',
+  // The person's copy of their data for a subject access request (issue 20, docs/data-export.md).
+  'data_export.request',
+  'data_export.link',
+  'data_export.download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -33,6 +33,7 @@ import { m025QuestionnaireQueue } from './025-questionnaire-queue.ts';
 import { m026CaseClaims } from './026-case-claims.ts';
 import { m027Screening } from './027-screening.ts';
 import { m028ScreeningResolution } from './028-screening-resolution.ts';
+import { m031DataExports } from './031-data-exports.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -65,6 +66,7 @@ const ALL: Record<string, MigrationFactory> = {
   '026-case-claims': m026CaseClaims,
   '027-screening': m027Screening,
   '028-screening-resolution': m028ScreeningResolution,
+  '031-data-exports': m031DataExports,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

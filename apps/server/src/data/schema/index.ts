@@ -19,6 +19,7 @@ import type { WorkTables } from './work.ts';
 import type { SecurityVerificationTables } from './security-verification.ts';
 import type { IdentityTransferTables } from './identity-transfers.ts';
 import type { ScreeningTables } from './screening.ts';
+import type { DataExportTables } from './data-exports.ts';
 
 export type * from './accounts.ts';
 export type * from './kyc.ts';
@@ -34,6 +35,7 @@ export type * from './work.ts';
 export type * from './security-verification.ts';
 export type * from './identity-transfers.ts';
 export type * from './screening.ts';
+export type * from './data-exports.ts';
 
 /** Every table of the database (the connection's type is `Db`, data/db.ts). */
 export interface Tables
@@ -51,4 +53,5 @@ export interface Tables
     WorkTables,
     SecurityVerificationTables,
     IdentityTransferTables,
-    ScreeningTables {}
+    ScreeningTables,
+    DataExportTables {}
