@@ -2,6 +2,7 @@ import PersonalScreen from '../features/verification/screens/personal-screen';
 import { RecentSignInsSection } from '../features/security/components/recent-sign-ins-section';
 import { AuthenticatorSection } from '../features/authenticator/components/authenticator-section';
 import { IdentityTransferSection } from '../features/identity-transfer/components/identity-transfer-section';
+import { DataExportSection } from '../features/data-export/components/data-export-section';
 
 /**
  * The personal page as the app composes it: the verification feature's screen with the sections other
@@ -16,6 +17,7 @@ export default function PersonalPage() {
           <IdentityTransferSection />
           <AuthenticatorSection />
           <RecentSignInsSection />
+          <DataExportSection />
         </>
       }
     />
