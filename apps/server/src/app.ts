@@ -59,6 +59,8 @@ import { retentionRoutes } from './routes/backoffice/retention-routes.ts';
 import { assertFreezeCovered, installAccountFreeze } from './http/account-freeze.ts';
 import { identityTransferRoutes } from './routes/identity-transfer/identity-transfer-routes.ts';
 import { identityTransferReviewRoutes } from './routes/identity-transfer/identity-transfer-review-routes.ts';
+import { dataExportRoutes } from './routes/data-export/data-export-routes.ts';
+import { dataExportBackofficeRoutes } from './routes/backoffice/data-export-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,7 +82,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   // Redis with REDIS_URL (issue 14, D48): connected when the app is ready, closed with it.
   const shared = createSharedState({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
-  const { services, partnerAuth, sessions, sweeps, jobs, screening } = compose({ ...options, shared });
+  const { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports } = compose({
+    ...options,
+    shared,
+  });
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -108,6 +113,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await screening.loadLists();
   });
   app.addHook('onClose', () => screening.settle());
+  // Issue 20: the copies being built in the background finish before the app closes.
+  dataExports.useLog(app.log);
+  app.addHook('onClose', () => dataExports.settle());
   app.decorate('sweeps', sweeps);
   app.decorate('jobs', jobs);
   installErrorHandling(app);
@@ -171,6 +179,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.providers.simulator) await app.register(simulatorRoutes(config), { prefix: SIMULATOR_PREFIX });
   await app.register(screeningRoutes(services));
   await app.register(retentionRoutes(services));
+  await app.register(dataExportRoutes(services));
+  await app.register(dataExportBackofficeRoutes(services));
   await app.register(spaRoutes(services));
   assertFreezeCovered(freezeCovered);
 

@@ -63,6 +63,7 @@ import { screeningUseCases, type ScreeningUseCases } from './domain/screening/sc
 import { resolutionUseCases } from './domain/screening/resolution.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
 import { retentionUseCases, type RetentionOptions } from './domain/retention/retention-service.ts';
+import { dataExportUseCases, type DataExportUseCases } from './domain/data-export/data-export.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -130,6 +131,8 @@ export interface Composition {
   jobs: readonly Sweep[];
   /** Issue 18: screening; app.ts loads its lists when the app is ready and waits for its runs at close. */
   screening: ScreeningUseCases;
+  /** Issue 20: the person's own copy; app.ts gives it the logger and waits for its builds at close. */
+  dataExports: DataExportUseCases;
 }
 
 /**
@@ -395,6 +398,8 @@ export function compose(options: CompositionOptions): Composition {
 
   // Issue 20 (docs/data-lifecycle.md): retention policies, legal holds, the erasure job.
   const retention = retentionUseCases({ repos, blobs, ...options.retentionOptions });
+  // Issue 20 (docs/data-export.md): the person's own copy, built by a job, sealed in the document store.
+  const dataExports = dataExportUseCases({ repos, blobs, keyring });
 
   const services: Services = {
     config,
@@ -435,6 +440,7 @@ export function compose(options: CompositionOptions): Composition {
     identityTransfers,
     screening: { ...screeningReview, isFrozen: (userId: number) => screening.isFrozen(userId) },
     retention,
+    dataExports,
     paths,
   };
 
@@ -451,6 +457,8 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'stale-upload-temp-files', run: () => orphans.sweepStaleTemporaryFiles() },
     { name: 'old-security-log-entries', run: () => signInLog.sweep() },
     { name: 'ended-risk-tokens-and-codes', run: () => securityVerification.sweep() },
+    // Issue 20: copies of a person's data downloaded or past their 7 days, deleted from the store.
+    { name: 'expired-data-exports', run: () => dataExports.sweep() },
   ];
 
   /** Jobs that run more often than the sweeps (server.ts, every minute): lost webhooks caught here. */
@@ -464,6 +472,8 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'identity-transfer-completion', run: () => identityTransfers.completeDue() },
     // Issue 20 (D72): the erasure job, a run a day (or carrying on an unfinished one), once across instances.
     { name: 'retention', run: () => retention.runScheduled() },
+    // Issue 20: copies of a person's data still to build (a failed or lost build after the request).
+    { name: 'data-exports', run: () => dataExports.runDue() },
     // Issue 18 (D65): screening runs still due (a failed or lost run after a submission).
     // Slice 3: and compliance mailed about any freeze the mail after the true match failed for.
     ...(screening.enabled
@@ -476,5 +486,5 @@ export function compose(options: CompositionOptions): Composition {
       : []),
   ];
 
-  return { services, partnerAuth, sessions, sweeps, jobs, screening };
+  return { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports };
 }

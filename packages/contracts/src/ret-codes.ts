@@ -704,6 +704,45 @@ export const RET_CODES = {
     meaning:
       'Back office: the erasure job is running already (started by the schedule or another admin); its redaction records appear as it goes. Try again when it has finished.',
   },
+  // The person's own copy of their data, issue 20 (docs/data-export.md, D74–D75); 62020–62029.
+  DATA_EXPORT_IN_PROGRESS: {
+    code: 62020,
+    meaning:
+      "Data export: a copy of this person's data is being prepared already; one at a time (poll its status).",
+  },
+  DATA_EXPORT_TOO_SOON: {
+    code: 62021,
+    meaning:
+      'Data export: one copy per 24 hours; ret_msg says when the next may be asked for (a failed one does not count).',
+  },
+  DATA_EXPORT_UNKNOWN: {
+    code: 62022,
+    meaning: 'Data export: no such export for this person (or it is not theirs).',
+  },
+  DATA_EXPORT_NOT_READY: {
+    code: 62023,
+    meaning: 'Data export: the copy is still being prepared; no download link yet.',
+  },
+  DATA_EXPORT_ALREADY_DOWNLOADED: {
+    code: 62024,
+    meaning:
+      'Data export: the copy was downloaded already; its link works once. Ask for a new copy (after 24 hours).',
+  },
+  DATA_EXPORT_EXPIRED: {
+    code: 62025,
+    meaning:
+      'Data export: the copy or its download link has expired (a copy is kept 7 days, a link 15 minutes); it is deleted.',
+  },
+  DATA_EXPORT_LINK_INVALID: {
+    code: 62026,
+    meaning:
+      "Data export: the download link is not valid (unknown, replaced by a newer link, or another person's).",
+  },
+  DATA_EXPORT_FAILED: {
+    code: 62027,
+    meaning:
+      'Data export: preparing the copy failed; nothing can be downloaded. Ask for a new one (a failed copy does not count towards the daily limit).',
+  },
 
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {

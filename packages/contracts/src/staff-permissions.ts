@@ -25,7 +25,12 @@ export type StaffPermission =
   /** Issue 20: place and lift legal holds (compliance). */
   | 'manage_legal_holds'
   /** Issue 20: change the retention policies and run the erasure job now. */
-  | 'edit_retention';
+  | 'edit_retention'
+  /**
+   * Issue 20 (D75): produce a person's copy of their data for a subject access request, with a recorded
+   * reason (compliance: senior reviewers and admins).
+   */
+  | 'export_subject_data';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide'],
@@ -36,6 +41,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'assign_cases',
     'read_retention',
     'manage_legal_holds',
+    'export_subject_data',
   ],
   admin: [
     'view_cases',
@@ -52,6 +58,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'read_retention',
     'manage_legal_holds',
     'edit_retention',
+    'export_subject_data',
   ],
   auditor: ['read_audit', 'read_retention'],
 };

@@ -33,7 +33,13 @@ export type ErrorMessageKey =
   | 'apiErrors.accountFrozen'
   | 'apiErrors.screeningExportUnknown'
   | 'apiErrors.screeningAlertAssignedToOther'
-  | 'apiErrors.screeningAlertAssignmentChanged';
+  | 'apiErrors.screeningAlertAssignmentChanged'
+  | 'apiErrors.dataExportInProgress'
+  | 'apiErrors.dataExportNotReady'
+  | 'apiErrors.dataExportDownloaded'
+  | 'apiErrors.dataExportExpired'
+  | 'apiErrors.dataExportInvalid'
+  | 'apiErrors.dataExportFailed';
 
 const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.NETWORK_ERROR.code]: 'errors.network',
@@ -68,6 +74,14 @@ const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.SCREENING_EXPORT_UNKNOWN.code]: 'apiErrors.screeningExportUnknown',
   [RET_CODES.SCREENING_ALERT_ASSIGNED_TO_OTHER.code]: 'apiErrors.screeningAlertAssignedToOther',
   [RET_CODES.SCREENING_ALERT_ASSIGNMENT_CHANGED.code]: 'apiErrors.screeningAlertAssignmentChanged',
+  // Issue 20: the person's copy for a subject access request.
+  [RET_CODES.DATA_EXPORT_IN_PROGRESS.code]: 'apiErrors.dataExportInProgress',
+  [RET_CODES.DATA_EXPORT_NOT_READY.code]: 'apiErrors.dataExportNotReady',
+  [RET_CODES.DATA_EXPORT_ALREADY_DOWNLOADED.code]: 'apiErrors.dataExportDownloaded',
+  [RET_CODES.DATA_EXPORT_EXPIRED.code]: 'apiErrors.dataExportExpired',
+  [RET_CODES.DATA_EXPORT_UNKNOWN.code]: 'apiErrors.dataExportInvalid',
+  [RET_CODES.DATA_EXPORT_LINK_INVALID.code]: 'apiErrors.dataExportInvalid',
+  [RET_CODES.DATA_EXPORT_FAILED.code]: 'apiErrors.dataExportFailed',
 };
 
 export function errorMessageKey(error: unknown): ErrorMessageKey {

@@ -3,6 +3,7 @@ import { RecentSignInsSection } from '../features/security/components/recent-sig
 import { AuthenticatorSection } from '../features/authenticator/components/authenticator-section';
 import { IdentityTransferSection } from '../features/identity-transfer/components/identity-transfer-section';
 import { VerifiedDetailsSection } from '../features/verified-details/components/verified-details-section';
+import { DataExportSection } from '../features/data-export/components/data-export-section';
 
 /**
  * The personal page as the app composes it: the verification feature's screen with the sections other
@@ -18,6 +19,7 @@ export default function PersonalPage() {
           <IdentityTransferSection />
           <AuthenticatorSection />
           <RecentSignInsSection />
+          <DataExportSection />
         </>
       }
     />

@@ -455,6 +455,10 @@ export const AUDIT_ACTIONS = [
   'retention.run',
   'retention.hold.place',
   'retention.hold.lift',
+  // The person's copy of their data for a subject access request (issue 20, docs/data-export.md).
+  'data_export.request',
+  'data_export.link',
+  'data_export.download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

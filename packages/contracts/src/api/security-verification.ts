@@ -3,6 +3,7 @@
  * eye (reveal masked personal data), 30331 reset, 70029 update, 30030 identity transfer before (the
  * target's side), 30031 identity transfer after (the source's side); 30101 is the email one-time code.
  * 30032, setting up an authenticator app, is ours (not in the spec, D69): the email code only.
+ * 30034, a copy of the person's own data, is ours too (not in the spec, D74): email code or authenticator.
  */
 import { z } from 'zod';
 
@@ -14,6 +15,12 @@ export const SECURITY_SCENES = {
   identityTransferAfter: 30031,
   /** Ours (D69): setting up an authenticator app takes the email code, so a stolen session cannot add one. */
   authenticator: 30032,
+  /**
+   * Ours (D74): asking for a copy of one's own data (GDPR Art. 15 and 20) and taking its download link,
+   * so a stolen session cannot carry away everything we hold about the person; email code or
+   * authenticator app.
+   */
+  dataExport: 30034,
 } as const;
 export type SecurityScene = (typeof SECURITY_SCENES)[keyof typeof SECURITY_SCENES];
 export const SECURITY_SCENE_CODES: readonly SecurityScene[] = Object.values(SECURITY_SCENES);

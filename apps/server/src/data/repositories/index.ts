@@ -17,6 +17,8 @@ import { auditChainRepo } from './audit-chain-repo.ts';
 import { auditRepo } from './audit-repo.ts';
 import { blobReferencesRepo } from './uploaded-files.ts';
 import { countriesRepo } from './countries-repo.ts';
+import { dataExportRepo } from './data-export-repo.ts';
+import { dataExportSourcesRepo } from './data-export-sources-repo.ts';
 import { identityTransfersRepo } from './identity-transfers-repo.ts';
 import { kycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 import { noticesRepo } from './notices-repo.ts';
@@ -54,6 +56,8 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     audit: () => auditRepo(db),
     blobReferences: () => blobReferencesRepo(db),
     countries: () => countriesRepo(db),
+    dataExports: () => dataExportRepo(db),
+    dataExportSources: () => dataExportSourcesRepo(db),
     identityTransfers: () => identityTransfersRepo(db),
     kyc: () => kycRepo(db, personal),
     notices: () => noticesRepo(db),

@@ -91,7 +91,7 @@ export function uploadedFiles(db: Db, table: UploadTable) {
 
 /**
  * Which blobs the upload tables point at (issue 14, the orphan sweep): of `blobIds`, those a row of
- * kyc_documents or questionnaire_evidence holds — attached to a submission or not yet (an upload is
+ * kyc_documents, questionnaire_evidence or data_exports holds — attached to a submission or not yet (an upload is
  * referenced by its row from the moment it is recorded; the abandoned-uploads sweep removes both).
  */
 export function blobReferencesRepo(db: Db) {
@@ -105,7 +105,13 @@ export function blobReferencesRepo(db: Db) {
         .where('blob_id', 'in', ids)
         .unionAll(db.selectFrom('questionnaire_evidence').select('blob_id').where('blob_id', 'in', ids))
         .execute();
-      return new Set(rows.map((r) => r.blob_id));
+      // Issue 20: a sealed copy of a person's data (data_exports) until its sweep deletes it.
+      const exports = await db
+        .selectFrom('data_exports')
+        .select('blob_id')
+        .where('blob_id', 'in', ids)
+        .execute();
+      return new Set([...rows.map((r) => r.blob_id), ...exports.flatMap((r) => r.blob_id ?? [])]);
     },
   };
 }

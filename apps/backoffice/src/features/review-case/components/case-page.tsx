@@ -21,6 +21,7 @@ import { HistorySection } from './history-section.tsx';
 import { ScreeningSection } from './screening-section.tsx';
 import { VendorSection } from './vendor-section.tsx';
 import { RfiSection } from './rfi-form.tsx';
+import { SubjectAccessExportSection } from './subject-access-export.tsx';
 import '../../../ui/detail-page.css';
 import './case-page.css';
 
@@ -72,6 +73,9 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
             />
           </Card>
           <HistorySection decisions={caseView.decisions} me={staff} />
+          {can(staff.role, 'export_subject_data') ? (
+            <SubjectAccessExportSection userId={caseView.userId} />
+          ) : null}
         </div>
         {can(staff.role, 'decide') ? (
           <div className="ui-detail-layout__side">
