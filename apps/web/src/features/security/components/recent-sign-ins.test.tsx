@@ -4,10 +4,14 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import type { SignInEvent } from '@kyc/contracts';
+import { Provider } from 'react-redux';
 import { clearRequestCache } from '../../../lib/http';
+import { readSdkLink, setPageModeForTests } from '../../../lib/navigation/page-mode';
+import { createAppStore } from '../../../lib/store/create-store';
 import { fail, fetchCall, ok, stubFetch } from '../../../test/fetch';
 import { createTestI18n } from '../../../test/i18n';
 import { RecentSignIns } from './recent-sign-ins';
+import { RecentSignInsSection } from './recent-sign-ins-section';
 
 const event = (
   id: number,
@@ -33,6 +37,7 @@ function renderSection() {
 
 afterEach(() => {
   cleanup();
+  setPageModeForTests();
   clearRequestCache();
   vi.unstubAllGlobals();
 });
@@ -71,5 +76,21 @@ describe('Recent sign-ins', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No sign-ins recorded yet.')).toBeTruthy();
+  });
+
+  it('in SDK (embedded) mode the section is not there and asks nothing of the server', async () => {
+    const fetch = stubFetch();
+    setPageModeForTests({ sdk: readSdkLink('/en/auth/sdk', '?token=tok-1') });
+    const { container } = render(
+      <Provider store={createAppStore()}>
+        <I18nextProvider i18n={createTestI18n()}>
+          <RecentSignInsSection />
+        </I18nextProvider>
+      </Provider>,
+    );
+    // Not even the box kept for it while its code loads.
+    expect(container.innerHTML).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
