@@ -168,6 +168,20 @@ describe.each(testDatabases())("the person's own copy on $name", (testDb) => {
     const chidi = await userClient(fixture.app, 'pending@demo.test');
     await uploadAs(chidi, 'front');
     const chidiId = await fixture.userIdOf('pending@demo.test');
+    // What a partner was told about each of them (rows as the dispatcher writes them).
+    const told = (userId: number, userRef: string) => ({
+      business_id: 'exchange-web',
+      event_id: `evt-${userRef}`,
+      event_type: 'kyc_level.status_changed',
+      body: JSON.stringify({ eventId: `evt-${userRef}`, type: 'kyc_level.status_changed', userRef }),
+      created_at: Date.now(),
+      updated_at: Date.now(),
+      user_id: userId,
+    });
+    await fixture.database.db
+      .insertInto('partner_webhook_deliveries')
+      .values([told(adaId, 'ada-at-partner'), told(chidiId, 'chidi-at-partner')])
+      .execute();
 
     const { files, url } = await ownCopy(fixture.app, ada);
 
@@ -264,7 +278,16 @@ describe.each(testDatabases())("the person's own copy on $name", (testDb) => {
     expect(security.securityVerifications).toEqual(
       expect.arrayContaining([expect.objectContaining({ scene: 30034, for: 'dataExport' })]),
     );
-    expect(jsonOf(files, 'data/partners.json')).toEqual({ links: [] });
+    expect(jsonOf(files, 'data/partners.json')).toEqual({
+      links: [],
+      notifications: [
+        expect.objectContaining({
+          partner: 'exchange-web',
+          event: 'kyc_level.status_changed',
+          sent: expect.objectContaining({ userRef: 'ada-at-partner' }),
+        }),
+      ],
+    });
 
     // Nothing of Chidi's; no internal comment; no secret.
     const everything = allText(files);
@@ -275,6 +298,7 @@ describe.each(testDatabases())("the person's own copy on $name", (testDb) => {
       .executeTakeFirstOrThrow();
     expect(everything).not.toContain('pending@demo.test');
     expect(everything).not.toContain('Chidi');
+    expect(everything).not.toContain('chidi-at-partner');
     expect(everything).not.toContain(INTERNAL_COMMENT);
     expect(everything).not.toContain(ada_.password_hash);
     // (The test images are the same bytes for both people, so the check is by the documents' ids.)

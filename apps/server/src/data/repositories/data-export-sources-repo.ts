@@ -184,6 +184,30 @@ export function dataExportSourcesRepo(db: Db) {
       return rows.flatMap((r) => (r.screened_at === null ? [] : [Number(r.screened_at)]));
     },
 
+    /**
+     * What partners were told about the person (recipients, GDPR Art. 15(1)(c)): the signed deliveries
+     * that name them (`user_id`, migration 029), newest first, at most 1 000; the body is the exact JSON
+     * the partner received, which names the person only by the partner's own reference.
+     */
+    async partnerNotifications(userId: number) {
+      return db
+        .selectFrom('partner_webhook_deliveries')
+        .leftJoin('sdk_businesses', 'sdk_businesses.id', 'partner_webhook_deliveries.business_id')
+        .select([
+          'partner_webhook_deliveries.business_id',
+          'sdk_businesses.name as business_name',
+          'partner_webhook_deliveries.event_type',
+          'partner_webhook_deliveries.body',
+          'partner_webhook_deliveries.status',
+          'partner_webhook_deliveries.created_at',
+          'partner_webhook_deliveries.delivered_at',
+        ])
+        .where('partner_webhook_deliveries.user_id', '=', userId)
+        .orderBy('partner_webhook_deliveries.id', 'desc')
+        .limit(1000)
+        .execute();
+    },
+
     async partnerLinks(userId: number) {
       return db
         .selectFrom('partner_links')

@@ -29,6 +29,15 @@ export interface ExportFile {
 const iso = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 
+/** A partner delivery's body as sent (JSON); kept as text if it ever is not. */
+function parsedBody(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -53,7 +62,8 @@ data/verification.json   your verification levels, submissions, decisions and th
                    checks by verification providers, notices and offers
 data/questionnaires.json your questionnaire answers, drafts, tasks asked of you and wallet proofs
 data/screening.json      when you were checked against lists, as the law requires
-data/partners.json       the partners you allowed to reach your verification
+data/partners.json       the partners you allowed to reach your verification, and what we
+                   told them about you
 data/security.json       your sign-ins, sessions, security verifications, authenticator app and
                    identity transfers
 data/support.json        what you wrote to our help centre and our answers
@@ -369,6 +379,15 @@ export async function collectPersonalData(
         consentedAt: iso(l.consented_at),
         revokedAt: iso(l.revoked_at),
         revokedBy: l.revoked_by,
+      })),
+      notifications: (await src.partnerNotifications(userId)).map((n) => ({
+        partner: n.business_id,
+        partnerName: n.business_name,
+        event: n.event_type,
+        status: n.status,
+        createdAt: iso(n.created_at),
+        deliveredAt: iso(n.delivered_at),
+        sent: parsedBody(n.body),
       })),
     }),
   );
