@@ -63,6 +63,8 @@ import { screeningUseCases, type ScreeningUseCases } from './domain/screening/sc
 import { resolutionUseCases } from './domain/screening/resolution.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
 import { retentionUseCases, type RetentionOptions } from './domain/retention/retention-service.ts';
+import { policyUseCases } from './domain/retention/policies.ts';
+import { accountClosureUseCases } from './domain/account-closure/account-closure.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -194,7 +196,8 @@ export function compose(options: CompositionOptions): Composition {
 
   const signInLog = securityLog(repos.securityLog);
 
-  const accounts = accountUseCases(repos.users, limits, signInLog);
+  // Issue 20: a closed account's right password is answered 62030 (docs/data-lifecycle.md).
+  const accounts = accountUseCases(repos.users, limits, signInLog, undefined, repos.accountClosures);
 
   const partnerAuth = partnerAuthUseCases({
     businesses: repos.sdk,
@@ -395,6 +398,13 @@ export function compose(options: CompositionOptions): Composition {
 
   // Issue 20 (docs/data-lifecycle.md): retention policies, legal holds, the erasure job.
   const retention = retentionUseCases({ repos, blobs, ...options.retentionOptions });
+  // Issue 20: closing an account and the erasure request; what remains is dated by the policy in force.
+  const accountClosure = accountClosureUseCases({
+    repos,
+    blobs,
+    policies: policyUseCases(repos),
+    ...(options.retentionOptions?.now ? { now: options.retentionOptions.now } : {}),
+  });
 
   const services: Services = {
     config,
@@ -435,6 +445,7 @@ export function compose(options: CompositionOptions): Composition {
     identityTransfers,
     screening: { ...screeningReview, isFrozen: (userId: number) => screening.isFrozen(userId) },
     retention,
+    accountClosure,
     paths,
   };
 

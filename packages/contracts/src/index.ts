@@ -38,3 +38,4 @@ export * from './api/backoffice-partner-webhooks.ts';
 export * from './staff-permissions.ts';
 export * from './api/security-verification.ts';
 export * from './api/identity-transfer.ts';
+export * from './api/account-closure.ts';

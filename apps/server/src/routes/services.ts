@@ -34,6 +34,7 @@ import type { IdentityTransferUseCases } from '../domain/identity-transfer/ident
 import type { ResolutionUseCases } from '../domain/screening/resolution.ts';
 import type { AlertUseCases } from '../domain/screening/alerts.ts';
 import type { RetentionUseCases } from '../domain/retention/retention-service.ts';
+import type { AccountClosureUseCases } from '../domain/account-closure/account-closure.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -98,6 +99,8 @@ export interface Services {
   screening: ResolutionUseCases & AlertUseCases & { isFrozen(userId: number): Promise<boolean> };
   /** Issue 20: retention policies, legal holds, the erasure job and its redaction records. */
   retention: RetentionUseCases;
+  /** Issue 20: closing an account (the person's, behind 30035, or staff's) and the erasure request. */
+  accountClosure: AccountClosureUseCases;
   paths: StaticPaths;
 }
 

@@ -3,6 +3,7 @@
  * eye (reveal masked personal data), 30331 reset, 70029 update, 30030 identity transfer before (the
  * target's side), 30031 identity transfer after (the source's side); 30101 is the email one-time code.
  * 30032, setting up an authenticator app, is ours (not in the spec, D69): the email code only.
+ * 30035, closing the account (and asking for erasure), is ours too (D76): the email code or the app.
  */
 import { z } from 'zod';
 
@@ -14,6 +15,8 @@ export const SECURITY_SCENES = {
   identityTransferAfter: 30031,
   /** Ours (D69): setting up an authenticator app takes the email code, so a stolen session cannot add one. */
   authenticator: 30032,
+  /** Ours (D76): closing the account, and the erasure request that closes it, behind a fresh proof. */
+  closeAccount: 30035,
 } as const;
 export type SecurityScene = (typeof SECURITY_SCENES)[keyof typeof SECURITY_SCENES];
 export const SECURITY_SCENE_CODES: readonly SecurityScene[] = Object.values(SECURITY_SCENES);

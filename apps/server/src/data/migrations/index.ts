@@ -35,6 +35,7 @@ import { m027Screening } from './027-screening.ts';
 import { m028ScreeningResolution } from './028-screening-resolution.ts';
 import { m029Retention } from './029-retention.ts';
 import { m030RetentionScans } from './030-retention-scans.ts';
+import { m032AccountClosure } from './032-account-closure.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -69,6 +70,7 @@ const ALL: Record<string, MigrationFactory> = {
   '028-screening-resolution': m028ScreeningResolution,
   '029-retention': m029Retention,
   '030-retention-scans': m030RetentionScans,
+  '032-account-closure': m032AccountClosure,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -20,6 +20,7 @@ import type { SecurityVerificationTables } from './security-verification.ts';
 import type { IdentityTransferTables } from './identity-transfers.ts';
 import type { ScreeningTables } from './screening.ts';
 import type { RetentionTables } from './retention.ts';
+import type { AccountClosureTables } from './account-closure.ts';
 
 export type * from './accounts.ts';
 export type * from './kyc.ts';
@@ -36,6 +37,7 @@ export type * from './security-verification.ts';
 export type * from './identity-transfers.ts';
 export type * from './screening.ts';
 export type * from './retention.ts';
+export type * from './account-closure.ts';
 
 /** Every table of the database (the connection's type is `Db`, data/db.ts). */
 export interface Tables
@@ -54,4 +56,5 @@ export interface Tables
     SecurityVerificationTables,
     IdentityTransferTables,
     ScreeningTables,
-    RetentionTables {}
+    RetentionTables,
+    AccountClosureTables {}

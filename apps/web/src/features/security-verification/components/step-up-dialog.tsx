@@ -25,6 +25,7 @@ const SCENE_TEXT = {
   30030: 'securityVerification.scenes.identityTransferBefore',
   30031: 'securityVerification.scenes.identityTransferAfter',
   30032: 'securityVerification.scenes.authenticator',
+  30035: 'securityVerification.scenes.closeAccount',
 } as const satisfies Record<SecurityScene, string>;
 type SceneText = (typeof SCENE_TEXT)[keyof typeof SCENE_TEXT];
 const METHOD_TEXT = {
