@@ -21,6 +21,7 @@ import { HistorySection } from './history-section.tsx';
 import { ScreeningSection } from './screening-section.tsx';
 import { VendorSection } from './vendor-section.tsx';
 import { RfiSection } from './rfi-form.tsx';
+import { AccountClosureSection } from './close-account.tsx';
 import '../../../ui/detail-page.css';
 import './case-page.css';
 
@@ -54,6 +55,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
       <div className="ui-detail-layout">
         <div className="ui-detail-layout__main">
           <PersonSection caseView={caseView} />
+          <AccountClosureSection userId={caseView.userId} />
           <ScreeningSection
             screening={caseView.screening}
             userId={caseView.userId}
