@@ -56,6 +56,8 @@ import { SIMULATOR_PREFIX, simulatorRoutes } from './routes/providers/simulator-
 import { securityVerificationRoutes } from './routes/security-verification/security-verification-routes.ts';
 import { screeningRoutes } from './routes/backoffice/screening-routes.ts';
 import { retentionRoutes } from './routes/backoffice/retention-routes.ts';
+import { backofficeAccountClosureRoutes } from './routes/backoffice/account-closure-routes.ts';
+import { accountClosureRoutes } from './routes/user/account-closure-routes.ts';
 import { assertFreezeCovered, installAccountFreeze } from './http/account-freeze.ts';
 import { identityTransferRoutes } from './routes/identity-transfer/identity-transfer-routes.ts';
 import { identityTransferReviewRoutes } from './routes/identity-transfer/identity-transfer-review-routes.ts';
@@ -181,6 +183,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(retentionRoutes(services));
   await app.register(dataExportRoutes(services));
   await app.register(dataExportBackofficeRoutes(services));
+  await app.register(accountClosureRoutes(services));
+  await app.register(backofficeAccountClosureRoutes(services));
   await app.register(spaRoutes(services));
   assertFreezeCovered(freezeCovered);
 

@@ -64,6 +64,8 @@ import { resolutionUseCases } from './domain/screening/resolution.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
 import { retentionUseCases, type RetentionOptions } from './domain/retention/retention-service.ts';
 import { dataExportUseCases, type DataExportUseCases } from './domain/data-export/data-export.ts';
+import { policyUseCases } from './domain/retention/policies.ts';
+import { accountClosureUseCases } from './domain/account-closure/account-closure.ts';
 import type { Services, StaticPaths } from './routes/services.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -197,7 +199,8 @@ export function compose(options: CompositionOptions): Composition {
 
   const signInLog = securityLog(repos.securityLog);
 
-  const accounts = accountUseCases(repos.users, limits, signInLog);
+  // Issue 20: a closed account's right password is answered 62030 (docs/data-lifecycle.md).
+  const accounts = accountUseCases(repos.users, limits, signInLog, undefined, repos.accountClosures);
 
   const partnerAuth = partnerAuthUseCases({
     businesses: repos.sdk,
@@ -400,6 +403,13 @@ export function compose(options: CompositionOptions): Composition {
   const retention = retentionUseCases({ repos, blobs, ...options.retentionOptions });
   // Issue 20 (docs/data-export.md): the person's own copy, built by a job, sealed in the document store.
   const dataExports = dataExportUseCases({ repos, blobs, keyring });
+  // Issue 20: closing an account and the erasure request; what remains is dated by the policy in force.
+  const accountClosure = accountClosureUseCases({
+    repos,
+    blobs,
+    policies: policyUseCases(repos),
+    ...(options.retentionOptions?.now ? { now: options.retentionOptions.now } : {}),
+  });
 
   const services: Services = {
     config,
@@ -441,6 +451,7 @@ export function compose(options: CompositionOptions): Composition {
     screening: { ...screeningReview, isFrozen: (userId: number) => screening.isFrozen(userId) },
     retention,
     dataExports,
+    accountClosure,
     paths,
   };
 

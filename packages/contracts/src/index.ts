@@ -39,3 +39,4 @@ export * from './staff-permissions.ts';
 export * from './api/security-verification.ts';
 export * from './api/identity-transfer.ts';
 export * from './api/data-export.ts';
+export * from './api/account-closure.ts';

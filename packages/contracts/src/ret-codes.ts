@@ -744,6 +744,22 @@ export const RET_CODES = {
       'Data export: preparing the copy failed; nothing can be downloaded. Ask for a new one (a failed copy does not count towards the daily limit).',
   },
 
+  // Closing an account and the erasure request, issue 20 (docs/data-lifecycle.md "Closing an account"); 62030–62039.
+  ACCOUNT_CLOSED: {
+    code: 62030,
+    meaning:
+      'Sign-in: the account was closed (by the person or by the exchange); it cannot be signed in to again. Answered only after a right password.',
+  },
+  ACCOUNT_ALREADY_CLOSED: {
+    code: 62031,
+    meaning:
+      'The account is closed already (another tab, a second click or a staff member closed it first); nothing more was changed.',
+  },
+  ACCOUNT_CLOSURE_PERSON_UNKNOWN: {
+    code: 62032,
+    meaning: 'Back office: no person with this id, so no account was closed.',
+  },
+
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
     code: CODE_REQUEST_TIMEOUT,

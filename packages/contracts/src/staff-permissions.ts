@@ -30,7 +30,9 @@ export type StaffPermission =
    * Issue 20 (D75): produce a person's copy of their data for a subject access request, with a recorded
    * reason (compliance: senior reviewers and admins).
    */
-  | 'export_subject_data';
+  | 'export_subject_data'
+  /** Issue 20: close a person's account from the back office, with a reason (audited). */
+  | 'close_accounts';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide'],
@@ -42,6 +44,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'read_retention',
     'manage_legal_holds',
     'export_subject_data',
+    'close_accounts',
   ],
   admin: [
     'view_cases',
@@ -59,6 +62,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'manage_legal_holds',
     'edit_retention',
     'export_subject_data',
+    'close_accounts',
   ],
   auditor: ['read_audit', 'read_retention'],
 };

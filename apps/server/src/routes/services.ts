@@ -35,6 +35,7 @@ import type { ResolutionUseCases } from '../domain/screening/resolution.ts';
 import type { AlertUseCases } from '../domain/screening/alerts.ts';
 import type { RetentionUseCases } from '../domain/retention/retention-service.ts';
 import type { DataExportUseCases } from '../domain/data-export/data-export.ts';
+import type { AccountClosureUseCases } from '../domain/account-closure/account-closure.ts';
 
 /** What route plugins receive: configuration and use-cases, never repositories. */
 export interface Services {
@@ -101,6 +102,8 @@ export interface Services {
   retention: RetentionUseCases;
   /** Issue 20: the person's own copy of their data, and compliance's for a subject access request. */
   dataExports: DataExportUseCases;
+  /** Issue 20: closing an account (the person's, behind 30035, or staff's) and the erasure request. */
+  accountClosure: AccountClosureUseCases;
   paths: StaticPaths;
 }
 

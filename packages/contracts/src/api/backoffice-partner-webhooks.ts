@@ -21,6 +21,8 @@ export const PARTNER_WEBHOOK_EVENT_TYPES = [
   'questionnaire.status_changed',
   /** Issue 20: the person's verification data was erased under the retention policy. */
   'verification.redacted',
+  /** Issue 20: the person closed their account, or the exchange closed it; the link is revoked. */
+  'account.closed',
 ] as const;
 export type PartnerWebhookEventType = (typeof PARTNER_WEBHOOK_EVENT_TYPES)[number];
 
@@ -29,10 +31,13 @@ export const partnerWebhookEvent = z.object({
   eventId: z.string(),
   type: z.enum(PARTNER_WEBHOOK_EVENT_TYPES),
   userRef: z.string(),
-  kind: z.enum(['kyc_level', 'questionnaire', 'verification']),
-  /** LEVEL_1, LEVEL_2, the questionnaire's template code, or (verification.redacted) the kind erased. */
+  kind: z.enum(['kyc_level', 'questionnaire', 'verification', 'account']),
+  /**
+   * LEVEL_1, LEVEL_2, the questionnaire's template code, (verification.redacted) the kind erased, or
+   * (account.closed) who closed it: `self` or `staff`.
+   */
   ref: z.string(),
-  /** The new status: a KYC step status (spec §4), a questionnaire status, or REDACTED. */
+  /** The new status: a KYC step status (spec §4), a questionnaire status, REDACTED or CLOSED. */
   status: z.string(),
   /** When the change was made, epoch milliseconds. */
   occurredAt: z.number().int(),

@@ -149,7 +149,14 @@ export const reviewDocument = z.object({
 export type ReviewDocument = z.infer<typeof reviewDocument>;
 
 /** Statuses of a submission row: waiting, or how it was decided. */
-export const SUBMISSION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED_RETRY', 'REJECTED_FINAL'] as const;
+/** WITHDRAWN (issue 20, migration 032): still pending when the account was closed, so never decided. */
+export const SUBMISSION_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'REJECTED_RETRY',
+  'REJECTED_FINAL',
+  'WITHDRAWN',
+] as const;
 
 /**
  * One submission of the user (every kind), newest first. `details` are the submission's encrypted
@@ -459,6 +466,8 @@ export const AUDIT_ACTIONS = [
   'data_export.request',
   'data_export.link',
   'data_export.download',
+  // Closing an account (issue 20, docs/data-lifecycle.md "Closing an account").
+  'account.close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,6 +4,7 @@
  * target's side), 30031 identity transfer after (the source's side); 30101 is the email one-time code.
  * 30032, setting up an authenticator app, is ours (not in the spec, D69): the email code only.
  * 30034, a copy of the person's own data, is ours too (not in the spec, D74): email code or authenticator.
+ * 30035, closing the account (and asking for erasure), is ours too (D76): the email code or the app.
  */
 import { z } from 'zod';
 
@@ -21,6 +22,8 @@ export const SECURITY_SCENES = {
    * authenticator app.
    */
   dataExport: 30034,
+  /** Ours (D76): closing the account, and the erasure request that closes it, behind a fresh proof. */
+  closeAccount: 30035,
 } as const;
 export type SecurityScene = (typeof SECURITY_SCENES)[keyof typeof SECURITY_SCENES];
 export const SECURITY_SCENE_CODES: readonly SecurityScene[] = Object.values(SECURITY_SCENES);

@@ -13,6 +13,7 @@
  * bind; the properties are created on first use.
  */
 import type { Db } from '../db.ts';
+import { accountClosureRepo } from './account-closure-repo.ts';
 import { auditChainRepo } from './audit-chain-repo.ts';
 import { auditRepo } from './audit-repo.ts';
 import { blobReferencesRepo } from './uploaded-files.ts';
@@ -51,6 +52,7 @@ import { workRepo } from './work-repo.ts';
 
 function factories(db: Db, personal: PersonalDataCipher | undefined) {
   return {
+    accountClosure: () => accountClosureRepo(db),
     accountClosures: () => accountClosuresRepo(db),
     auditChain: () => auditChainRepo(db),
     audit: () => auditRepo(db),

@@ -21,6 +21,7 @@ import type { IdentityTransferTables } from './identity-transfers.ts';
 import type { ScreeningTables } from './screening.ts';
 import type { RetentionTables } from './retention.ts';
 import type { DataExportTables } from './data-exports.ts';
+import type { AccountClosureTables } from './account-closure.ts';
 
 export type * from './accounts.ts';
 export type * from './kyc.ts';
@@ -38,6 +39,7 @@ export type * from './identity-transfers.ts';
 export type * from './screening.ts';
 export type * from './retention.ts';
 export type * from './data-exports.ts';
+export type * from './account-closure.ts';
 
 /** Every table of the database (the connection's type is `Db`, data/db.ts). */
 export interface Tables
@@ -57,4 +59,5 @@ export interface Tables
     IdentityTransferTables,
     ScreeningTables,
     RetentionTables,
-    DataExportTables {}
+    DataExportTables,
+    AccountClosureTables {}

@@ -12,6 +12,7 @@ import {
   type SiteCode,
   type UserProfile,
 } from '@kyc/contracts';
+import type { AccountClosuresRepo } from '../../data/repositories/retention-account-closures-repo.ts';
 import type { UsersRepo } from '../../data/repositories/users-repo.ts';
 import type { UserRow } from '../../data/schema/index.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
@@ -54,6 +55,8 @@ export function accountUseCases(
   limits: AccountLimits,
   log: SecurityLog,
   defaultSite: SiteCode = 'GLOBAL',
+  /** Issue 20: closed accounts, refused at sign-in with 62030 (after a right password only). */
+  closures?: Pick<AccountClosuresRepo, 'findClosure'>,
 ) {
   return {
     async signUp(
@@ -111,6 +114,8 @@ export function accountUseCases(
         if (user) await log.record(user.id, 'sign_in_failed', input, now);
         throw new AppError('INVALID_CREDENTIALS', 'email or password is incorrect');
       }
+      if (closures && (await closures.findClosure(user.id)))
+        throw new AppError('ACCOUNT_CLOSED', 'this account is closed');
       if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'account disabled');
       await limits.failuresPerAccount.reset(email);
       await users.recordSignIn(user.id, now);

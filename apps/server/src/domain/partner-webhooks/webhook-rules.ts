@@ -61,6 +61,27 @@ export function redactedEventBody(
   };
 }
 
+/**
+ * Issue 20: the body telling a partner that the person's account was closed (`ref`: who closed it, self
+ * or staff) and their link revoked, by the partner's own reference. Sent once per live link at closing.
+ */
+export function closedEventBody(
+  eventId: string,
+  userRef: string,
+  closedBy: 'self' | 'staff',
+  at: number,
+): PartnerWebhookEvent {
+  return {
+    eventId,
+    type: 'account.closed',
+    userRef,
+    kind: 'account',
+    ref: closedBy,
+    status: 'CLOSED',
+    occurredAt: at,
+  };
+}
+
 /** The body of one event for one partner: the partner's own reference, never our email or user id. */
 export function eventBody(event: StatusOutboxRow, eventId: string, userRef: string): PartnerWebhookEvent {
   return {

@@ -22,6 +22,7 @@ import { ScreeningSection } from './screening-section.tsx';
 import { VendorSection } from './vendor-section.tsx';
 import { RfiSection } from './rfi-form.tsx';
 import { SubjectAccessExportSection } from './subject-access-export.tsx';
+import { AccountClosureSection } from './close-account.tsx';
 import '../../../ui/detail-page.css';
 import './case-page.css';
 
@@ -55,6 +56,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
       <div className="ui-detail-layout">
         <div className="ui-detail-layout__main">
           <PersonSection caseView={caseView} />
+          <AccountClosureSection userId={caseView.userId} />
           <ScreeningSection
             screening={caseView.screening}
             userId={caseView.userId}

@@ -25,6 +25,7 @@ const SUBMISSION_STATUSES: readonly ReviewSubmission['status'][] = [
   'APPROVED',
   'REJECTED_RETRY',
   'REJECTED_FINAL',
+  'WITHDRAWN',
 ];
 
 export function SubmissionStatusLabel({ status }: { status: string }) {

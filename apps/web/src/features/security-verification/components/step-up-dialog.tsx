@@ -26,6 +26,7 @@ const SCENE_TEXT = {
   30031: 'securityVerification.scenes.identityTransferAfter',
   30032: 'securityVerification.scenes.authenticator',
   30034: 'securityVerification.scenes.dataExport',
+  30035: 'securityVerification.scenes.closeAccount',
 } as const satisfies Record<SecurityScene, string>;
 type SceneText = (typeof SCENE_TEXT)[keyof typeof SCENE_TEXT];
 const METHOD_TEXT = {
