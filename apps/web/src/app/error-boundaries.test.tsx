@@ -113,6 +113,7 @@ describe('error boundaries (the app, each route, the widgets that fail alone)', 
         if (url.endsWith('/notices')) return ok({ unread: 0, notices: [] });
         if (url.endsWith('/compliance-tasks')) return ok({ tasks: [] });
         if (url.includes('/security/sign-ins')) return ok({ items: [], next_cursor: null });
+        if (url.endsWith('/data-exports/latest')) return ok({ export: null, nextRequestAt: 0 });
         return ok(null);
       }),
     );
@@ -187,7 +188,10 @@ describe('error boundaries (the app, each route, the widgets that fail alone)', 
       expect(reported).toContainEqual(expect.objectContaining({ type: 'render-error', depth: 'widget' }));
 
       faults.signInsThrow = false;
-      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      // The broken widget's own Retry (other widgets may offer a Retry of their own for a failed load).
+      const broken = screen.getByText("This part of the page couldn't be shown.").parentElement;
+      if (!broken) throw new Error('the widget fallback has no container');
+      await userEvent.click(within(broken).getByRole('button', { name: 'Try again' }));
       expect(await screen.findByRole('heading', { name: 'Recent sign-ins' }, SLOW)).toBeTruthy();
       expect(screen.queryByText("This part of the page couldn't be shown.")).toBeNull();
       expect(screen.getByRole('heading', { name: 'Step 1 · Basic verification' })).toBeTruthy();

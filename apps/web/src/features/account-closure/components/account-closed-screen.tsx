@@ -1,7 +1,31 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formattingLocale, type AccountClosureResult, type RetainedRecord } from '@kyc/contracts';
+import {
+  formattingLocale,
+  type AccountClosureResult,
+  type ErasedRecord,
+  type RetainedRecord,
+} from '@kyc/contracts';
 import './account-closure.css';
+
+/**
+ * Each kind's name by a literal key, so that the en.json check (en-keys.test.ts) sees every key used:
+ * the retention kinds, and the two an erasure request also removes.
+ */
+const KIND_TEXT = {
+  identity_documents: 'accountClosure.kinds.identity_documents',
+  personal_data: 'accountClosure.kinds.personal_data',
+  questionnaire_answers: 'accountClosure.kinds.questionnaire_answers',
+  decisions_audit: 'accountClosure.kinds.decisions_audit',
+  screening_results: 'accountClosure.kinds.screening_results',
+  vendor_events: 'accountClosure.kinds.vendor_events',
+  partner_webhook_deliveries: 'accountClosure.kinds.partner_webhook_deliveries',
+  sessions_security_log: 'accountClosure.kinds.sessions_security_log',
+  unsubmitted_uploads: 'accountClosure.kinds.unsubmitted_uploads',
+  drafts: 'accountClosure.kinds.drafts',
+  authenticator: 'accountClosure.kinds.authenticator',
+  notices: 'accountClosure.kinds.notices',
+} as const satisfies Record<ErasedRecord['kind'], string>;
 
 /** Records that go on the same day for the same reason, shown together. */
 function groupsOf(records: readonly RetainedRecord[]) {
@@ -40,7 +64,7 @@ export function AccountClosedScreen({ result }: { result: AccountClosureResult }
           {granted.length > 0 ? (
             <ul className="account-closed__list">
               {granted.map((g) => (
-                <li key={g.kind}>{t(`accountClosure.kinds.${g.kind}`)}</li>
+                <li key={g.kind}>{t(KIND_TEXT[g.kind])}</li>
               ))}
             </ul>
           ) : (
@@ -58,7 +82,7 @@ export function AccountClosedScreen({ result }: { result: AccountClosureResult }
             </p>
             <ul className="account-closed__list">
               {group.kinds.map((kind) => (
-                <li key={kind}>{t(`accountClosure.kinds.${kind}`)}</li>
+                <li key={kind}>{t(KIND_TEXT[kind])}</li>
               ))}
             </ul>
             <p className="account-closed__source">

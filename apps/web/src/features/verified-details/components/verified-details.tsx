@@ -54,7 +54,7 @@ export function VerifiedDetails() {
   const load = useCallback(() => {
     setView({ step: 'loading' });
     getPersonalDetails().then(
-      (details) => setView(details.masked ? { step: 'masked', details } : { step: 'none' }),
+      (details) => setView(details?.masked ? { step: 'masked', details } : { step: 'none' }),
       () => setView({ step: 'error' }),
     );
   }, []);
