@@ -302,6 +302,60 @@ describe.each(testDatabases())('resolving screening hits on $name', (testDb) => 
       expect(freeze.notified_at).not.toBeNull();
     });
 
+    it('when a freeze is lifted, then only a senior other than whoever froze it can, with a reason; the match is cleared, the person can submit again, and two lifts at once make one', async () => {
+      const client = await submitsLevel1(fixture.app, 'new@demo.test', VELMOROV);
+      await screeningJob(fixture.app);
+      const userId = await fixture.userIdOf('new@demo.test');
+      const senior = await staffClient(fixture.app, 'senior@demo.test');
+      const hit = await onlyHit(senior, userId);
+      // The senior reviewer freezes it: they may not lift it themselves.
+      const frozen = await resolve(senior, hit.id, {
+        action: 'true_match',
+        reason: 'Same name and date of birth as OFAC entry 91001.',
+        expectedVersion: hit.version,
+      });
+      expect(frozen.ret_code).toBe(0);
+      expect((await kycInfo(client)).limitation).toBe('LIMITATION_ACCOUNT_FROZEN');
+      const lift = (staff: TestClient, body: object) =>
+        staff.post(`/backoffice/api/cases/${userId}/freeze/lift`, body);
+      const reason = 'Delisted by OFAC on 2026-11-20 (entry 91001 removed).';
+
+      const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
+      expect((await lift(reviewer, { hitId: hit.id, reason })).envelope?.ret_code).toBe(10005);
+      expect((await lift(senior, { hitId: hit.id, reason })).envelope?.ret_code).toBe(61011);
+      const short = await lift(await staffClient(fixture.app, 'admin@demo.test'), {
+        hitId: hit.id,
+        reason: 'ok',
+      });
+      expect([short.response.statusCode, short.envelope?.ret_code]).toEqual([400, 10001]);
+      expect((await kycInfo(client)).limitation).toBe('LIMITATION_ACCOUNT_FROZEN');
+
+      // Two admins' sessions lift at the same moment: one wins, the other is told it is not frozen.
+      const [adminA, adminB] = await Promise.all([
+        staffClient(fixture.app, 'admin@demo.test'),
+        staffClient(fixture.app, 'admin@demo.test'),
+      ]);
+      const answers = await Promise.all([
+        lift(adminA, { hitId: hit.id, reason }),
+        lift(adminB, { hitId: hit.id, reason }),
+      ]);
+      expect(answers.map((a) => a.envelope?.ret_code).sort()).toEqual([0, 61012]);
+      const after = answers.find((a) => a.envelope?.ret_code === 0)?.envelope?.result as ReviewCase;
+      expect(after.screening.frozen).toBeNull();
+      expect(after.screening.hits[0]).toMatchObject({ state: 'cleared', reason });
+
+      // The person is no longer limited and can submit again; the export stays; it is audited once.
+      expect((await kycInfo(client)).limitation).not.toBe('LIMITATION_ACCOUNT_FROZEN');
+      expect((await client.post('/v3/private/kyc/kyc-personal-info', {})).envelope?.ret_code).toBe(0);
+      expect(await fixture.database.db.selectFrom('screening_exports').select('id').execute()).toHaveLength(
+        1,
+      );
+      expect(await auditActions(fixture, userId)).toEqual(['screening.true_match', 'screening.freeze.lift']);
+      // Screened again against the same entry, the cleared match stays cleared.
+      await screenAgain(fixture, fixture.app, userId);
+      expect((await onlyHit(senior, userId)).state).toBe('cleared');
+    });
+
     it('when two reviewers resolve one hit at the same moment on two instances, then exactly one wins and the other gets 61004', async () => {
       await submitsLevel1(fixture.app, 'new@demo.test', VELMOROV);
       await screeningJob(fixture.app);

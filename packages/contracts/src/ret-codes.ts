@@ -664,6 +664,16 @@ export const RET_CODES = {
     meaning:
       "Back office: the alert's assignment changed since it was read; reload the alerts and try again.",
   },
+  SCREENING_FREEZE_OWN_LIFT: {
+    code: 61011,
+    meaning:
+      'Back office: a freeze is lifted by a second person (four eyes); whoever froze the account cannot lift it.',
+  },
+  SCREENING_NOT_FROZEN: {
+    code: 61012,
+    meaning:
+      'Back office: the account is not frozen by this hit (the freeze was lifted meanwhile, or is for another hit); reload the case.',
+  },
 
   // Data lifecycle, issue 20 (docs/data-lifecycle.md): retention policies, legal holds, erasure; 62001–62019.
   RETENTION_POLICY_INCOMPLETE: {

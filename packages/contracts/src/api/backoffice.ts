@@ -318,6 +318,18 @@ export const hitResolutionRequest = z.discriminatedUnion('action', [
   z.object({ action: z.literal('true_match'), reason: resolutionReason, expectedVersion: z.number().int() }),
 ]);
 export type HitResolutionRequest = z.infer<typeof hitResolutionRequest>;
+
+/**
+ * POST /backoffice/api/cases/:userId/freeze/lift (docs/screening.md "Lifting a freeze"): a senior reviewer
+ * or admin lifts the freeze a true match put on the account, when the match was wrong or the entry was
+ * delisted; never the person who froze it (four eyes, 61011). The true match is cleared with the reason.
+ */
+export const liftFreezeRequest = z.strictObject({
+  /** The true-match hit the freeze is for, as read: a freeze by another hit meanwhile answers 61012. */
+  hitId: z.number().int().positive(),
+  reason: z.string().trim().min(10).max(1000),
+});
+export type LiftFreezeRequest = z.infer<typeof liftFreezeRequest>;
 export type HitResolutionAction = HitResolutionRequest['action'];
 
 export const reviewCase = z.object({
@@ -455,6 +467,7 @@ export const AUDIT_ACTIONS = [
   'screening.confirm',
   'screening.send_back',
   'screening.true_match',
+  'screening.freeze.lift',
   'screening.export.download',
   'screening.alert.assign',
   // Data lifecycle (issue 20, docs/data-lifecycle.md).

@@ -481,6 +481,19 @@ export function screeningRepo(db: Db) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
+    /**
+     * Lifts the person's freeze by `hitId` (compare-and-set: false when it was lifted meanwhile or is
+     * another hit's). The freeze's history stays in the audit log and on the hit.
+     */
+    async liftFreeze(userId: number, hitId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('account_freezes')
+        .where('user_id', '=', userId)
+        .where('hit_id', '=', hitId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
     /** Compliance was mailed about the freeze; false when someone else marked it first. */
     async markNotified(userId: number, at: number): Promise<boolean> {
       const result = await db

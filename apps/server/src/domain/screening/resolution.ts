@@ -16,7 +16,7 @@
  * moves it by compare-and-set on its state and version: of two reviewers resolving one hit at once, one
  * commits, the other gets 61004 and writes nothing. Each writes its audit entry in the same transaction.
  */
-import type { HitResolutionRequest, ReviewCase, StaffMe } from '@kyc/contracts';
+import type { HitResolutionRequest, LiftFreezeRequest, ReviewCase, StaffMe } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { HitTransition } from '../../data/repositories/screening-repo.ts';
 import type { ScreeningHitRow } from '../../data/schema/index.ts';
@@ -177,6 +177,59 @@ export function resolutionUseCases(options: ResolutionOptions) {
           );
         });
       }
+      return viewCase(staff, userId, now);
+    },
+
+    /**
+     * POST /backoffice/api/cases/:userId/freeze/lift (`confirm_final`: senior reviewers and admins): the
+     * freeze a true match put on the account is lifted, when the match was wrong or the list entry was
+     * withdrawn. Four eyes: never by whoever froze it (61011). Under the case lock, in one transaction:
+     * the freeze removed by compare-and-set on its hit (61012 when it was lifted meanwhile or is another
+     * hit's), the true match cleared with the reason (remembered against the entry's fingerprint, so the
+     * same entry does not raise it again), and the audit entry. The suspicious-activity export stays.
+     */
+    async liftFreeze(
+      staff: StaffMe,
+      userId: number,
+      request: LiftFreezeRequest,
+      now = Date.now(),
+    ): Promise<ReviewCase> {
+      requirePermission(staff, 'confirm_final');
+      const notFrozen = () => new AppError('SCREENING_NOT_FROZEN', undefined, 409);
+      await decisionTransaction(repos, async (tx) => {
+        await tx.review.lockCase(userId);
+        const freeze = await tx.screening.freezeOf(userId);
+        if (!freeze || Number(freeze.hit_id) !== request.hitId) throw notFrozen();
+        if (Number(freeze.frozen_by) === staff.id)
+          throw new AppError('SCREENING_FREEZE_OWN_LIFT', undefined, 403);
+        const hit = await tx.screening.findHit(request.hitId);
+        if (!hit || hit.state !== 'true_match') throw notFrozen();
+        if (!(await tx.screening.liftFreeze(userId, request.hitId))) throw notFrozen();
+        const cleared = await tx.screening.transitionHit(
+          request.hitId,
+          { state: hit.state, version: Number(hit.version) },
+          { state: 'cleared', reason: request.reason, resolvedBy: staff.id, resolvedAt: now },
+          now,
+        );
+        if (!cleared) throw hitChanged();
+        await tx.audit.insert(
+          {
+            staffId: staff.id,
+            action: 'screening.freeze.lift',
+            subjectUserId: userId,
+            caseRef: `screening-hit:${request.hitId}`,
+            details: {
+              hitId: request.hitId,
+              list: hit.list_id,
+              listEntryId: hit.list_entry_id,
+              frozenBy: Number(freeze.frozen_by),
+              frozenAt: Number(freeze.frozen_at),
+              reason: request.reason,
+            },
+          },
+          now,
+        );
+      });
       return viewCase(staff, userId, now);
     },
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   hitResolutionRequest,
+  liftFreezeRequest,
   reviewCase,
   screeningAlertsQuery,
   screeningAlertsResult,
@@ -20,7 +21,7 @@ const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
  * Sanctions and PEP screening in the back office, issue 18 slice 3 (docs/screening.md): resolving a hit
  * (four eyes for sanctions; a true match freezes the account), the suspicious-activity export, and the
  * alerts queue with "assign to me". Staff session and CSRF as every staff route; the use-case checks the
- * permission (10005) and answers 61003–61010.
+ * permission (10005) and answers 61003–61012.
  */
 export function screeningRoutes(services: Services): FastifyPluginAsync {
   const { screening } = services;
@@ -60,6 +61,19 @@ export function screeningRoutes(services: Services): FastifyPluginAsync {
         response: { 200: envelopeOf(reviewCase) },
       }),
       async (request) => ok(await screening.resolve(await me(request), request.params.hitId, request.body)),
+    );
+
+    r.post(
+      '/backoffice/api/cases/:userId/freeze/lift',
+      guarded({
+        summary:
+          'Lift the freeze a true match put on the account (senior reviewers and admins, never whoever froze it); the match is cleared with the reason (audited)',
+        params: userIdParams,
+        body: liftFreezeRequest,
+        response: { 200: envelopeOf(reviewCase) },
+      }),
+      async (request) =>
+        ok(await screening.liftFreeze(await me(request), request.params.userId, request.body)),
     );
 
     r.get(
