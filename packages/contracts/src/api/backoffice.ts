@@ -295,6 +295,8 @@ export const caseScreening = z.object({
       hitId: z.number().int(),
       /** The suspicious-activity export made then: GET /backoffice/api/cases/:userId/screening-export. */
       exportId: z.number().int().nullable(),
+      /** Who froze it: they cannot lift it (four eyes, 61011). */
+      frozenBy: z.number().int(),
     })
     .nullable(),
 });

@@ -364,6 +364,7 @@ export function screeningUseCases(options: ScreeningOptions) {
               at: Number(freeze.frozen_at),
               hitId: Number(freeze.hit_id),
               exportId: latestExport ? Number(latestExport.id) : null,
+              frozenBy: Number(freeze.frozen_by),
             }
           : null,
       };

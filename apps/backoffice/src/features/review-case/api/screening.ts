@@ -1,4 +1,4 @@
-import type { HitResolutionRequest } from '@kyc/contracts';
+import type { HitResolutionRequest, LiftFreezeRequest } from '@kyc/contracts';
 import { API_BASE, api } from '../../../lib/api-client.ts';
 import type { CaseView } from './case.ts';
 
@@ -10,6 +10,14 @@ export type HitResolution = HitResolutionRequest;
  */
 export function resolveHit(hitId: number, body: HitResolution): Promise<CaseView> {
   return api.post<CaseView>(`/screening/hits/${hitId}/resolution`, body);
+}
+
+/**
+ * POST /backoffice/api/cases/:userId/freeze/lift (senior reviewers and admins): the freeze of a true match
+ * lifted with a reason, never by whoever froze it (61011); 61012 when it was lifted meanwhile.
+ */
+export function liftFreeze(userId: number, body: LiftFreezeRequest): Promise<CaseView> {
+  return api.post<CaseView>(`/cases/${userId}/freeze/lift`, body);
 }
 
 /** Where the browser downloads the person's suspicious-activity export (audited per download). */

@@ -247,7 +247,7 @@ describe('resolving a hit on the Screening panel (slice 3)', () => {
       hits: [
         { ...VELMOROV_HIT, state: 'true_match', version: 2, reason: 'It is him.', resolvedBy: PROPOSED },
       ],
-      frozen: { at: T0, hitId: 3, exportId: 5 },
+      frozen: { at: T0, hitId: 3, exportId: 5, frozenBy: 7 },
     };
     const sent = renderResolvable(pendingCase(OPEN_HIT), () => ok(pendingCase(frozen)));
     const form = await screen.findByRole('form', { name: 'Resolve this hit' });
@@ -310,7 +310,7 @@ describe('resolving a hit on the Screening panel (slice 3)', () => {
       hits: [
         { ...VELMOROV_HIT, state: 'true_match', version: 2, reason: 'It is him.', resolvedBy: PROPOSED },
       ],
-      frozen: { at: T0, hitId: 3, exportId: 5 },
+      frozen: { at: T0, hitId: 3, exportId: 5, frozenBy: 7 },
     };
     renderResolvable(pendingCase(frozen), () => ok(pendingCase(frozen)));
 
@@ -322,5 +322,77 @@ describe('resolving a hit on the Screening panel (slice 3)', () => {
     expect(download.getAttribute('href')).toBe('/backoffice/api/cases/41/screening-export');
     expect(within(panel).getByText(/Resolved by Staff 7/)).toBeTruthy();
     expect(within(panel).queryByRole('form', { name: 'Resolve this hit' })).toBeNull();
+  });
+
+  describe('lifting a freeze', () => {
+    const senior: StaffMe = {
+      id: 9,
+      email: 'senior@kyc.example',
+      display_name: 'Sam',
+      role: 'senior_reviewer',
+    };
+    const frozenBy = (staffId: number): CaseScreening => ({
+      ...OPEN_HIT,
+      status: 'true_match',
+      hits: [
+        { ...VELMOROV_HIT, state: 'true_match', version: 2, reason: 'It is him.', resolvedBy: PROPOSED },
+      ],
+      frozen: { at: T0, hitId: 3, exportId: 5, frozenBy: staffId },
+    });
+    const lifted: CaseScreening = {
+      ...OPEN_HIT,
+      status: 'clear',
+      hits: [{ ...VELMOROV_HIT, state: 'cleared', version: 3, reason: 'Delisted on 2026-11-20.' }],
+      frozen: null,
+    };
+
+    function renderAs(staff: StaffMe, screening: CaseScreening) {
+      const sent: unknown[] = [];
+      stubApi({
+        'GET /backoffice/api/cases/41': () => ok(pendingCase(screening)),
+        'POST /backoffice/api/cases/41/freeze/lift': (call) => {
+          sent.push(call.body);
+          return ok(pendingCase(lifted));
+        },
+      });
+      renderAsStaff(staff, [{ path: 'cases/:userId', Component: CasePage }], '/backoffice/cases/41');
+      return sent;
+    }
+
+    it('when a senior reviewer lifts it, then a dialog asks for a reason of ten characters, and the case answered shows it lifted', async () => {
+      const sent = renderAs(senior, frozenBy(7));
+      const lift = await screen.findByRole('button', { name: 'Lift the freeze' }, { timeout: 5000 });
+      await act(async () => lift.click());
+      const dialog = await screen.findByRole('dialog', { name: 'Lift the freeze?' });
+      const field = within(dialog).getByLabelText('Reason');
+      await act(async () => fireEvent.change(field, { target: { value: 'too short' } }));
+      await act(async () => within(dialog).getByRole('button', { name: 'Lift the freeze' }).click());
+      expect(within(dialog).getByText('Give a reason of at least 10 characters.')).toBeTruthy();
+      expect(sent).toEqual([]);
+
+      await act(async () => fireEvent.change(field, { target: { value: ' Delisted on 2026-11-20. ' } }));
+      await act(async () => within(dialog).getByRole('button', { name: 'Lift the freeze' }).click());
+      expect(sent).toEqual([{ hitId: 3, reason: 'Delisted on 2026-11-20.' }]);
+      const panel = await screen.findByRole('region', { name: 'Sanctions screening' });
+      await act(async () => undefined);
+      expect(within(panel).queryByText('Account frozen.')).toBeNull();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('when the senior reviewer froze it themselves, then they are told another must lift it, and no control is offered', async () => {
+      renderAs(senior, frozenBy(9));
+      expect(
+        await screen.findByText(
+          'You froze this account: another senior reviewer or an admin must lift the freeze.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Lift the freeze' })).toBeNull();
+    });
+
+    it('when a reviewer sees a frozen account, then no lift is offered (senior reviewers and admins only)', async () => {
+      renderAs(reviewer, frozenBy(9));
+      await screen.findByText('Account frozen.');
+      expect(screen.queryByRole('button', { name: 'Lift the freeze' })).toBeNull();
+    });
   });
 });

@@ -6,6 +6,7 @@ import { Card } from '../../../ui/card.tsx';
 import type { CaseScreeningHit, CaseView } from '../api/case.ts';
 import { screeningExportUrl } from '../api/screening.ts';
 import { HitResolution } from './hit-resolution.tsx';
+import { LiftFreeze } from './lift-freeze.tsx';
 
 /** What the panel may do beyond showing: resolve hits (reviewers) and put the answered case in place. */
 export interface ScreeningActions {
@@ -129,28 +130,35 @@ function HitEntry({ hit, actions }: { hit: CaseScreeningHit; actions?: Screening
   );
 }
 
-/** A true match froze the account: when, and the export for the suspicious-activity report. */
+/** A true match froze the account: when, the export for the suspicious-activity report, and the lift. */
 function FrozenNotice({
   frozen,
   userId,
+  actions,
 }: {
   frozen: NonNullable<CaseView['screening']['frozen']>;
   userId?: number | undefined;
+  actions?: ScreeningActions | undefined;
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <Alert tone="error" className="case-screening__frozen">
-      <strong>{t('case.screening.frozen.heading')}</strong>{' '}
-      {t('case.screening.frozen.body', { date: formatDateTime(frozen.at, i18n.language) })}
-      {frozen.exportId !== null && userId !== undefined ? (
-        <>
-          {' '}
-          <a href={screeningExportUrl(userId)} download>
-            {t('case.screening.frozen.download')}
-          </a>
-        </>
+    <>
+      <Alert tone="error" className="case-screening__frozen">
+        <strong>{t('case.screening.frozen.heading')}</strong>{' '}
+        {t('case.screening.frozen.body', { date: formatDateTime(frozen.at, i18n.language) })}
+        {frozen.exportId !== null && userId !== undefined ? (
+          <>
+            {' '}
+            <a href={screeningExportUrl(userId)} download>
+              {t('case.screening.frozen.download')}
+            </a>
+          </>
+        ) : null}
+      </Alert>
+      {actions && userId !== undefined ? (
+        <LiftFreeze frozen={frozen} userId={userId} actions={actions} />
       ) : null}
-    </Alert>
+    </>
   );
 }
 
@@ -159,7 +167,8 @@ function FrozenNotice({
  * the last screening used with their publication dates, and every hit with the alias it matched, our
  * name, the score and what raised or lowered it. An open hit blocks approval (the decisions panel says
  * so; the server refuses with 61001). Slice 3: with `actions`, each open hit can be resolved here (four
- * eyes for a sanctions false positive), and a frozen account shows its state and the export's download.
+ * eyes for a sanctions false positive), and a frozen account shows its state and the export's download;
+ * a senior reviewer or admin other than whoever froze it can lift the freeze.
  */
 export function ScreeningSection({
   screening,
@@ -175,7 +184,7 @@ export function ScreeningSection({
   return (
     <Card as="section" aria-labelledby="case-screening">
       <h2 id="case-screening">{t('case.screening.heading')}</h2>
-      {screening.frozen ? <FrozenNotice frozen={screening.frozen} userId={userId} /> : null}
+      {screening.frozen ? <FrozenNotice frozen={screening.frozen} userId={userId} actions={actions} /> : null}
       <dl className="ui-facts">
         <div>
           <dt>{t('case.screening.status')}</dt>
