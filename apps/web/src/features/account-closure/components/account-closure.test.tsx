@@ -2,19 +2,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import type { AccountClosureResult } from '@kyc/contracts';
 import arSA from '../../../../../../locales/user-accounts/ar-SA.json';
 import { clearRequestCache, setStepUpHandler } from '../../../lib/http';
-import { DEFAULT_NAMESPACE, ERROR_NAMESPACE } from '../../../lib/i18n/namespaces';
 import { registerMessenger } from '../../../lib/messages/messenger';
 import { readSdkLink, setPageModeForTests } from '../../../lib/navigation/page-mode';
 import { createAppStore } from '../../../lib/store/create-store';
 import { setTelemetryReporter } from '../../../lib/telemetry/telemetry';
 import { fail, fetchCall, ok, stubFetch } from '../../../test/fetch';
-import { createTestI18n } from '../../../test/i18n';
+import { createArabicTestI18n, createTestI18n } from '../../../test/i18n';
 import { AccountClosedScreen } from './account-closed-screen';
 import { AccountClosure } from './account-closure';
 import { AccountClosureSection } from './account-closure-section';
@@ -178,16 +176,7 @@ describe('closing the account on the personal page (issue 20)', () => {
   });
 
   it('in ar-SA every text of the section and the final screen is Arabic (the legal source excepted, marked English)', async () => {
-    const i18n = i18next.createInstance();
-    void i18n.use(initReactI18next).init({
-      lng: 'ar-SA',
-      ns: [DEFAULT_NAMESPACE, ERROR_NAMESPACE],
-      defaultNS: DEFAULT_NAMESPACE,
-      resources: { 'ar-SA': { [DEFAULT_NAMESPACE]: arSA, [ERROR_NAMESPACE]: {} } },
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
+    const i18n = createArabicTestI18n();
     render(
       <div dir="rtl">
         <I18nextProvider i18n={i18n}>

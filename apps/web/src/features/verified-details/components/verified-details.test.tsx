@@ -2,18 +2,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import arSA from '../../../../../../locales/user-accounts/ar-SA.json';
 import { clearRequestCache, setStepUpHandler } from '../../../lib/http';
-import { DEFAULT_NAMESPACE, ERROR_NAMESPACE } from '../../../lib/i18n/namespaces';
 import { registerMessenger } from '../../../lib/messages/messenger';
 import { readSdkLink, setPageModeForTests } from '../../../lib/navigation/page-mode';
 import { createAppStore } from '../../../lib/store/create-store';
 import { setTelemetryReporter } from '../../../lib/telemetry/telemetry';
 import { fail, fetchCall, ok, stubFetch } from '../../../test/fetch';
-import { createTestI18n } from '../../../test/i18n';
+import { createArabicTestI18n, createTestI18n } from '../../../test/i18n';
 import { VerifiedDetails } from './verified-details';
 import { VerifiedDetailsSection } from './verified-details-section';
 
@@ -153,16 +151,7 @@ describe('verified details on the personal page (issue 15, scene 30029)', () => 
 
   it('in ar-SA every text is Arabic and a masked value stays left to right', async () => {
     stubFetch(() => ok(MASKED));
-    const i18n = i18next.createInstance();
-    void i18n.use(initReactI18next).init({
-      lng: 'ar-SA',
-      ns: [DEFAULT_NAMESPACE, ERROR_NAMESPACE],
-      defaultNS: DEFAULT_NAMESPACE,
-      resources: { 'ar-SA': { [DEFAULT_NAMESPACE]: arSA, [ERROR_NAMESPACE]: {} } },
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
+    const i18n = createArabicTestI18n();
     render(
       <div dir="rtl">
         <I18nextProvider i18n={i18n}>
