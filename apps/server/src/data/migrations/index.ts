@@ -36,6 +36,7 @@ import { m028ScreeningResolution } from './028-screening-resolution.ts';
 import { m029Retention } from './029-retention.ts';
 import { m030RetentionScans } from './030-retention-scans.ts';
 import { m031DataExports } from './031-data-exports.ts';
+import { m034SignInCodes } from './034-sign-in-codes.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -71,6 +72,7 @@ const ALL: Record<string, MigrationFactory> = {
   '029-retention': m029Retention,
   '030-retention-scans': m030RetentionScans,
   '031-data-exports': m031DataExports,
+  '034-sign-in-codes': m034SignInCodes,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
