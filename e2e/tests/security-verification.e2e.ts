@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  DEMO_PASSWORD,
   DESKTOP,
   PHONE,
   baseUrl,
@@ -20,6 +21,8 @@ import {
 } from '../support/browser.ts';
 import { localeFile, originOf, textAt } from '../support/locales.ts';
 import { ADA, newestCode, post, verifiedPerson } from '../support/step-up.ts';
+import { signUpFresh } from '../support/kyc.ts';
+import { GUID_COOKIE } from '@kyc/contracts';
 
 /** The reset form filled and sent: the security-verification dialog opens. */
 async function openResetDialog(page: Page, lang: string) {
@@ -105,6 +108,64 @@ describe('security verification', () => {
     await page.getByText('Your verification has been reset.').waitFor();
     const info = await post(page, '/v3/private/kyc/kyc-info', { data: { obtain_current: true } });
     expect((info.result.applicant as { level: number }).level).toBe(0);
+    await context.close();
+  }, 240_000);
+
+  it('a device with five failed sign-ins signs in behind an email code from the mailbox (D80); the step in en and ar-SA at phone and desktop width, axe clean', async () => {
+    const { context: signUp } = await newContext(browser());
+    const email = await signUpFresh(await signUp.newPage(), baseUrl(), 'intercept');
+    await signUp.close();
+
+    const { context } = await newContext(browser());
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/login`);
+    const failed = textAt(localeFile('inverse-error-code/en.json'), '20001');
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel('Email', { exact: true }).fill(`nobody-${i}-${Date.now()}@e2e.test`);
+      await page.getByLabel('Password', { exact: true }).fill('not the password at all');
+      const answered = page.waitForResponse((response) => response.url().endsWith('/user/public/login'));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await answered;
+      await expect.poll(() => page.locator('.login-form__alert').textContent()).toBe(failed);
+    }
+    // The right password alone is answered 60014 and the step opens.
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.login-form__alert').textContent())
+      .toBe(textAt(localeFile('inverse-error-code/en.json'), '60014'));
+    const guid = (await context.cookies()).find((cookie) => cookie.name === GUID_COOKIE)?.value ?? '';
+    expect(guid).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The same device (its guid) opening the page: default-intercept shows the step at once.
+    for (const viewport of [PHONE, DESKTOP])
+      for (const lang of ['en', 'ar-SA']) {
+        const texts = localeFile(`user-accounts/${lang}.json`);
+        const { context: other } = await newContext(browser(), viewport);
+        await other.addCookies([{ name: GUID_COOKIE, value: guid, url: originOf(lang) }]);
+        const view = await other.newPage();
+        await view.goto(`${originOf(lang)}/login?lang=${lang}`);
+        await view.getByRole('group', { name: textAt(texts, 'login.emailCode.title') }).waitFor();
+        const code = view.getByLabel(textAt(texts, 'login.emailCode.label'));
+        expect(await code.getAttribute('inputmode')).toBe('numeric');
+        expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+        await screenshot(view, `sign-in-email-code-${lang}`);
+        await expectNoAxeViolations(view, { soft: true, message: `sign-in code ${lang} ${viewport.width}` });
+        await other.close();
+      }
+
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account uses this address' }).waitFor();
+    const code = page.getByLabel('Code from the email');
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.login-form__alert').textContent())
+      .toBe(textAt(localeFile('inverse-error-code/en.json'), '60005'));
+    await code.fill(await newestCode(page, email));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/auth/personal');
     await context.close();
   }, 240_000);
 });

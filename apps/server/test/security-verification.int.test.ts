@@ -343,7 +343,7 @@ describe.each(testDatabases())('security verification on $name', (testDb) => {
     expect(await tokenFor(client, 'l1@demo.test', SECURITY_SCENES.reset)).toMatch(/.{20,}/);
   });
 
-  it('when a device fails to sign in five times, then default-intercept (form-encoded sence, guid header) asks for the email code; a success clears it', async () => {
+  it('when a device fails to sign in five times, then default-intercept (form-encoded sence, guid header) asks for the email code; a success (with the code, D80) clears it', async () => {
     const device = new TestClient(fixture.app);
     await device.visit();
     const guid = '0b8a7c5e-1111-4222-8333-944445555666';
@@ -366,11 +366,18 @@ describe.each(testDatabases())('security verification on $name', (testDb) => {
     });
     expect(other.envelope?.result).toEqual({ intercept: false, components: [] });
     const { DEMO_PASSWORD } = await import('../src/seed/demo.ts');
-    await device.post(
-      '/user/public/login',
-      { email: 'l1@demo.test', password: DEMO_PASSWORD },
-      { headers: { guid } },
-    );
+    const signIn = (emailCode?: string) =>
+      device.post(
+        '/user/public/login',
+        { email: 'l1@demo.test', password: DEMO_PASSWORD, ...(emailCode ? { emailCode } : {}) },
+        { headers: { guid } },
+      );
+    // D80: the intercepted device signs in with the email code only (sign-in-intercept.int.test.ts).
+    expect((await signIn()).envelope?.ret_code).toBe(60014);
+    const seen = inbox.length;
+    await device.post('/user/public/login/email-code', { email: 'l1@demo.test' }, { headers: { guid } });
+    await expect.poll(() => inbox.slice(seen).some((m) => m.to === 'l1@demo.test')).toBe(true);
+    expect((await signIn(codeMailedTo('l1@demo.test').code)).envelope?.ret_code).toBe(0);
     expect((await intercept()).envelope?.result).toEqual({ intercept: false, components: [] });
   });
 

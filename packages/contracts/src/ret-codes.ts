@@ -567,6 +567,21 @@ export const RET_CODES = {
     meaning:
       'Security verification: five wrong authenticator codes in 15 minutes; the app is refused until the window ends (the email code still works).',
   },
+  // Sign-in behind an email code for an intercepted device (D80, docs/security-verification.md).
+  SIGN_IN_EMAIL_CODE_REQUIRED: {
+    code: 60014,
+    meaning:
+      'Sign-in: this device had too many failed sign-ins; an email code is required before sign-in (POST /user/public/login/email-code, then the login with emailCode). The password was not checked.',
+  },
+  SIGN_IN_EMAIL_CODE_NOT_NEEDED: {
+    code: 60015,
+    meaning: 'Sign-in: this device does not need an email code; sign in with the password.',
+  },
+  SIGN_IN_EMAIL_CODE_NOT_SENT: {
+    code: 60016,
+    meaning:
+      'Sign-in: no email code was sent for this email on this device (or it was used); ask for one first.',
+  },
 
   // Identity transfer, issue 15 (docs/identity-transfer.md, D55–D56); 60031–60049.
   TRANSFER_SOURCE_INVALID: {

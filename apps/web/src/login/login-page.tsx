@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyLanguage } from '../lib/language/apply';
 import { pageLanguages } from '../lib/language/page-languages';
@@ -6,6 +7,7 @@ import { Card } from '../ui/card';
 import { LanguageSelect } from '../ui/language-select';
 import { PageFooter } from '../ui/page-footer';
 import { Wordmark } from '../ui/wordmark';
+import { deviceNeedsEmailCode } from './api';
 import { LoginForm } from './login-form';
 import './login.css';
 
@@ -23,6 +25,7 @@ export function LoginPage() {
   useDocumentTitle(t('login.signIn'));
   const region = pageLanguages();
   const redirectUrl = new URLSearchParams(window.location.search).get('redirect_url');
+  const emailCodeNeeded = useEmailCodeNeeded();
 
   const changeLanguage = async (code: string) => {
     applyLanguage(code);
@@ -48,10 +51,29 @@ export function LoginPage() {
         <Card className="login-card">
           <h1 className="login-card__title">{t('login.title')}</h1>
           <p className="login-card__intro">{t('login.intro')}</p>
-          <LoginForm redirectUrl={redirectUrl} />
+          <LoginForm redirectUrl={redirectUrl} emailCodeNeeded={emailCodeNeeded} />
         </Card>
       </main>
       <PageFooter text={t('footer.copyright', { year: new Date().getFullYear() })} />
     </div>
   );
+}
+
+/**
+ * spec §7 default-intercept, asked once: whether this device must pass an email code before signing in
+ * (D80). Unanswered, the form signs in as usual and the server's 60014 opens the step all the same.
+ */
+function useEmailCodeNeeded(): boolean {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    deviceNeedsEmailCode().then(
+      (answer) => live && setNeeded(answer),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return needed;
 }

@@ -9,6 +9,18 @@ export const credentialsRequest = z.object({
 });
 export type CredentialsRequest = z.infer<typeof credentialsRequest>;
 
+/**
+ * POST /user/public/login: the credentials, and the email code (six digits) when default-intercept
+ * intercepts the device (D80; without it the answer is 60014 and the password is not checked).
+ */
+export const signInRequest = credentialsRequest.extend({
+  emailCode: z
+    .string()
+    .regex(/^\d{6}$/, 'six digits')
+    .optional(),
+});
+export type SignInRequest = z.infer<typeof signInRequest>;
+
 export const signInResult = z.object({
   /** Where the browser goes next: the same-origin redirect_url, else the personal verification page. */
   redirect: z.string(),

@@ -103,3 +103,18 @@ export const totpStatusResult = z.object({ enabled: z.boolean() });
 export const totpEnrolResult = z.object({ otpauthUri: z.string(), secret: z.string() });
 export const totpConfirmRequest = z.object({ code });
 export const totpDisableRequest = z.object({ code });
+
+/**
+ * Ours (D80): POST /user/public/login/email-code. An intercepted device (default-intercept) asks for the
+ * email code the sign-in then carries as `emailCode`. The answer is the same whether or not an account
+ * has the email (no enumeration): when the code ends and when another may be asked for.
+ */
+export const signInEmailCodeRequest = z.object({ email: z.string().max(320 + 64) });
+export type SignInEmailCodeRequest = z.infer<typeof signInEmailCodeRequest>;
+export const signInEmailCodeResult = z.object({
+  expiresAt: z.number().int(),
+  resendAt: z.number().int(),
+});
+export type SignInEmailCodeResult = z.infer<typeof signInEmailCodeResult>;
+/** The email code a sign-in carries when the device is intercepted (six digits). */
+export const signInEmailCode = code;

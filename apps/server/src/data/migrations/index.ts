@@ -37,6 +37,7 @@ import { m029Retention } from './029-retention.ts';
 import { m030RetentionScans } from './030-retention-scans.ts';
 import { m031DataExports } from './031-data-exports.ts';
 import { m032AccountClosure } from './032-account-closure.ts';
+import { m034SignInCodes } from './034-sign-in-codes.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -73,6 +74,7 @@ const ALL: Record<string, MigrationFactory> = {
   '030-retention-scans': m030RetentionScans,
   '031-data-exports': m031DataExports,
   '032-account-closure': m032AccountClosure,
+  '034-sign-in-codes': m034SignInCodes,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { DevMailRow, RiskTokenRow, VerificationChallengeRow } from '../schema/index.ts';
+import type { DevMailRow, RiskTokenRow, SignInCodeRow, VerificationChallengeRow } from '../schema/index.ts';
 
 const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -22,6 +22,26 @@ export interface NewChallenge {
   codeHash: string;
   at: number;
   expiresAt: number;
+}
+
+export interface NewSignInCode {
+  id: string;
+  emailKey: string;
+  guid: string;
+  codeHash: string;
+  at: number;
+  expiresAt: number;
+}
+
+function signInCodeOf(row: SignInCodeRow): SignInCodeRow {
+  return {
+    ...row,
+    attempts: num(row.attempts),
+    sends: num(row.sends),
+    created_at: num(row.created_at),
+    last_sent_at: num(row.last_sent_at),
+    expires_at: num(row.expires_at),
+  };
 }
 
 export interface NewRiskToken {
@@ -231,12 +251,19 @@ export function securityVerificationRepo(db: Db) {
         .deleteFrom('verification_challenges')
         .where('expires_at', '<', before)
         .executeTakeFirst();
+      const signInCodes = await db
+        .deleteFrom('sign_in_codes')
+        .where('expires_at', '<', before)
+        .executeTakeFirst();
       const devices = await db
         .deleteFrom('device_sign_in_failures')
         .where('last_at', '<', before)
         .executeTakeFirst();
       return (
-        Number(tokens.numDeletedRows) + Number(challenges.numDeletedRows) + Number(devices.numDeletedRows)
+        Number(tokens.numDeletedRows) +
+        Number(challenges.numDeletedRows) +
+        Number(signInCodes.numDeletedRows) +
+        Number(devices.numDeletedRows)
       );
     },
 
@@ -277,6 +304,79 @@ export function securityVerificationRepo(db: Db) {
 
     async clearDevice(guid: string): Promise<void> {
       await db.deleteFrom('device_sign_in_failures').where('guid', '=', guid).execute();
+    },
+
+    // ── email codes before sign-in (D80) ────────────────────────────────────────────────────────────
+    async insertSignInCode(c: NewSignInCode): Promise<void> {
+      await db
+        .insertInto('sign_in_codes')
+        .values({
+          id: c.id,
+          email_key: c.emailKey,
+          guid: c.guid,
+          code_hash: c.codeHash,
+          created_at: c.at,
+          last_sent_at: c.at,
+          expires_at: c.expiresAt,
+        })
+        .execute();
+    },
+
+    /** The newest code asked for an email on a device, whatever its status. */
+    async latestSignInCode(emailKey: string, guid: string): Promise<SignInCodeRow | undefined> {
+      const row = await db
+        .selectFrom('sign_in_codes')
+        .selectAll()
+        .where('email_key', '=', emailKey)
+        .where('guid', '=', guid)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && signInCodeOf(row);
+    },
+
+    /** Mails counted since `since` for an email (any device) or for a device (any email). */
+    async signInCodeSendsSince(by: 'email_key' | 'guid', value: string, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('sign_in_codes')
+        .select((eb) => eb.fn.sum<number | string | null>('sends').as('n'))
+        .where(by, '=', value)
+        .where('last_sent_at', '>=', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async casSignInCodeStatus(id: string, to: 'passed' | 'failed' | 'replaced'): Promise<boolean> {
+      const result = await db
+        .updateTable('sign_in_codes')
+        .set({ status: to })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** One miss counted on an open code by a compare-and-set on the count read. */
+    async countSignInCodeMiss(id: string, seen: number): Promise<boolean> {
+      const result = await db
+        .updateTable('sign_in_codes')
+        .set({ attempts: seen + 1 })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .where('attempts', '=', seen)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async resendSignInCode(id: string, sends: number, codeHash: string, at: number, expiresAt: number) {
+      const result = await db
+        .updateTable('sign_in_codes')
+        .set({ code_hash: codeHash, sends: sends + 1, last_sent_at: at, expires_at: expiresAt, attempts: 0 })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .where('sends', '=', sends)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     // ── development mailbox ─────────────────────────────────────────────────────────────────────────

@@ -58,10 +58,27 @@ export interface DevMailboxTable {
 }
 export type DevMailRow = Selectable<DevMailboxTable>;
 
+/** D80: an email code asked before sign-in by an intercepted device (migration 034). */
+export interface SignInCodesTable {
+  id: string;
+  /** HMAC of the normalised email (never the address; rows exist for emails without an account too). */
+  email_key: string;
+  guid: string;
+  code_hash: string;
+  status: Generated<ChallengeStatus>;
+  attempts: Generated<number>;
+  sends: Generated<number>;
+  created_at: number;
+  last_sent_at: number;
+  expires_at: number;
+}
+export type SignInCodeRow = Selectable<SignInCodesTable>;
+
 export interface SecurityVerificationTables {
   user_totp: UserTotpTable;
   verification_challenges: VerificationChallengesTable;
   risk_tokens: RiskTokensTable;
   device_sign_in_failures: DeviceSignInFailuresTable;
   dev_mailbox: DevMailboxTable;
+  sign_in_codes: SignInCodesTable;
 }

@@ -38,8 +38,8 @@ export function mailTexts(localesDir: string) {
 
   return {
     t,
-    /** The email code of a scene (30101 otp). */
-    otp(lng: string, to: string, code: string, scene: number): OutgoingMail {
+    /** The email code of a scene (30101 otp), or of a sign-in from an intercepted device (D80). */
+    otp(lng: string, to: string, code: string, scene: number | 'signIn'): OutgoingMail {
       const action = t(lng, `otp.scenes.${scene}`);
       const lines = {
         greeting: t(lng, 'otp.greeting'),
