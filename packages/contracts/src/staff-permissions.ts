@@ -25,7 +25,9 @@ export type StaffPermission =
   /** Issue 20: place and lift legal holds (compliance). */
   | 'manage_legal_holds'
   /** Issue 20: change the retention policies and run the erasure job now. */
-  | 'edit_retention';
+  | 'edit_retention'
+  /** Issue 20 (D78): open a closed or held person's data, with a recorded reason (senior reviewers, admins). */
+  | 'access_closed_accounts';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide'],
@@ -36,6 +38,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'assign_cases',
     'read_retention',
     'manage_legal_holds',
+    'access_closed_accounts',
   ],
   admin: [
     'view_cases',
@@ -52,6 +55,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'read_retention',
     'manage_legal_holds',
     'edit_retention',
+    'access_closed_accounts',
   ],
   auditor: ['read_audit', 'read_retention'],
 };
