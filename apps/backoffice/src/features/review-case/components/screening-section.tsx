@@ -6,6 +6,7 @@ import { Card } from '../../../ui/card.tsx';
 import type { CaseScreeningHit, CaseView } from '../api/case.ts';
 import { screeningExportUrl } from '../api/screening.ts';
 import { HitResolution } from './hit-resolution.tsx';
+import { RedactionNote } from '../../../ui/redacted.tsx';
 
 /** What the panel may do beyond showing: resolve hits (reviewers) and put the answered case in place. */
 export interface ScreeningActions {
@@ -175,6 +176,7 @@ export function ScreeningSection({
   return (
     <Card as="section" aria-labelledby="case-screening">
       <h2 id="case-screening">{t('case.screening.heading')}</h2>
+      <RedactionNote kind="screening_results" />
       {screening.frozen ? <FrozenNotice frozen={screening.frozen} userId={userId} /> : null}
       <dl className="ui-facts">
         <div>
