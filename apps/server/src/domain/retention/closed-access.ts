@@ -175,6 +175,17 @@ export function closedAccessUseCases(repos: Repositories) {
         held: state?.held ?? false,
       };
     },
+
+    /**
+     * Test runs only (POST /dev/test/closures, NODE_ENV=test): records a person's closure at a given time,
+     * so an end-to-end run can have people whose periods ran out years ago. Answers the user id.
+     */
+    async recordClosureForTests(email: string, closedAt: number): Promise<number> {
+      const user = await repos.users.findByEmail(normaliseEmail(email));
+      if (!user) throw new AppError('PERSON_NOT_FOUND', undefined, 404);
+      await repos.accountClosures.recordClosure({ userId: Number(user.id), closedAt, closedBy: 'self' });
+      return Number(user.id);
+    },
   };
 }
 export type ClosedAccessUseCases = ReturnType<typeof closedAccessUseCases>;

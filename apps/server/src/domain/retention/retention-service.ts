@@ -30,6 +30,7 @@ export function retentionUseCases(deps: { repos: Repositories; blobs: BlobStore 
     listPolicyVersions: policyVersionUseCases(deps.repos).list,
     grantClosedAccess: closedAccessUseCases(deps.repos).grant,
     lookupPerson: closedAccessUseCases(deps.repos).lookup,
+    recordClosureForTests: closedAccessUseCases(deps.repos).recordClosureForTests,
   };
 }
 export type RetentionUseCases = ReturnType<typeof retentionUseCases>;

@@ -134,6 +134,22 @@ export function retentionRoutes(services: Services): FastifyPluginAsync {
       async (request) => ok(await retention.runNow(await me(request))),
     );
 
+    if (services.config.testing) {
+      // Test runs only (NODE_ENV=test, which production refuses): a closure backdated years, so the
+      // end-to-end journey of issue 20 has people whose periods ran out. Hidden from the API document.
+      r.post(
+        '/dev/test/closures',
+        {
+          schema: {
+            hide: true,
+            body: z.strictObject({ email: z.string().max(320), closedAt: z.number().int().positive() }),
+          },
+        },
+        async (request) =>
+          ok({ userId: await retention.recordClosureForTests(request.body.email, request.body.closedAt) }),
+      );
+    }
+
     r.get(
       '/backoffice/api/retention/redactions',
       guarded({

@@ -25,21 +25,33 @@ function HoldsTable({ items, onLift }: { items: LegalHold[]; onLift: ((hold: Leg
   const columns: DataColumn<LegalHold>[] = [
     {
       label: t('retention.holds.columns.person'),
+      // One element per cell: on phones the cell is a grid of its label and one value.
       cell: (h) => (
-        <>
+        <div>
           <Link to={paths.reviewCase.getHref(h.userId)}>
             {t('retention.common.person', { id: h.userId })}
           </Link>
-          {h.caseRef ? <span className="retention-muted">{h.caseRef}</span> : null}
-        </>
+          {h.caseRef ? (
+            <span className="retention-muted" dir="ltr">
+              {h.caseRef}
+            </span>
+          ) : null}
+        </div>
       ),
     },
     { label: t('retention.holds.columns.reason'), cell: (h) => t(`retention.holds.reasons.${h.reason}`) },
-    { label: t('retention.holds.columns.note'), cell: (h) => <span className="ui-message">{h.note}</span> },
+    {
+      label: t('retention.holds.columns.note'),
+      cell: (h) => (
+        <span className="ui-message" dir="auto">
+          {h.note}
+        </span>
+      ),
+    },
     {
       label: t('retention.holds.columns.review'),
       cell: (h) => (
-        <>
+        <div>
           <time
             dateTime={new Date(h.reviewAt).toISOString()}
             className={h.reviewOverdue ? 'retention-overdue' : undefined}
@@ -47,7 +59,7 @@ function HoldsTable({ items, onLift }: { items: LegalHold[]; onLift: ((hold: Leg
             {formatDate(h.reviewAt, i18n.language)}
           </time>
           {h.reviewOverdue ? <Badge>{t('retention.holds.overdue')}</Badge> : null}
-        </>
+        </div>
       ),
     },
     {
@@ -59,22 +71,26 @@ function HoldsTable({ items, onLift }: { items: LegalHold[]; onLift: ((hold: Leg
       label: t('retention.holds.columns.state'),
       cell: (h) =>
         h.liftedAt === null ? (
-          <>
+          <div>
             {t('retention.holds.states.active')}{' '}
             {onLift ? (
               <Button variant="ghost" onClick={() => onLift(h)}>
                 {t('retention.holds.liftButton', { id: h.userId })}
               </Button>
             ) : null}
-          </>
+          </div>
         ) : (
-          <>
+          <div>
             {t('retention.holds.liftedBy', {
               at: formatDateTime(h.liftedAt, i18n.language),
               id: h.liftedBy ?? 0,
             })}
-            {h.liftReason ? <span className="retention-muted">{h.liftReason}</span> : null}
-          </>
+            {h.liftReason ? (
+              <span className="retention-muted" dir="auto">
+                {h.liftReason}
+              </span>
+            ) : null}
+          </div>
         ),
     },
   ];

@@ -28,7 +28,10 @@ function VersionEntry({ entry }: { entry: PolicyVersion }) {
         {entry.reason && entry.createdBy !== null ? (
           <>
             {' · '}
-            {t('retention.versions.reason')} <span className="ui-message">{entry.reason}</span>
+            {t('retention.versions.reason')}{' '}
+            <span className="ui-message" dir="auto">
+              {entry.reason}
+            </span>
           </>
         ) : null}
       </p>

@@ -48,20 +48,25 @@ function PoliciesContent({
   const columns: DataColumn<RetentionPolicy>[] = [
     {
       label: t('retention.policies.columns.kind'),
+      // One element per cell: on phones the cell is a grid of its label and one value.
       cell: (p) => (
-        <>
+        <div>
           {labels.kind(p.kind)}
           <span className="retention-muted">
             {isPersonKind(p.kind) ? t('retention.policies.personKind') : t('retention.policies.rollingKind')}
           </span>
-        </>
+        </div>
       ),
     },
     { label: t('retention.policies.columns.period'), cell: (p) => labels.period(p.period) },
     { label: t('retention.policies.columns.clock'), cell: (p) => labels.clock(p.clock) },
     {
       label: t('retention.policies.columns.source'),
-      cell: (p) => <span className="retention-source">{p.legalSource}</span>,
+      cell: (p) => (
+        <span className="retention-source" dir="auto">
+          {p.legalSource}
+        </span>
+      ),
     },
     ...(editable
       ? [
@@ -91,7 +96,10 @@ function PoliciesContent({
         </p>
         {set.createdBy !== null && set.reason ? (
           <p>
-            {t('retention.versions.reason')} <span className="ui-message">{set.reason}</span>
+            {t('retention.versions.reason')}{' '}
+            <span className="ui-message" dir="auto">
+              {set.reason}
+            </span>
           </p>
         ) : null}
         <p className="retention-muted">{t('retention.policies.notLegalAdvice')}</p>

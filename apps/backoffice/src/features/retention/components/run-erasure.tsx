@@ -83,7 +83,7 @@ export function RunErasure({ onRan }: { onRan: () => void }) {
     }
   };
   return (
-    <Card as="section" aria-labelledby="retention-run-heading">
+    <Card as="section" aria-labelledby="retention-run-heading" className="retention-run-card">
       <h2 id="retention-run-heading">{t('retention.run.heading')}</h2>
       <p>{t('retention.run.explanation')}</p>
       <Button busy={busy} onClick={() => setConfirming(true)}>
