@@ -308,6 +308,8 @@ const schema = z.object({
 
 export interface Config {
   production: boolean;
+  /** NODE_ENV=test: the test-only hooks exist (never in development or production). */
+  testing: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -428,6 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     isPostgresUrl(givenUrl) || givenUrl === ':memory:' ? givenUrl : path.resolve(cwd, givenUrl);
   return {
     production,
+    testing: s.NODE_ENV === 'test',
     port: s.PORT,
     host: s.HOST,
     dataDir,

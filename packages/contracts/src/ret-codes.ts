@@ -785,6 +785,27 @@ export const RET_CODES = {
     meaning: 'Back office: no person with this id, so no account was closed.',
   },
 
+  // Issue 20, slice C (D78–D79): the back office and a closed or held person's data; 62040–62049.
+  CLOSED_ACCOUNT_ACCESS_DENIED: {
+    code: 62040,
+    meaning:
+      "Back office: this person's account is closed or on legal hold, and the staff member's role may not open such accounts (access_closed_accounts: senior reviewers and admins).",
+  },
+  CLOSED_ACCOUNT_REASON_REQUIRED: {
+    code: 62041,
+    meaning:
+      "Back office: this person's account is closed or on legal hold: POST …/cases/:userId/closed-access with the reason first; it opens their data to this staff member for 30 minutes, every view audited with it.",
+  },
+  RECORD_REDACTED: {
+    code: 62042,
+    meaning:
+      'Back office: this record was erased under the retention policy (the redaction records say when and under which policy version); it can no longer be opened.',
+  },
+  PERSON_NOT_FOUND: {
+    code: 62043,
+    meaning: 'Back office: no person has this email or user id.',
+  },
+
   // Produced by the client, never by the server (spec §8).
   REQUEST_TIMEOUT: {
     code: CODE_REQUEST_TIMEOUT,

@@ -32,7 +32,9 @@ export type StaffPermission =
    */
   | 'export_subject_data'
   /** Issue 20: close a person's account from the back office, with a reason (audited). */
-  | 'close_accounts';
+  | 'close_accounts'
+  /** Issue 20 (D78): open a closed or held person's data, with a recorded reason (senior reviewers, admins). */
+  | 'access_closed_accounts';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide'],
@@ -45,6 +47,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'manage_legal_holds',
     'export_subject_data',
     'close_accounts',
+    'access_closed_accounts',
   ],
   admin: [
     'view_cases',
@@ -63,6 +66,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'edit_retention',
     'export_subject_data',
     'close_accounts',
+    'access_closed_accounts',
   ],
   auditor: ['read_audit', 'read_retention'],
 };

@@ -153,6 +153,23 @@ export const routes: RouteObject[] = [
                     .SupportRequestPage,
                 paths.supportRequest.path,
               ),
+              // Issue 20: the data lifecycle (policies, legal holds, redaction records).
+              areaRoute(
+                'retentionPolicies',
+                async () =>
+                  (await import('../features/retention/components/retention-policies-page.tsx'))
+                    .RetentionPoliciesPage,
+              ),
+              areaRoute(
+                'legalHolds',
+                async () =>
+                  (await import('../features/retention/components/legal-holds-page.tsx')).LegalHoldsPage,
+              ),
+              areaRoute(
+                'redactions',
+                async () =>
+                  (await import('../features/retention/components/redactions-page.tsx')).RedactionsPage,
+              ),
               areaRoute(
                 'staff',
                 async () => (await import('../features/staff/components/staff-page.tsx')).StaffPage,

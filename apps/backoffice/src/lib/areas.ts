@@ -18,6 +18,9 @@ export const AREA_IDS = [
   'partners',
   'providerRoutes',
   'supportInbox',
+  'retentionPolicies',
+  'legalHolds',
+  'redactions',
   'staff',
   'security',
 ] as const;
@@ -61,6 +64,13 @@ export const AREAS: Record<AreaId, Area> = {
     href: paths.providerRoutes.getHref(),
   },
   supportInbox: { id: 'supportInbox', path: paths.supportInbox.path, href: paths.supportInbox.getHref() },
+  retentionPolicies: {
+    id: 'retentionPolicies',
+    path: paths.retentionPolicies.path,
+    href: paths.retentionPolicies.getHref(),
+  },
+  legalHolds: { id: 'legalHolds', path: paths.legalHolds.path, href: paths.legalHolds.getHref() },
+  redactions: { id: 'redactions', path: paths.redactions.path, href: paths.redactions.getHref() },
   staff: { id: 'staff', path: paths.staff.path, href: paths.staff.getHref() },
   security: { id: 'security', path: paths.security.path, href: paths.security.getHref() },
 };
@@ -68,6 +78,7 @@ export const AREAS: Record<AreaId, Area> = {
 /**
  * Reviewers work the queues, auditors read the audit log, administrators see everything (quotas,
  * countries, partners, provider routing, staff). Everyone has Security: their own two-step verification and recovery codes.
+ * The data-lifecycle pages (issue 20) follow `read_retention`: senior reviewers, admins and auditors.
  */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   reviewer: [
@@ -86,6 +97,9 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'identityTransfers',
     'questionnaires',
     'supportInbox',
+    'retentionPolicies',
+    'legalHolds',
+    'redactions',
     'security',
   ],
   admin: [
@@ -100,10 +114,13 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'partners',
     'providerRoutes',
     'supportInbox',
+    'retentionPolicies',
+    'legalHolds',
+    'redactions',
     'staff',
     'security',
   ],
-  auditor: ['home', 'auditLog', 'security'],
+  auditor: ['home', 'auditLog', 'retentionPolicies', 'legalHolds', 'redactions', 'security'],
 };
 
 export function areasFor(role: StaffRole): Area[] {

@@ -39,7 +39,20 @@ export type ErrorMessageKey =
   | 'apiErrors.dataExportDownloaded'
   | 'apiErrors.dataExportExpired'
   | 'apiErrors.dataExportInvalid'
-  | 'apiErrors.dataExportFailed';
+  | 'apiErrors.dataExportFailed'
+  | 'apiErrors.retentionPolicyIncomplete'
+  | 'apiErrors.retentionPolicyBelowMinimum'
+  | 'apiErrors.retentionPolicyClockInvalid'
+  | 'apiErrors.retentionPolicyVersionChanged'
+  | 'apiErrors.legalHoldUnknown'
+  | 'apiErrors.legalHoldAlreadyLifted'
+  | 'apiErrors.legalHoldPersonUnknown'
+  | 'apiErrors.legalHoldReviewDateInvalid'
+  | 'apiErrors.retentionRunInProgress'
+  | 'apiErrors.closedAccountDenied'
+  | 'apiErrors.closedAccountReasonRequired'
+  | 'apiErrors.recordRedacted'
+  | 'apiErrors.personNotFound';
 
 const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.NETWORK_ERROR.code]: 'errors.network',
@@ -82,6 +95,20 @@ const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.DATA_EXPORT_UNKNOWN.code]: 'apiErrors.dataExportInvalid',
   [RET_CODES.DATA_EXPORT_LINK_INVALID.code]: 'apiErrors.dataExportInvalid',
   [RET_CODES.DATA_EXPORT_FAILED.code]: 'apiErrors.dataExportFailed',
+  // Issue 20: retention policies, legal holds, the erasure job, and a closed or held person's data.
+  [RET_CODES.RETENTION_POLICY_INCOMPLETE.code]: 'apiErrors.retentionPolicyIncomplete',
+  [RET_CODES.RETENTION_POLICY_BELOW_MINIMUM.code]: 'apiErrors.retentionPolicyBelowMinimum',
+  [RET_CODES.RETENTION_POLICY_CLOCK_INVALID.code]: 'apiErrors.retentionPolicyClockInvalid',
+  [RET_CODES.RETENTION_POLICY_VERSION_CHANGED.code]: 'apiErrors.retentionPolicyVersionChanged',
+  [RET_CODES.LEGAL_HOLD_UNKNOWN.code]: 'apiErrors.legalHoldUnknown',
+  [RET_CODES.LEGAL_HOLD_ALREADY_LIFTED.code]: 'apiErrors.legalHoldAlreadyLifted',
+  [RET_CODES.LEGAL_HOLD_PERSON_UNKNOWN.code]: 'apiErrors.legalHoldPersonUnknown',
+  [RET_CODES.LEGAL_HOLD_REVIEW_DATE_INVALID.code]: 'apiErrors.legalHoldReviewDateInvalid',
+  [RET_CODES.RETENTION_RUN_IN_PROGRESS.code]: 'apiErrors.retentionRunInProgress',
+  [RET_CODES.CLOSED_ACCOUNT_ACCESS_DENIED.code]: 'apiErrors.closedAccountDenied',
+  [RET_CODES.CLOSED_ACCOUNT_REASON_REQUIRED.code]: 'apiErrors.closedAccountReasonRequired',
+  [RET_CODES.RECORD_REDACTED.code]: 'apiErrors.recordRedacted',
+  [RET_CODES.PERSON_NOT_FOUND.code]: 'apiErrors.personNotFound',
 };
 
 export function errorMessageKey(error: unknown): ErrorMessageKey {

@@ -49,6 +49,12 @@ export const paths = {
   staff: { path: '/staff', getHref: () => '/staff' },
   /** The signed-in member's own two-step verification and recovery codes (issue 11). */
   security: { path: '/security', getHref: () => '/security' },
+  /** Issue 20: the retention policies per site and record kind, and their versions. */
+  retentionPolicies: { path: '/retention/policies', getHref: () => '/retention/policies' },
+  /** Issue 20: legal holds (placed and lifted by compliance), overdue reviews highlighted. */
+  legalHolds: { path: '/retention/holds', getHref: () => '/retention/holds' },
+  /** Issue 20: the erasure job's redaction records, and "Run erasure now" (admins). */
+  redactions: { path: '/retention/redactions', getHref: () => '/retention/redactions' },
   /** One report of the help centre's "Report a problem", with its answer. */
   supportRequest: { path: '/support-inbox/:id', getHref: (id: number) => `/support-inbox/${id}` },
 } as const;

@@ -6,6 +6,7 @@
  * requests for information.
  */
 import { z } from 'zod';
+import { closedAccess, redactionMarker } from './backoffice-retention.ts';
 import {
   EDD_STATUSES,
   QUESTIONNAIRE_KINDS,
@@ -180,6 +181,10 @@ export const questionnaireReviewCase = z.object({
   satos: z.array(reviewSatosVerification),
   /** The user's compliance tasks (every template), as the user's task list shows them. */
   tasks: z.array(complianceTask),
+  /** Issue 20: what the erasure job redacted of the person (kind, when, policy version). */
+  redactions: z.array(redactionMarker).optional(),
+  /** Issue 20: the person's account is closed or held, and the reason this view was opened with (D79). */
+  closedAccess: closedAccess.nullable().optional(),
 });
 export type QuestionnaireReviewCase = z.infer<typeof questionnaireReviewCase>;
 

@@ -178,3 +178,95 @@ export type RedactionsQuery = z.infer<typeof redactionsQuery>;
 
 export const redactionsResult = z.object({ items: z.array(redactionRecord), ...cursorPageResult });
 export type RedactionsResult = z.infer<typeof redactionsResult>;
+
+// ---- The back office's pages and access after closure (issue 20, slice C; D78–D79) ------------------
+
+/**
+ * Where a view shows data of a person the erasure job redacted: which kind went, when, and under which
+ * policy version (one per redaction record of the person), so a view says "redacted on … under policy
+ * version N" instead of failing or showing an empty field.
+ */
+export const redactionMarker = z.object({
+  /** A person-level retention kind, or `data_key`. */
+  kind: z.string(),
+  redactedAt: z.number().int(),
+  policyVersion: z.number().int(),
+});
+export type RedactionMarker = z.infer<typeof redactionMarker>;
+
+/** Opening a closed or held person's data is allowed this long after the reason is recorded (D79). */
+export const CLOSED_ACCESS_GRANT_MS = 30 * 60_000;
+
+/**
+ * POST /backoffice/api/cases/:userId/closed-access (`view_cases` and `access_closed_accounts`): the
+ * reason staff give to open a closed or held person's data; recorded in the audit log, and named by
+ * every view of the person for the next 30 minutes.
+ */
+export const closedAccessRequest = z.strictObject({
+  reason: z.string().trim().min(5).max(500),
+});
+export type ClosedAccessRequest = z.input<typeof closedAccessRequest>;
+
+/** Why a person's data needs a reason (closed, held, or both), and the reason in force when given. */
+export const closedAccess = z.object({
+  userId: z.number().int(),
+  /** When the account was closed; null when it is open (held only). */
+  closedAt: z.number().int().nullable(),
+  /** An active legal hold names the person. */
+  held: z.boolean(),
+  /** The erasure job has redacted every person-level kind of theirs. */
+  erased: z.boolean(),
+  /** The reason given by this staff member (null before one is given). */
+  reason: z.string().nullable(),
+  /** Until when the reason opens the person's data (null before one is given). */
+  expiresAt: z.number().int().nullable(),
+});
+export type ClosedAccess = z.infer<typeof closedAccess>;
+
+/**
+ * GET /backoffice/api/people/lookup?q= (`manage_legal_holds`): a person by email or user id, for placing
+ * a hold. Answers the id and what the hold dialog needs, never the person's name or email (a closed
+ * person's data is opened only with a reason).
+ */
+export const personLookupQuery = z.object({
+  /** An email or a user id (`12` or `#12`); empty finds nobody (62043). Optional so that a call without a session is 10007 first. */
+  q: z.string().trim().max(320).default(''),
+});
+export type PersonLookupQuery = z.infer<typeof personLookupQuery>;
+
+export const personLookupResult = z.object({
+  userId: z.number().int(),
+  site: z.string(),
+  closedAt: z.number().int().nullable(),
+  erased: z.boolean(),
+  held: z.boolean(),
+});
+export type PersonLookupResult = z.infer<typeof personLookupResult>;
+
+/** One change a policy version made over the version before it (null `from`: new in this version). */
+export const policyChange = z.object({
+  site: z.string(),
+  kind: z.string(),
+  from: z.object({ period: z.string(), clock: z.string(), legalSource: z.string() }).nullable(),
+  to: z.object({ period: z.string(), clock: z.string(), legalSource: z.string() }),
+});
+export type PolicyChange = z.infer<typeof policyChange>;
+
+/** GET /backoffice/api/retention/policies/versions (`read_retention`): newest first, by cursor. */
+export const policyVersionsQuery = z.object({ ...cursorPageQuery });
+export type PolicyVersionsQuery = z.infer<typeof policyVersionsQuery>;
+
+export const policyVersionEntry = z.object({
+  version: z.number().int(),
+  createdAt: z.number().int(),
+  /** Who saved it; null for the shipped defaults. */
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  reason: z.string(),
+  /** What changed over the version before (version 1: nothing, it is the defaults). */
+  changes: z.array(policyChange),
+});
+export type PolicyVersionEntry = z.infer<typeof policyVersionEntry>;
+
+export const policyVersionsResult = z.object({ items: z.array(policyVersionEntry), ...cursorPageResult });
+export type PolicyVersionsResult = z.infer<typeof policyVersionsResult>;

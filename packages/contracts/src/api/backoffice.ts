@@ -6,6 +6,7 @@ import { DOCUMENT_SIDES, SUBMISSION_KINDS } from './kyc-submit.ts';
 import { VERIFICATION_VENDORS, reviewVendorPanel } from './backoffice-vendors.ts';
 import { cursorPageQuery, cursorPageResult } from './cursor-page.ts';
 import { caseAssignee } from './backoffice-work.ts';
+import { closedAccess, redactionMarker } from './backoffice-retention.ts';
 
 /**
  * POST /backoffice/api/login: the password, and the 6-digit TOTP code once enrolled. To confirm an
@@ -375,6 +376,10 @@ export const reviewCase = z.object({
   assignee: caseAssignee.nullable().optional(),
   /** Issue 18: the person's sanctions screening; an open hit blocks every approval (61001). */
   screening: caseScreening,
+  /** Issue 20: what the erasure job redacted of the person (kind, when, policy version); [] when nothing. */
+  redactions: z.array(redactionMarker).optional(),
+  /** Issue 20: the person's account is closed or held, and the reason this view was opened with (D79). */
+  closedAccess: closedAccess.nullable().optional(),
 });
 export type ReviewCase = z.infer<typeof reviewCase>;
 
@@ -483,6 +488,8 @@ export const AUDIT_ACTIONS = [
   'data_export.download',
   // Closing an account (issue 20, docs/data-lifecycle.md "Closing an account").
   'account.close',
+  // Issue 20, slice C (D79): a closed or held person's data opened with a reason.
+  'case.closed_access',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

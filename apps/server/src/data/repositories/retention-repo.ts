@@ -162,6 +162,37 @@ export function retentionRepo(db: Db) {
       return rows.length === 1;
     },
 
+    /**
+     * A page of policy versions, newest first (keyset on the version; `limit + 1` rows, and the version
+     * just older than the page so each can be compared with the one before), with who saved each.
+     */
+    async listPolicyVersions(
+      filter: { beforeVersion?: number | undefined; limit: number },
+      limits: ListLimits = {},
+    ) {
+      return withListLimits(db, limits, async (trx) => {
+        let query = trx.selectFrom('retention_policy_versions as v');
+        const counted = await cappedCount(trx, query.orderBy('v.version', 'desc'));
+        if (filter.beforeVersion !== undefined) query = query.where('v.version', '<', filter.beforeVersion);
+        const rows = await query
+          .leftJoin('staff_users as s', 's.id', 'v.created_by')
+          .selectAll('v')
+          .select(['s.display_name as staff_display_name', 's.email as staff_email'])
+          .orderBy('v.version', 'desc')
+          .limit(filter.limit + 2)
+          .execute();
+        return {
+          ...counted,
+          rows: rows.map((r) => ({
+            ...r,
+            version: Number(r.version),
+            created_at: Number(r.created_at),
+            created_by: num(r.created_by),
+          })),
+        };
+      });
+    },
+
     // ---- legal holds --------------------------------------------------------------------------------
 
     async insertHold(h: NewHold): Promise<number> {

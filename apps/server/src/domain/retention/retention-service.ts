@@ -5,9 +5,11 @@
  */
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
+import { closedAccessUseCases } from './closed-access.ts';
 import { erasureUseCases, type ErasureOptions } from './erasure.ts';
 import { holdUseCases } from './holds.ts';
 import { policyUseCases } from './policies.ts';
+import { policyVersionUseCases } from './policy-versions.ts';
 import { redactionUseCases } from './redactions.ts';
 
 export type RetentionOptions = ErasureOptions;
@@ -24,6 +26,11 @@ export function retentionUseCases(deps: { repos: Repositories; blobs: BlobStore 
     listRedactions: redactionUseCases(deps.repos).list,
     runNow: erasure.runNow,
     runScheduled: erasure.runScheduled,
+    // Slice C (the back office's pages, access after closure; D78–D79).
+    listPolicyVersions: policyVersionUseCases(deps.repos).list,
+    grantClosedAccess: closedAccessUseCases(deps.repos).grant,
+    lookupPerson: closedAccessUseCases(deps.repos).lookup,
+    recordClosureForTests: closedAccessUseCases(deps.repos).recordClosureForTests,
   };
 }
 export type RetentionUseCases = ReturnType<typeof retentionUseCases>;

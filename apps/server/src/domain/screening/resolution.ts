@@ -25,6 +25,7 @@ import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { decisionTransaction } from '../backoffice/decision-conflicts.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
 import { withDataKey, withStoredDataKey } from '../kyc/data-keys.ts';
+import { accessNote, closedAccessGate, redactedKind } from '../retention/closed-access.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailTexts } from '../mail/mail-texts.ts';
 import type { LoadLog } from './load-lists.ts';
@@ -116,6 +117,8 @@ export function resolutionUseCases(options: ResolutionOptions) {
       const found = await repos.screening.findHit(hitId);
       if (!found) throw hitUnknown();
       const userId = Number(found.user_id);
+      // Issue 20 (D79): a closed or held person's hit is resolved only with the member's recorded reason.
+      await closedAccessGate(repos).require(staff, userId, now);
       let frozeNow = false;
       await decisionTransaction(repos, async (tx) => {
         await tx.review.lockCase(userId);
@@ -243,7 +246,12 @@ export function resolutionUseCases(options: ResolutionOptions) {
       now = Date.now(),
     ): Promise<{ id: number; bytes: Buffer }> {
       requirePermission(staff, 'decide');
+      const gate = closedAccessGate(repos);
+      const access = await gate.require(staff, userId, now);
       const row = await repos.screening.latestExport(userId);
+      // Issue 20: the person's screening results (and exports) were erased: said so (62042, 410).
+      if (!row && access && redactedKind(await gate.markers(userId), 'screening_results'))
+        throw new AppError('RECORD_REDACTED', undefined, 410);
       if (!row) throw new AppError('SCREENING_EXPORT_UNKNOWN', undefined, 404);
       const bytes = await withStoredDataKey(repos.submissions, keyring, userId, (key) => {
         if (!key) throw new AppError('SCREENING_EXPORT_UNKNOWN', 'the export can no longer be opened', 404);
@@ -255,7 +263,7 @@ export function resolutionUseCases(options: ResolutionOptions) {
           action: 'screening.export.download',
           subjectUserId: userId,
           caseRef: `screening-hit:${Number(row.hit_id)}`,
-          details: { exportId: Number(row.id), bytes: bytes.length },
+          details: { exportId: Number(row.id), bytes: bytes.length, ...accessNote(access) },
         },
         now,
       );

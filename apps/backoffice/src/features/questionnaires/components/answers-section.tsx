@@ -3,6 +3,8 @@ import { formattingLocale } from '@kyc/contracts';
 import { Card } from '../../../ui/card.tsx';
 import { evidenceUrl, type ResponseAnswer, type ResponseSubmission } from '../api/review.ts';
 import { useTemplateText } from '../template-text.ts';
+import { useRedactionMarker } from '../../../lib/redactions.tsx';
+import { Redacted } from '../../../ui/redacted.tsx';
 
 interface AnswerContext {
   userId: number;
@@ -179,11 +181,15 @@ export function AnswersSection({
   context: AnswerContext;
 }) {
   const { t } = useTranslation();
+  // Issue 20: the erasure emptied the answers; the marker says when and under which policy version.
+  const erased = useRedactionMarker('questionnaire_answers');
   return (
     <Card as="section" aria-labelledby="qr-answers">
       <h2 id="qr-answers">{t('questionnaireReview.response.answers.heading')}</h2>
       {submission && submission.answers.length > 0 ? (
         <AnswersList submission={submission} context={context} />
+      ) : erased && submission ? (
+        <Redacted marker={erased} />
       ) : (
         <p>{t('questionnaireReview.response.answers.none')}</p>
       )}

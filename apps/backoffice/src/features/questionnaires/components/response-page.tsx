@@ -35,6 +35,9 @@ import {
 } from './response-sections.tsx';
 import '../../../ui/detail-page.css';
 import './questionnaires.css';
+import { needsAccessReason } from '../../../lib/closed-access.ts';
+import { RedactionsProvider } from '../../../lib/redactions.tsx';
+import { ClosedAccessBanner, ClosedAccessGate } from '../../../ui/closed-access-gate.tsx';
 
 /** A template code from the URL (kebab-case, as the contracts), else null. */
 function parseTemplateCode(value: string | undefined): string | null {
@@ -70,9 +73,10 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
   const evidenceIndex = new Map(view.evidence.map((e, i) => [e.id, i + 1]));
   const evidenceNumber = (id: string) => evidenceIndex.get(id) ?? 0;
   const satos = view.template.code === SATOS_TEMPLATE;
+  const redacted = (view.redactions ?? []).some((m) => m.kind === 'personal_data');
 
   return (
-    <>
+    <RedactionsProvider value={view.redactions ?? []}>
       <p className="ui-detail-back">
         <Link to={paths.questionnaires.getHref()}>{t('questionnaireReview.response.backToQueue')}</Link>
       </p>
@@ -80,7 +84,7 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
       <p className="ui-detail-subtitle">
         {t('questionnaireReview.response.subtitle', {
           id: view.userId,
-          email: view.email,
+          email: redacted ? t('redaction.tag') : view.email,
           site: view.site,
           level: view.level,
         })}
@@ -89,6 +93,7 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
           {t('questionnaireReview.response.openKycCase')}
         </Link>
       </p>
+      {view.closedAccess ? <ClosedAccessBanner access={view.closedAccess} /> : null}
       <div ref={outcomeRef} tabIndex={-1}>
         {outcome?.tone === 'info' ? (
           <Alert>{t(`questionnaireReview.decisions.success.${outcome.decision}`)}</Alert>
@@ -121,7 +126,7 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
           </div>
         ) : null}
       </div>
-    </>
+    </RedactionsProvider>
   );
 }
 
@@ -152,7 +157,11 @@ export function ResponsePage() {
     return (
       <>
         <h1>{t('questionnaireReview.response.pageTitle', { id: userId })}</h1>
-        <LoadError message={errorText(resource.error)} onRetry={reload} />
+        {needsAccessReason(resource.error) ? (
+          <ClosedAccessGate userId={userId} onGranted={reload} />
+        ) : (
+          <LoadError message={errorText(resource.error)} onRetry={reload} />
+        )}
         <Link to={paths.questionnaires.getHref()}>{t('questionnaireReview.response.backToQueue')}</Link>
       </>
     );

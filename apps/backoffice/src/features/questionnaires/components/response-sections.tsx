@@ -16,6 +16,7 @@ import {
 } from '../api/review.ts';
 import { templateTitleKey, useTemplateText } from '../template-text.ts';
 import { AnswersList } from './answers-section.tsx';
+import { RedactionNote } from '../../../ui/redacted.tsx';
 
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -174,6 +175,7 @@ export function EvidenceSection({ view }: { view: ResponseView }) {
   return (
     <Card as="section" aria-labelledby="qr-evidence">
       <h2 id="qr-evidence">{t(`${p}.heading`)}</h2>
+      <RedactionNote kind="questionnaire_answers" />
       {view.evidence.length === 0 ? (
         <p>{t(`${p}.none`)}</p>
       ) : (

@@ -25,11 +25,15 @@ import { SubjectAccessExportSection } from './subject-access-export.tsx';
 import { AccountClosureSection } from './close-account.tsx';
 import '../../../ui/detail-page.css';
 import './case-page.css';
+import { needsAccessReason } from '../../../lib/closed-access.ts';
+import { isRedactedValue, RedactionsProvider } from '../../../lib/redactions.tsx';
+import { ClosedAccessBanner, ClosedAccessGate } from '../../../ui/closed-access-gate.tsx';
 
 function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (c: CaseView) => void }) {
   const { t } = useTranslation();
   const staff = useStaff();
-  const name = `${caseView.applicant.firstName} ${caseView.applicant.lastName}`.trim();
+  const redacted = isRedactedValue(caseView.applicant.firstName);
+  const name = redacted ? '' : `${caseView.applicant.firstName} ${caseView.applicant.lastName}`.trim();
   const { outcome, outcomeRef, decide } = useDecisionOutcome(
     (body: DecisionBody) => postDecision(caseView.userId, body),
     onDecided,
@@ -38,14 +42,18 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
   );
 
   return (
-    <>
+    <RedactionsProvider value={caseView.redactions ?? []}>
       <p className="ui-detail-back">
         <Link to={paths.verificationQueue.getHref()}>{t('case.backToQueue')}</Link>
       </p>
       <h1>{name || t('case.unnamed', { id: caseView.userId })}</h1>
       <p className="ui-detail-subtitle">
-        {t('case.subtitle', { id: caseView.userId, email: caseView.email })}
+        {t('case.subtitle', {
+          id: caseView.userId,
+          email: redacted ? t('redaction.tag') : caseView.email,
+        })}
       </p>
+      {caseView.closedAccess ? <ClosedAccessBanner access={caseView.closedAccess} /> : null}
       <div ref={outcomeRef} tabIndex={-1}>
         {outcome?.tone === 'info' ? <Alert>{t(`decisions.success.${outcome.decision}`)}</Alert> : null}
         {outcome?.tone === 'error' ? <Alert tone="error">{outcome.message}</Alert> : null}
@@ -87,7 +95,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
           </div>
         ) : null}
       </div>
-    </>
+    </RedactionsProvider>
   );
 }
 
@@ -113,7 +121,11 @@ export function CasePage() {
     return (
       <>
         <h1>{t('case.pageTitle', { id: userId })}</h1>
-        <LoadError message={t(errorMessageKey(resource.error))} onRetry={reload} />
+        {needsAccessReason(resource.error) ? (
+          <ClosedAccessGate userId={userId} onGranted={reload} />
+        ) : (
+          <LoadError message={t(errorMessageKey(resource.error))} onRetry={reload} />
+        )}
         <Link to={paths.verificationQueue.getHref()}>{t('case.backToQueue')}</Link>
       </>
     );

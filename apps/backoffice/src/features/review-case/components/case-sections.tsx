@@ -8,6 +8,8 @@ import { Card } from '../../../ui/card.tsx';
 import type { CaseDecisionEntry, CaseSubmission, CaseView } from '../api/case.ts';
 import { isProofOfAddress, submissionLabelKey } from '../../../lib/submission-kinds.ts';
 import { DocumentTypeLabel, ReasonLabel, SubmissionStatusLabel } from './labels.tsx';
+import { useRedactionMarker } from '../../../lib/redactions.tsx';
+import { RedactableText, Redacted } from '../../../ui/redacted.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,18 +23,28 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function PersonSection({ caseView }: { caseView: CaseView }) {
   const { t } = useTranslation();
   const { applicant } = caseView;
+  // Issue 20: the erasure replaced the email with an address of no one's: the marker says so instead.
+  const personalData = useRedactionMarker('personal_data');
   return (
     <Card as="section" aria-labelledby="case-person">
       <h2 id="case-person">{t('case.person.heading')}</h2>
       <dl className="ui-facts">
-        <Fact label={t('case.person.firstName')}>{applicant.firstName}</Fact>
-        <Fact label={t('case.person.lastName')}>{applicant.lastName}</Fact>
-        <Fact label={t('case.person.dateOfBirth')}>{applicant.dateOfBirth}</Fact>
+        <Fact label={t('case.person.firstName')}>
+          <RedactableText kind="personal_data" value={applicant.firstName} />
+        </Fact>
+        <Fact label={t('case.person.lastName')}>
+          <RedactableText kind="personal_data" value={applicant.lastName} />
+        </Fact>
+        <Fact label={t('case.person.dateOfBirth')}>
+          <RedactableText kind="personal_data" value={applicant.dateOfBirth} />
+        </Fact>
         <Fact label={t('case.person.country')}>{applicant.country}</Fact>
         <Fact label={t('case.person.residenceCountry')}>{applicant.residenceCountry}</Fact>
         <Fact label={t('case.person.site')}>{caseView.site}</Fact>
         <Fact label={t('case.person.level')}>{String(applicant.level)}</Fact>
-        <Fact label={t('case.person.email')}>{caseView.email}</Fact>
+        <Fact label={t('case.person.email')}>
+          {personalData ? <Redacted marker={personalData} /> : caseView.email}
+        </Fact>
         <Fact label={t('case.person.userId')}>{String(caseView.userId)}</Fact>
       </dl>
     </Card>
@@ -88,7 +100,9 @@ export function LevelsSection({ caseView }: { caseView: CaseView }) {
               ) : null}
               {level.rejectReason ? (
                 <Fact label={t('case.levels.reason')}>
-                  <span className="ui-message">{level.rejectReason}</span>
+                  <span className="ui-message">
+                    <RedactableText kind="decisions_audit" value={level.rejectReason} />
+                  </span>
                 </Fact>
               ) : null}
             </dl>
@@ -121,7 +135,9 @@ export function ReverificationSection({ caseView }: { caseView: CaseView }) {
         ) : null}
         {poi.rejectReason ? (
           <Fact label={t('case.reverification.reason')}>
-            <span className="ui-message">{poi.rejectReason}</span>
+            <span className="ui-message">
+              <RedactableText kind="decisions_audit" value={poi.rejectReason} />
+            </span>
           </Fact>
         ) : null}
         {poi.site ? <Fact label={t('case.person.site')}>{poi.site}</Fact> : null}
@@ -161,6 +177,7 @@ function SubmissionDetails({ details }: { details: Record<string, string> }) {
 
 export function SubmissionsSection({ submissions }: { submissions: CaseSubmission[] }) {
   const { t, i18n } = useTranslation();
+  const personalData = useRedactionMarker('personal_data');
   return (
     <Card as="section" aria-labelledby="case-submissions">
       <h2 id="case-submissions">{t('case.submissions.heading')}</h2>
@@ -214,7 +231,9 @@ export function SubmissionsSection({ submissions }: { submissions: CaseSubmissio
                 ) : null}
                 {s.userMessage ? (
                   <Fact label={t('case.submissions.message')}>
-                    <span className="ui-message">{s.userMessage}</span>
+                    <span className="ui-message">
+                      <RedactableText kind="decisions_audit" value={s.userMessage} />
+                    </span>
                   </Fact>
                 ) : null}
               </dl>
@@ -222,6 +241,11 @@ export function SubmissionsSection({ submissions }: { submissions: CaseSubmissio
                 <>
                   <h4>{t('case.submissions.details')}</h4>
                   <SubmissionDetails details={s.details} />
+                </>
+              ) : personalData ? (
+                <>
+                  <h4>{t('case.submissions.details')}</h4>
+                  <Redacted marker={personalData} />
                 </>
               ) : null}
             </li>

@@ -4,6 +4,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { documentUrl, type CaseDocument, type CaseSubmission } from '../api/case.ts';
+import { useRedactionMarker } from '../../../lib/redactions.tsx';
+import { Redacted } from '../../../ui/redacted.tsx';
 
 const IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png'];
 
@@ -100,7 +102,9 @@ export function DocumentsGallery({
 }) {
   const { t } = useTranslation();
   const [enlarged, setEnlarged] = useState<CaseDocument | null>(null);
-  if (documents.length === 0) return <p>{t('case.documents.none')}</p>;
+  const erased = useRedactionMarker('identity_documents');
+  if (documents.length === 0)
+    return erased ? <Redacted marker={erased} /> : <p>{t('case.documents.none')}</p>;
   const enlargedSide = enlarged ? t(`case.documents.sides.${enlarged.side}`) : '';
   return (
     <>

@@ -9,6 +9,7 @@ import { useProviderLabel } from '../../../lib/providers.ts';
 import { Card } from '../../../ui/card.tsx';
 import type { CaseDecisionEntry } from '../api/case.ts';
 import { DecisionKindLabel, ReasonLabel } from './labels.tsx';
+import { RedactableText } from '../../../ui/redacted.tsx';
 
 /** A staff member of the history by the name the server gives, else (no such member) by number. */
 function StaffName({ id, name, me }: { id: number; name: string | null; me: StaffMe }) {
@@ -53,13 +54,21 @@ function HistoryEntry({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) 
       </p>
       {entry.comment ? (
         <p>
-          {t('captureSignOff.history.comment')} <span className="ui-message">{entry.comment}</span>
+          {t('captureSignOff.history.comment')}{' '}
+          <span className="ui-message">
+            <RedactableText kind="decisions_audit" value={entry.comment} />
+          </span>
         </p>
       ) : null}
       {entry.reasonCode ? (
         <p>
           <ReasonLabel code={entry.reasonCode} />
-          {entry.userMessage ? <span className="ui-message"> — {entry.userMessage}</span> : null}
+          {entry.userMessage ? (
+            <span className="ui-message">
+              {' — '}
+              <RedactableText kind="decisions_audit" value={entry.userMessage} />
+            </span>
+          ) : null}
         </p>
       ) : null}
     </li>

@@ -7,6 +7,7 @@ import type { CaseScreeningHit, CaseView } from '../api/case.ts';
 import { screeningExportUrl } from '../api/screening.ts';
 import { HitResolution } from './hit-resolution.tsx';
 import { LiftFreeze } from './lift-freeze.tsx';
+import { RedactionNote } from '../../../ui/redacted.tsx';
 
 /** What the panel may do beyond showing: resolve hits (reviewers) and put the answered case in place. */
 export interface ScreeningActions {
@@ -184,6 +185,7 @@ export function ScreeningSection({
   return (
     <Card as="section" aria-labelledby="case-screening">
       <h2 id="case-screening">{t('case.screening.heading')}</h2>
+      <RedactionNote kind="screening_results" />
       {screening.frozen ? <FrozenNotice frozen={screening.frozen} userId={userId} actions={actions} /> : null}
       <dl className="ui-facts">
         <div>

@@ -5,6 +5,7 @@ import { useProviderLabel } from '../../../lib/providers.ts';
 import { Card } from '../../../ui/card.tsx';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import type { CaseVendorApplicant, CaseVendorEvent, CaseView } from '../api/case.ts';
+import { RedactionNote } from '../../../ui/redacted.tsx';
 
 /** Outcome kinds of apply-outcome.ts the screen names; another one shows as sent. */
 const OUTCOMES = [
@@ -85,6 +86,7 @@ export function VendorSection({ vendor }: { vendor: CaseView['vendor'] }) {
   return (
     <Card as="section" aria-labelledby="case-vendor">
       <h2 id="case-vendor">{t('case.vendor.heading')}</h2>
+      <RedactionNote kind="vendor_events" />
       {vendor.applicants.length === 0 ? (
         <p>{t('case.vendor.none')}</p>
       ) : (

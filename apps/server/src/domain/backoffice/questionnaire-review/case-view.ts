@@ -13,6 +13,7 @@ import {
 } from '@kyc/contracts';
 import type { QuestionnaireSubmissionRow } from '../../../data/schema/index.ts';
 import { asStatus, currentOf, EDD_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
+import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
 import { requirePermission } from '../permissions.ts';
 import { staffLabel } from '../staff-label.ts';
 import { fullSubmission, submissionHead } from './review-answers.ts';
@@ -168,6 +169,9 @@ export function caseViewUseCases(ctx: ReviewContext) {
       now = Date.now(),
     ): Promise<QuestionnaireReviewCase> {
       requirePermission(staff, 'view_cases');
+      // Issue 20 (D79): a closed or held person opens only with the member's recorded reason.
+      const gate = closedAccessGate(ctx.repos);
+      const closedAccess = await gate.require(staff, userId, now);
       const result = await reviewCase(ctx, userId, code);
       await ctx.repos.audit.insert(
         {
@@ -175,11 +179,19 @@ export function caseViewUseCases(ctx: ReviewContext) {
           action: 'questionnaire.view',
           subjectUserId: userId,
           caseRef: caseRefOf(userId, code),
-          details: { templateCode: code, submissionId: result.submission?.id ?? null },
+          details: {
+            templateCode: code,
+            submissionId: result.submission?.id ?? null,
+            ...accessNote(closedAccess),
+          },
         },
         now,
       );
-      return result;
+      return {
+        ...result,
+        redactions: closedAccess ? await gate.markers(userId) : [],
+        closedAccess,
+      };
     },
   };
 }

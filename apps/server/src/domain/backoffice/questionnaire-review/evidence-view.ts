@@ -7,6 +7,7 @@
 import type { StaffMe } from '@kyc/contracts';
 import { AppError } from '../../../lib/app-error.ts';
 import { openEncryptedUpload } from '../../uploads/encrypted-upload.ts';
+import { accessNote, closedAccessGate, redactedKind } from '../../retention/closed-access.ts';
 import { requirePermission } from '../permissions.ts';
 import { caseRefOf, type ReviewContext } from './review-context.ts';
 
@@ -27,9 +28,14 @@ export function evidenceViewUseCases(ctx: ReviewContext) {
       now = Date.now(),
     ): Promise<EvidenceContent> {
       requirePermission(staff, 'view_cases');
+      const gate = closedAccessGate(ctx.repos);
+      const access = await gate.require(staff, userId, now);
       const row = (await ctx.repos.questionnaireReview.evidenceOf(userId, code)).find(
         (e) => e.id === evidenceId,
       );
+      // Issue 20: the person's answers and evidence were erased: said so (62042, 410).
+      if (!row && access && redactedKind(await gate.markers(userId), 'questionnaire_answers'))
+        throw new AppError('RECORD_REDACTED', undefined, 410);
       if (!row) throw new AppError('PARAMS_ERROR', 'evidenceId: no such evidence', 404);
       const bytes = await openEncryptedUpload(ctx.files, userId, { id: row.id, blobId: row.blob_id });
       await ctx.repos.audit.insert(
@@ -38,7 +44,12 @@ export function evidenceViewUseCases(ctx: ReviewContext) {
           action: 'questionnaire.evidence.view',
           subjectUserId: userId,
           caseRef: caseRefOf(userId, code),
-          details: { templateCode: code, evidenceId: row.id, submissionId: Number(row.submission_id) },
+          details: {
+            templateCode: code,
+            evidenceId: row.id,
+            submissionId: Number(row.submission_id),
+            ...accessNote(access),
+          },
         },
         now,
       );

@@ -6,6 +6,7 @@
  * Every decision changes the state and writes its audit entry in ONE transaction; every view is audited.
  */
 import type { QuestionnaireDecisionRequest, QuestionnaireReviewCase, StaffMe } from '@kyc/contracts';
+import { closedAccessGate } from '../../retention/closed-access.ts';
 import { requirePermission } from '../permissions.ts';
 import { caseViewUseCases, reviewCase } from './case-view.ts';
 import type { DecisionKind } from './decision.ts';
@@ -39,6 +40,8 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
     ): Promise<QuestionnaireReviewCase> {
       requirePermission(staff, 'decide');
       await userOf(ctx, userId);
+      // Issue 20 (D79): a closed or held person's questionnaire is decided only with a recorded reason.
+      await closedAccessGate(ctx.repos).require(staff, userId, now);
       const versions = await versionsOf(ctx, code);
       const kind = kinds.find((k) => k.templateCode === code) ?? onResponse;
       await kind.decide({ staff, userId, code, versions, request, at: now });

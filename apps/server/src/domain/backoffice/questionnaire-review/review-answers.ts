@@ -11,7 +11,9 @@ import type {
 } from '@kyc/contracts';
 import type { QuestionnaireSubmissionRow } from '../../../data/schema/index.ts';
 import { visibleQuestions } from '../../questionnaires/engine.ts';
-import { openAnswers } from '../../questionnaires/sealed-answers.ts';
+import { decryptBlob } from '../../../lib/crypto/envelope.ts';
+import { withStoredDataKey } from '../../kyc/data-keys.ts';
+import { answersObject } from '../../questionnaires/sealed-answers.ts';
 import { asStatus } from '../../questionnaires/template-versions.ts';
 import type { ReviewContext } from './review-context.ts';
 
@@ -72,11 +74,16 @@ export async function fullSubmission(
 ): Promise<ReviewQuestionnaireSubmission> {
   const template = await ctx.load(row.template_code, Number(row.template_version));
   const { keys, keyring } = ctx.files;
-  const answers = await openAnswers(
-    { keys, keyring, at: Date.now() },
-    userId,
-    row.idempotency_key,
-    row.answers_enc,
+  // Issue 20: the erasure empties the sealed answers (and may have destroyed the key): no answers then,
+  // and reading never creates a data key for the person (the view's redaction markers say why).
+  const sealed = Buffer.from(row.answers_enc);
+  if (sealed.length === 0) return { ...submissionHead(row), answers: [] };
+  const answers = await withStoredDataKey(keys, keyring, userId, (key) =>
+    key
+      ? (JSON.parse(
+          decryptBlob(key, sealed, { userId, objectId: answersObject(row.idempotency_key) }).toString('utf8'),
+        ) as QuestionnaireAnswers)
+      : undefined,
   );
-  return { ...submissionHead(row), answers: reviewAnswers(template, answers) };
+  return { ...submissionHead(row), answers: answers ? reviewAnswers(template, answers) : [] };
 }

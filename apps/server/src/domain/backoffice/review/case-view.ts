@@ -19,10 +19,11 @@ import { deciderLabel, decidingVendor, staffLabel } from '../staff-label.ts';
 import { asDecision } from '../row-values.ts';
 import type { ApprovalScreening } from '../../screening/screening-service.ts';
 import { vendorPanelOf } from './vendor-panel.ts';
+import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
 
 type CaseRepositories = Pick<
   Repositories,
-  'audit' | 'kyc' | 'review' | 'submissions' | 'users' | 'vendors' | 'work'
+  'accountClosures' | 'audit' | 'kyc' | 'retention' | 'review' | 'submissions' | 'users' | 'vendors' | 'work'
 >;
 
 /** Issue 18: the person's screening for the case page, and the approval's checks (decide.ts). */
@@ -45,6 +46,7 @@ export function caseViewUseCase(
   screening?: CaseScreeningSource,
 ) {
   const { audit, kyc, review, submissions, users } = repos;
+  const gate = closedAccessGate(repos);
 
   /** Every submission of the user, newest first, with its details opened under the user's data key. */
   async function submissionsOfCase(
@@ -93,6 +95,10 @@ export function caseViewUseCase(
     requirePermission(staff, 'view_cases');
     const user = await users.findById(userId);
     if (!user) throw new AppError('PARAMS_ERROR', 'userId: no such applicant', 404);
+    // Issue 20 (D79): a closed or held person opens only with the member's recorded reason (62040/62041);
+    // an erased person's view says where their data was redacted instead of failing.
+    const closedAccess = await gate.require(staff, userId, now);
+    const redactions = closedAccess ? await gate.markers(userId) : [];
     const applicant = await kyc.findApplicant(userId);
     const states = await kyc.levelStates(userId);
     const poi = await kyc.findReverification(userId);
@@ -108,6 +114,7 @@ export function caseViewUseCase(
       ...(cases.withDetails.length > 0 ? { decryptedSubmissions: cases.withDetails } : {}),
       ...(vendor.openedEvents.length > 0 ? { openedVendorEvents: vendor.openedEvents } : {}),
       ...(screened.hits.length > 0 ? { openedScreeningHits: screened.hits.map((h) => h.id) } : {}),
+      ...accessNote(closedAccess),
     };
     await audit.insert(
       {
@@ -179,6 +186,8 @@ export function caseViewUseCase(
       vendor: vendor.panel,
       assignee: assigneeOf((await repos.work.activeClaims([userId], now)).get(userId)),
       screening: screened,
+      redactions,
+      closedAccess,
     };
   };
 }

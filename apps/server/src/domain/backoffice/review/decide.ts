@@ -13,6 +13,7 @@ import { decisionTransaction } from '../decision-conflicts.ts';
 import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import type { KycActor } from '../../kyc/state-machine.ts';
 import type { ApprovalScreening } from '../../screening/screening-service.ts';
+import { closedAccessGate } from '../../retention/closed-access.ts';
 import { requirePermission } from '../permissions.ts';
 import { assertMayDecide } from '../work/assignment.ts';
 import { auditActionOf, type DecisionContext } from './decisions/decision.ts';
@@ -31,6 +32,7 @@ export function decideUseCase(
   viewCase: ViewCase,
   screening?: ApprovalScreening,
 ) {
+  const gate = closedAccessGate(repos);
   return async function decide(
     staff: StaffMe,
     userId: number,
@@ -39,6 +41,8 @@ export function decideUseCase(
   ): Promise<ReviewCase> {
     const decision = decisionOf(request);
     requirePermission(staff, decision.permission);
+    // Issue 20 (D79): a closed or held person's case is decided only with the member's recorded reason.
+    await gate.require(staff, userId, now);
     // Issue 18: lists changed since the person's last screening (or none yet): screened again first.
     if (decision.approves) await screening?.beforeApproval(userId);
     await decisionTransaction(repos, async (tx) => {

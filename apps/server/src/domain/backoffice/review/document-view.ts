@@ -10,6 +10,7 @@ import { decryptBlob, type MasterKeyring } from '../../../lib/crypto/envelope.ts
 import { readBlob, type BlobStore } from '../../../lib/uploads/blob-store.ts';
 import { withStoredDataKey } from '../../kyc/data-keys.ts';
 import { requirePermission } from '../permissions.ts';
+import { accessNote, closedAccessGate, redactedKind } from '../../retention/closed-access.ts';
 
 /** What reading a document needs: the encrypted blobs and the master keys that unwrap data keys. */
 export interface ReviewFiles {
@@ -27,7 +28,11 @@ export interface DocumentContent {
 /** One answer for an unknown document and another user's: which of the two is never revealed. */
 const noSuchDocument = () => new AppError('PARAMS_ERROR', 'documentId: no such document', 404);
 
-export function documentViewUseCase(repos: Pick<Repositories, 'audit' | 'submissions'>, files: ReviewFiles) {
+export function documentViewUseCase(
+  repos: Pick<Repositories, 'accountClosures' | 'audit' | 'retention' | 'submissions'>,
+  files: ReviewFiles,
+) {
+  const gate = closedAccessGate(repos);
   return async function viewDocument(
     staff: StaffMe,
     userId: number,
@@ -35,7 +40,11 @@ export function documentViewUseCase(repos: Pick<Repositories, 'audit' | 'submiss
     now = Date.now(),
   ): Promise<DocumentContent> {
     requirePermission(staff, 'view_cases');
+    const access = await gate.require(staff, userId, now);
     const doc = await repos.submissions.findDocument(userId, documentId);
+    // Issue 20: the person's documents were erased: said so (62042, 410) rather than "no such document".
+    if (!doc && access && redactedKind(await gate.markers(userId), 'identity_documents'))
+      throw new AppError('RECORD_REDACTED', undefined, 410);
     // An upload never submitted is not part of the case: answered like an unknown one.
     if (!doc || doc.submission_id === null) throw noSuchDocument();
     const blob = await readBlob(files.blobs, doc.blob_id);
@@ -50,7 +59,7 @@ export function documentViewUseCase(repos: Pick<Repositories, 'audit' | 'submiss
         action: 'document.view',
         subjectUserId: userId,
         caseRef: `user:${userId}/document:${doc.id}`,
-        details: { documentId: doc.id, side: doc.side },
+        details: { documentId: doc.id, side: doc.side, ...accessNote(access) },
       },
       now,
     );
