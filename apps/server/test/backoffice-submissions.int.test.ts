@@ -132,8 +132,13 @@ describe.each(testDatabases())('back office: submissions of every kind on $name'
     });
     expect(view.decisions[0]).toMatchObject({ decision: 'update_approved', level: 0 });
     const user = await userClient(fixture.app, 'l1@demo.test');
-    const info = (await user.post('/v3/private/kyc/kyc-personal-info', {})).envelope?.result as Result;
-    expect(info.firstName).toBe('Léna');
+    // Verified, the details are answered masked; the reveal (30029) shows the new document's.
+    const masked = (await user.post('/v3/private/kyc/kyc-personal-info', {})).envelope?.result as Result;
+    expect(masked.firstName).toBe('L***');
+    const revealed = await user.post('/v3/private/kyc/personal-info/reveal', undefined, {
+      headers: await stepUpHeaders(user, SECURITY_SCENES.eye),
+    });
+    expect((revealed.envelope?.result as Result).firstName).toBe('Léna');
 
     const admin = await staffClient(fixture.app, 'admin@demo.test');
     const audit = (await admin.get(`/backoffice/api/audit?action=decision.approve_update`)).envelope
