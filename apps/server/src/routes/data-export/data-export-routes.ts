@@ -20,7 +20,7 @@ import {
 } from '@kyc/contracts';
 import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { hideFromDocument } from '../../http/openapi.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import type { DownloadedExport } from '../../domain/data-export/data-export.ts';
 import type { Services } from '../services.ts';
 import { riskTokenOf, stepUpSubjectOf } from '../security-verification/security-verification-routes.ts';
@@ -47,9 +47,7 @@ export function dataExportRoutes(services: Services): FastifyPluginAsync {
   const { dataExports, securityVerification, sessions } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    // Out of the API document for now: with these operations in it, Swagger UI at /docs stopped
-    // rendering after the tenth operation of 'account' (found by e2e/api-docs; docs/data-export.md).
-    hideFromDocument(app);
+    documentRoutes(app, { tag: 'account', access: 'session' });
     r.addHook('preValidation', requireSession(sessions));
 
     r.post(
