@@ -54,12 +54,56 @@ export interface NewRiskToken {
   expiresAt: number;
 }
 
+/** The two tables of emailed codes (step-up challenges, sign-in codes): the same columns for a code's moves. */
+type CodeTable = 'verification_challenges' | 'sign_in_codes';
+
+/**
+ * The compare-and-set moves of an emailed code, one implementation for both tables: a status change
+ * from open, a wrong code counted over the count read, a resend over the sends read. Each answers
+ * whether it won.
+ */
+function codeMoves(db: Db, table: CodeTable) {
+  return {
+    async casStatus(id: string, to: 'passed' | 'failed' | 'replaced'): Promise<boolean> {
+      const result = await db
+        .updateTable(table)
+        .set({ status: to })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async countMiss(id: string, seen: number): Promise<boolean> {
+      const result = await db
+        .updateTable(table)
+        .set({ attempts: seen + 1 })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .where('attempts', '=', seen)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async resend(id: string, sends: number, codeHash: string, at: number, expiresAt: number) {
+      const result = await db
+        .updateTable(table)
+        .set({ code_hash: codeHash, sends: sends + 1, last_sent_at: at, expires_at: expiresAt, attempts: 0 })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .where('sends', '=', sends)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
 /**
  * Migration 022's tables (docs/security-verification.md): the only SQL on them. Every change of a
  * challenge, a TOTP step or a risk token is a compare-and-set: the UPDATE names the state it starts from
  * and the caller reads the affected row count, so of two concurrent requests exactly one wins.
  */
 export function securityVerificationRepo(db: Db) {
+  const challenges = codeMoves(db, 'verification_challenges');
+  const signInCodes = codeMoves(db, 'sign_in_codes');
   return {
     // ── authenticator app ────────────────────────────────────────────────────────────────────────────
     async totpOf(userId: number) {
@@ -165,39 +209,13 @@ export function securityVerificationRepo(db: Db) {
     },
 
     /** Open → another status; false when the challenge was no longer open. */
-    async casChallengeStatus(id: string, to: 'passed' | 'failed' | 'replaced'): Promise<boolean> {
-      const result = await db
-        .updateTable('verification_challenges')
-        .set({ status: to })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    casChallengeStatus: challenges.casStatus,
 
-    /** One wrong code counted, only on an open challenge still below `max`; answers the new count or null. */
-    async countWrongCode(id: string, seen: number): Promise<boolean> {
-      const result = await db
-        .updateTable('verification_challenges')
-        .set({ attempts: seen + 1 })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .where('attempts', '=', seen)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    /** One wrong code counted over the count read; false when it moved meanwhile or is no longer open. */
+    countWrongCode: challenges.countMiss,
 
     /** A resend: a new code on the same open challenge, its clock restarted, `sends` counted. */
-    async resendChallenge(id: string, sends: number, codeHash: string, at: number, expiresAt: number) {
-      const result = await db
-        .updateTable('verification_challenges')
-        .set({ code_hash: codeHash, sends: sends + 1, last_sent_at: at, expires_at: expiresAt, attempts: 0 })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .where('sends', '=', sends)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    resendChallenge: challenges.resend,
 
     // ── risk tokens ─────────────────────────────────────────────────────────────────────────────────
     async insertRiskToken(t: NewRiskToken): Promise<void> {
@@ -346,38 +364,12 @@ export function securityVerificationRepo(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    async casSignInCodeStatus(id: string, to: 'passed' | 'failed' | 'replaced'): Promise<boolean> {
-      const result = await db
-        .updateTable('sign_in_codes')
-        .set({ status: to })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    casSignInCodeStatus: signInCodes.casStatus,
 
     /** One miss counted on an open code by a compare-and-set on the count read. */
-    async countSignInCodeMiss(id: string, seen: number): Promise<boolean> {
-      const result = await db
-        .updateTable('sign_in_codes')
-        .set({ attempts: seen + 1 })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .where('attempts', '=', seen)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    countSignInCodeMiss: signInCodes.countMiss,
 
-    async resendSignInCode(id: string, sends: number, codeHash: string, at: number, expiresAt: number) {
-      const result = await db
-        .updateTable('sign_in_codes')
-        .set({ code_hash: codeHash, sends: sends + 1, last_sent_at: at, expires_at: expiresAt, attempts: 0 })
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .where('sends', '=', sends)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    resendSignInCode: signInCodes.resend,
 
     // ── development mailbox ─────────────────────────────────────────────────────────────────────────
     async keepMail(mail: { to: string; subject: string; text: string; html: string }, at: number) {
