@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CLOSE_REASON_MAX,
@@ -16,9 +16,8 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
-import { TextAreaField } from '../../../ui/text-area-field.tsx';
 import { closeAccount, fetchAccountClosure } from '../api/account-closure.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 
 type Outcome = { tone: 'info' | 'error'; message: string } | null;
 
@@ -82,8 +81,7 @@ export function AccountClosureSection({ userId }: { userId: number }) {
     if (outcome) outcomeRef.current?.focus();
   }, [outcome]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     if (busy) return;
     const value = reason.trim();
     if (value.length < CLOSE_REASON_MIN) {
@@ -181,29 +179,21 @@ export function AccountClosureSection({ userId }: { userId: number }) {
         </div>
       ) : null}
       {open ? (
-        <Dialog title={t('closeAccount.dialogTitle')} onClose={() => !busy && setOpen(false)}>
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <p>{t('closeAccount.dialogIntro')}</p>
-            <TextAreaField
-              label={t('closeAccount.reason')}
-              hint={t('closeAccount.reasonHint')}
-              value={reason}
-              rows={3}
-              maxLength={CLOSE_REASON_MAX}
-              onChange={(event) => setReason(event.target.value)}
-              error={reasonError}
-              data-autofocus
-            />
-            <div className="ui-decision-form__actions">
-              <Button type="submit" busy={busy}>
-                {t('closeAccount.submit')}
-              </Button>
-              <Button variant="secondary" onClick={() => !busy && setOpen(false)}>
-                {t('closeAccount.cancel')}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
+        <ReasonDialog
+          title={t('closeAccount.dialogTitle')}
+          intro={t('closeAccount.dialogIntro')}
+          label={t('closeAccount.reason')}
+          hint={t('closeAccount.reasonHint')}
+          reason={reason}
+          onReasonChange={setReason}
+          maxLength={CLOSE_REASON_MAX}
+          error={reasonError}
+          submitLabel={t('closeAccount.submit')}
+          cancelLabel={t('closeAccount.cancel')}
+          busy={busy}
+          onSubmit={() => void submit()}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </Card>
   );

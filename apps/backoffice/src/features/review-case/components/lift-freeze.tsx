@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleCan, type CaseScreening } from '@kyc/contracts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
-import { TextAreaField } from '../../../ui/text-area-field.tsx';
 import { liftFreeze } from '../api/screening.ts';
 import type { ScreeningActions } from './screening-section.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
 
 /** The server's rule (contracts liftFreezeRequest): a reason of at least ten characters. */
 const MIN_REASON = 10;
@@ -43,8 +42,7 @@ export function LiftFreeze({
     setTooShort(false);
     setError(null);
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (sending) return;
     if (reason.trim().length < MIN_REASON) {
       setTooShort(true);
@@ -70,31 +68,22 @@ export function LiftFreeze({
         {t('case.screening.frozen.lift')}
       </Button>
       {open ? (
-        <Dialog title={t('case.screening.frozen.liftTitle')} onClose={close}>
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <p>{t('case.screening.frozen.liftBody')}</p>
-            <TextAreaField
-              name="lift-reason"
-              label={t('case.screening.frozen.liftReason')}
-              hint={t('case.screening.frozen.liftReasonHint')}
-              value={reason}
-              maxLength={1000}
-              rows={3}
-              onChange={(event) => setReason(event.target.value)}
-              error={tooShort ? t('case.screening.frozen.liftReasonShort') : undefined}
-              data-autofocus
-            />
-            {error ? <Alert tone="error">{error}</Alert> : null}
-            <div className="ui-dialog__actions">
-              <Button variant="secondary" onClick={close}>
-                {t('decisions.confirm.cancel')}
-              </Button>
-              <Button type="submit" busy={sending}>
-                {t('case.screening.frozen.liftConfirm')}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
+        <ReasonDialog
+          title={t('case.screening.frozen.liftTitle')}
+          intro={t('case.screening.frozen.liftBody')}
+          label={t('case.screening.frozen.liftReason')}
+          hint={t('case.screening.frozen.liftReasonHint')}
+          reason={reason}
+          onReasonChange={setReason}
+          maxLength={1000}
+          error={tooShort ? t('case.screening.frozen.liftReasonShort') : undefined}
+          problem={error ? <Alert tone="error">{error}</Alert> : null}
+          submitLabel={t('case.screening.frozen.liftConfirm')}
+          cancelLabel={t('decisions.confirm.cancel')}
+          busy={sending}
+          onSubmit={() => void submit()}
+          onClose={close}
+        />
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubjectAccessExportView } from '@kyc/contracts';
 import { errorMessageKey, type ErrorMessageKey } from '../../../lib/error-message.ts';
@@ -6,14 +6,13 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
-import { TextAreaField } from '../../../ui/text-area-field.tsx';
 import {
   downloadSubjectAccessExport,
   fetchSubjectAccessExport,
   requestSubjectAccessExport,
   takeSubjectAccessLink,
 } from '../api/data-export.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 
 /** How often the section asks again while the copy is being prepared. */
 export const POLL_MS = 3000;
@@ -66,8 +65,7 @@ export function SubjectAccessExportSection({ userId }: { userId: number }) {
 
   const when = (ms: number | null) => (ms === null ? '' : formatDateTime(ms, i18n.language));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     if (busy) return;
     const value = reason.trim();
     if (value.length < REASON_MIN) {
@@ -162,28 +160,20 @@ export function SubjectAccessExportSection({ userId }: { userId: number }) {
         </div>
       ) : null}
       {open ? (
-        <Dialog title={t('subjectAccess.dialogTitle')} onClose={() => !busy && setOpen(false)}>
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <TextAreaField
-              label={t('subjectAccess.reason')}
-              hint={t('subjectAccess.reasonHint')}
-              value={reason}
-              rows={3}
-              maxLength={REASON_MAX}
-              onChange={(event) => setReason(event.target.value)}
-              error={reasonError}
-              data-autofocus
-            />
-            <div className="ui-decision-form__actions">
-              <Button type="submit" busy={busy}>
-                {t('subjectAccess.submit')}
-              </Button>
-              <Button variant="secondary" onClick={() => !busy && setOpen(false)}>
-                {t('subjectAccess.cancel')}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
+        <ReasonDialog
+          title={t('subjectAccess.dialogTitle')}
+          label={t('subjectAccess.reason')}
+          hint={t('subjectAccess.reasonHint')}
+          reason={reason}
+          onReasonChange={setReason}
+          maxLength={REASON_MAX}
+          error={reasonError}
+          submitLabel={t('subjectAccess.submit')}
+          cancelLabel={t('subjectAccess.cancel')}
+          busy={busy}
+          onSubmit={() => void submit()}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </Card>
   );
