@@ -239,9 +239,8 @@ describe('app platform in Chromium (issue 3)', () => {
     const other = await context.newPage();
     await other.goto(`${baseUrl()}${PERSONAL}`);
     await other.getByRole('button', { name: 'Log out' }).click();
-    // /login, or /login?redirect_url=… when a section's call still in flight met the ended session first
-    // (issue 11's 10007 handling); either way the person is on the sign-in page.
-    await other.waitForURL((url) => url.pathname === '/login');
+    // /login, bare: a section's call still in flight that meets the ended session does not add a way back.
+    await other.waitForURL((url) => url.pathname === '/login' && url.search === '');
     await other.close();
     // Even the old session cookie, put back, no longer works.
     await context.addCookies(signedIn);

@@ -8,7 +8,7 @@ import { isValidElement, type ReactElement } from 'react';
 import { SCREENS } from '@kyc/contracts';
 import { MemoryRouter, useLocation, type Location, type RouteObject } from '../lib/router';
 import { browserLocation } from '../lib/browser/location';
-import { clearRequestCache, configureSdkSession } from '../lib/http';
+import { clearRequestCache, configureHttp, configureSdkSession } from '../lib/http';
 import { setPageModeForTests } from '../lib/navigation/page-mode';
 import { ROUTER_BASENAME } from '../lib/language/app-path';
 import { createAppStore } from '../lib/store/create-store';
@@ -217,6 +217,40 @@ describe('routing in the app', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
     const logout = fetch.mock.calls.find(([input]) => String(input) === '/logout');
     expect(logout?.[1]?.method).toBe('POST');
+  });
+
+  it('when Log out is pressed, then a call still in flight that meets the ended session (10007) does not send the browser to /login?redirect_url=…', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const onNotLoggedIn = vi.fn();
+    const restore = configureHttp({ onNotLoggedIn });
+    try {
+      let answerLate: (response: Response) => void = () => {};
+      const late = new Promise<Response>((resolve) => (answerLate = resolve));
+      const fetch = vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
+        const url = String(input);
+        if (url.endsWith('/profile')) return ok(PROFILE);
+        if (url.endsWith('/kyc-info')) return ok(kycInfoFixture());
+        if (url.endsWith('/notices')) return ok({ unread: 0, notices: [] });
+        if (url.endsWith('/compliance-tasks')) return ok({ tasks: [] });
+        if (url.includes('/security/sign-ins')) return late;
+        return ok(null);
+      });
+      vi.stubGlobal('fetch', fetch);
+      renderApp('/en/auth/personal');
+      const header = within(document.getElementById('header') as HTMLElement);
+      expect(await header.findByText('j***@example.com')).toBeTruthy();
+      await vi.waitFor(() =>
+        expect(fetch.mock.calls.some(([input]) => String(input).includes('/security/sign-ins'))).toBe(true),
+      );
+      await userEvent.click(header.getByRole('button', { name: 'Log out' }));
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+      answerLate(fail(10007, 'not logged in'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(onNotLoggedIn).not.toHaveBeenCalled();
+      expect(assign.mock.calls).toEqual([['/login']]);
+    } finally {
+      restore();
+    }
   });
 
   it('renders the footer into its host container', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH, ROUTE_PERSONAL } from '@kyc/contracts';
 import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { browserLocation } from '../../../lib/browser/location';
+import { configureHttp } from '../../../lib/http';
 import {
   classifyLanguageSegment,
   firstSegment,
@@ -44,9 +45,12 @@ export function Header({ hidden = false }: { hidden?: boolean }) {
     document.getElementById(MAIN_CONTENT_ID)?.focus();
   };
 
-  // spec §2: after logout the user goes to /login, whatever the answer.
+  // spec §2: after logout the user goes to /login, whatever the answer. A section's call still in
+  // flight meets the ended session with 10007; its redirect (to /login?redirect_url=…, issue 11) must
+  // not overtake this one, or signing in again would return the person to a page they chose to leave.
   const signOut = async () => {
     setLoggingOut(true);
+    configureHttp({ onNotLoggedIn: () => undefined });
     try {
       await logout();
     } catch {
