@@ -27,8 +27,9 @@ import {
  */
 async function expectAccessibleViewer(page: Page) {
   const results = await new AxeBuilder({ page })
-    .disableRules(['nested-interactive', 'heading-order', 'region'])
+    // options() replaces the whole options object, disabled rules included: it comes first.
     .options({ resultTypes: ['violations'] }) // the passes' selectors are most of the time on this page
+    .disableRules(['nested-interactive', 'heading-order', 'region'])
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length} nodes`)).toEqual([]);
 }
@@ -60,12 +61,30 @@ function watchConsole(page: Page) {
 }
 
 /**
- * KNOWN REGRESSION (session 12, open in docs/api.md "Open"): since the data-export merge (ff9575e) Swagger
- * UI renders the first ten operations of 'account' and stops, silently (no console error; /docs/json is
- * valid and every tag is in it, and hiding the data-export routes did not bring it back). The three
- * checks of the rendered viewer are skipped until that is found; the keyboard check below still runs.
+ * The feature groups the viewer shows, read by scrolling it from top to bottom. Swagger UI (5.3x)
+ * virtualises the operation list once it holds 150 rows or more (tags and operations; ours passed that
+ * with issue 20's routes): only the rows near the viewport are in the DOM, so a count of `.opblock-tag`
+ * at the top sees the first group only.
  */
-const viewerRenders = it.skip;
+async function tagsSeenWhileScrolling(page: Page): Promise<string[]> {
+  await page.locator('.opblock-tag').first().waitFor({ timeout: 20_000 });
+  const seen = new Set<string>();
+  for (let step = 0; step < 200; step += 1) {
+    for (const tag of await page
+      .locator('.opblock-tag')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-tag'))))
+      if (tag) seen.add(tag);
+    const atBottom = await page.evaluate(() => {
+      const before = window.scrollY;
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY === before;
+    });
+    if (atBottom && step > 0) break;
+    await page.waitForTimeout(50); // the virtualiser renders the new rows on the next frames
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return [...seen];
+}
 
 describe('the API reference at /docs', () => {
   const browser = useBrowser();
@@ -74,28 +93,23 @@ describe('the API reference at /docs', () => {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    viewerRenders(
-      `when opened on the ${label}, then every feature group is listed from our own files, with no CSP violation`,
-      async () => {
-        const { context, requests } = await newContext(browser(), viewport);
-        const page = await context.newPage();
-        const problems = watchConsole(page);
-        const response = await page.goto(`${baseUrl()}/docs/`);
-        expect(response?.status()).toBe(200);
-        expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-        await expect.poll(() => page.locator('.opblock-tag').count(), { timeout: 20_000 }).toBe(TAGS.length);
-        for (const tag of TAGS)
-          expect(await page.locator(`.opblock-tag[data-tag="${tag}"]`).count(), tag).toBe(1);
-        await expect(page.getByText('KYC portal API', { exact: false }).first().isVisible()).resolves.toBe(
-          true,
-        );
-        expectOnlyOwnOrigins(requests);
-        expect(problems).toEqual([]);
-        await screenshot(page, 'api-docs-en');
-        await expectAccessibleViewer(page);
-        await context.close();
-      },
-    );
+    it(`when opened on the ${label}, then every feature group is listed from our own files, with no CSP violation`, async () => {
+      const { context, requests } = await newContext(browser(), viewport);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      const response = await page.goto(`${baseUrl()}/docs/`);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+      expect((await tagsSeenWhileScrolling(page)).sort()).toEqual([...TAGS].sort());
+      await expect(page.getByText('KYC portal API', { exact: false }).first().isVisible()).resolves.toBe(
+        true,
+      );
+      expectOnlyOwnOrigins(requests);
+      expect(problems).toEqual([]);
+      await screenshot(page, 'api-docs-en');
+      await expectAccessibleViewer(page);
+      await context.close();
+    });
   }
 
   it('when an operation is chosen with the keyboard, then it opens with its summary and security', async () => {
@@ -114,21 +128,18 @@ describe('the API reference at /docs', () => {
     await context.close();
   });
 
-  viewerRenders(
-    'when opened on the Emirates host, then it renders there too (same document, same origin rules)',
-    async () => {
-      for (const viewport of [DESKTOP, PHONE]) {
-        const { context, requests } = await newContext(browser(), viewport, 'ar-SA');
-        const page = await context.newPage();
-        const problems = watchConsole(page);
-        await page.goto(`${emiratesUrl()}/docs/`);
-        await expect.poll(() => page.locator('.opblock-tag').count(), { timeout: 20_000 }).toBe(TAGS.length);
-        expectOnlyOwnOrigins(requests);
-        expect(problems).toEqual([]);
-        await screenshot(page, 'api-docs-emirates');
-        await expectAccessibleViewer(page);
-        await context.close();
-      }
-    },
-  );
+  it('when opened on the Emirates host, then it renders there too (same document, same origin rules)', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { context, requests } = await newContext(browser(), viewport, 'ar-SA');
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await page.goto(`${emiratesUrl()}/docs/`);
+      expect((await tagsSeenWhileScrolling(page)).sort()).toEqual([...TAGS].sort());
+      expectOnlyOwnOrigins(requests);
+      expect(problems).toEqual([]);
+      await screenshot(page, 'api-docs-emirates');
+      await expectAccessibleViewer(page);
+      await context.close();
+    }
+  });
 });
