@@ -10,7 +10,8 @@ import { GUID_COOKIE } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { useSmtpInbox } from './support/smtp-inbox.ts';
-import { TestClient } from './support/test-app.ts';
+import { DEMO_PARTNER_CREDENTIALS, partnerInject } from './support/partner-calls.ts';
+import { TestClient, parseEnvelope } from './support/test-app.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 
 const LOGIN = '/user/public/login';
@@ -126,6 +127,63 @@ describe.each(testDatabases())('sign-in behind an email code on $name', (testDb)
     expect(
       (await d.login({ email: OWNER, password: DEMO_PASSWORD, emailCode: code })).envelope?.ret_code,
     ).toBe(60016);
+  });
+
+  it('D89: when a device keeps failing in the partner-link sign-in, then it is intercepted there as on the portal: 60014 without the code (password unchecked), the code mailed through the link token for that device signs in once', async () => {
+    const minted = parseEnvelope(
+      await partnerInject(fixture.app, DEMO_PARTNER_CREDENTIALS, {
+        url: '/v1/s1/kyc/integration/access-token',
+        body: { from: 'demo-app', userRef: 'intercept-ref-1' },
+      }),
+    );
+    const token = String((minted.result as { token: string }).token);
+    const guid = 'device-link-0001';
+    const link = async (path: string, body: Record<string, unknown>) =>
+      parseEnvelope(
+        await fixture.app.inject({
+          method: 'POST',
+          url: `/v1/s1/kyc/integration/${path}`,
+          headers: {
+            guid,
+            'kyc-access-token': token,
+            'kyc-access-business': 'demo-app',
+            'content-type': 'application/json',
+          },
+          payload: JSON.stringify(body),
+        }),
+      );
+    const linkSignIn = (body: Record<string, unknown>) => link('link-sign-in', body);
+    // Failures in the link flow count against the device (emails without an account, each once).
+    for (let i = 0; i < 5; i++) {
+      const answer = await linkSignIn({
+        email: `link-nobody-${i}@demo.test`,
+        password: 'wrong password here',
+      });
+      expect(answer.ret_code).toBe(20001);
+    }
+    const d = await device(guid);
+    expect(await d.intercepted()).toEqual({ intercept: true, components: ['otp'] });
+
+    const before = await securityEvents(OWNER);
+    const right = await linkSignIn({ email: OWNER, password: DEMO_PASSWORD });
+    expect(right.ret_code).toBe(60014);
+    expect(await linkSignIn({ email: OWNER, password: 'not the password at all' })).toEqual(right);
+    expect(await securityEvents(OWNER)).toEqual(before);
+    expect((await linkSignIn({ email: OWNER, password: DEMO_PASSWORD, emailCode: '12345' })).ret_code).toBe(
+      10001,
+    );
+
+    // The code is asked through the link token (an embedded page may hold no portal cookie, so no CSRF
+    // token either), for the device in the header.
+    const seen = inbox.length;
+    expect(await link('link-email-code', { email: OWNER })).toMatchObject({ ret_code: 0 });
+    const code = await codeMailedTo(OWNER, seen);
+    expect((await codeRow()).guid).toBe(guid);
+    const signedIn = await linkSignIn({ email: OWNER, password: DEMO_PASSWORD, emailCode: code });
+    expect(signedIn.ret_code, JSON.stringify(signedIn)).toBe(0);
+    expect(signedIn.result).toMatchObject({ step: 'consent' });
+    expect((await codeRow()).status).toBe('passed');
+    expect(await d.intercepted()).toEqual({ intercept: false, components: [] });
   });
 
   it('when a wrong code is typed, then 60005 counted; a wrong password after the right code counts too; the fifth miss ends the code (60007), even for the right one', async () => {

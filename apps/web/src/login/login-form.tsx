@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   RET_CODES,
   safeRedirectPath,
+  type SignInEmailCodeResult,
 } from '@kyc/contracts';
 import { browserLocation } from '../lib/browser/location';
 import { isApiError } from '../lib/http';
@@ -34,21 +35,32 @@ export interface LoginFormProps {
   redirectUrl: string | null;
   /**
    * Where the credentials go instead of the portal's sign-in and sign-up (the embedded link flow of
-   * docs/sdk.md "Partner links", which signs in without a session cookie). Same form, same checks.
+   * docs/sdk.md "Partner links", which signs in without a session cookie). Same form, same checks, the
+   * email-code step included (D89): `emailCode` goes with a sign-in when the step is open.
    */
-  onCredentials?: (intent: Intent, body: { email: string; password: string }) => Promise<void>;
+  onCredentials?: (
+    intent: Intent,
+    body: { email: string; password: string; emailCode?: string },
+  ) => Promise<void>;
   /**
    * D80: default-intercept intercepts this device, so the sign-in needs an email code (the step also
    * opens when a sign-in answers 60014).
    */
   emailCodeNeeded?: boolean;
+  /** Where "Send code" asks for the code instead of the portal's route (the embedded link flow, D89). */
+  onSendCode?: (email: string) => Promise<SignInEmailCodeResult>;
 }
 
 /**
  * Sign in and sign up in one form: "Sign in" posts /user/public/login, "Create account" posts
  * /user/public/register; both pass the page's redirect_url and follow the answer's `redirect`.
  */
-export function LoginForm({ redirectUrl, onCredentials, emailCodeNeeded = false }: LoginFormProps) {
+export function LoginForm({
+  redirectUrl,
+  onCredentials,
+  emailCodeNeeded = false,
+  onSendCode = sendSignInCode,
+}: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -70,8 +82,8 @@ export function LoginForm({ redirectUrl, onCredentials, emailCodeNeeded = false 
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
 
-  // The page asks default-intercept (login-page.tsx); its answer may come after the first paint.
-  if (emailCodeNeeded && !onCredentials && !codeStep) setCodeStep(true);
+  // The page asks default-intercept (login-page.tsx, the link flow); its answer may come after the first paint.
+  if (emailCodeNeeded && !codeStep) setCodeStep(true);
 
   useEffect(() => {
     if (resendAt <= now) return;
@@ -89,7 +101,7 @@ export function LoginForm({ redirectUrl, onCredentials, emailCodeNeeded = false 
     if (found.email) return emailRef.current?.focus();
     setSending(true);
     try {
-      const sent = await sendSignInCode(email.trim());
+      const sent = await onSendCode(email.trim());
       setCodeSent(true);
       setResendAt(sent.resendAt);
       setNow(Date.now());
@@ -114,7 +126,7 @@ export function LoginForm({ redirectUrl, onCredentials, emailCodeNeeded = false 
     if (found.email) return emailRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
 
-    const withCode = codeStep && intent === 'login' && !onCredentials;
+    const withCode = codeStep && intent === 'login';
     if (withCode && !/^\d{6}$/.test(code)) {
       setCodeError(t('login.emailCode.sixDigits'));
       return codeRef.current?.focus();
@@ -130,7 +142,11 @@ export function LoginForm({ redirectUrl, onCredentials, emailCodeNeeded = false 
     };
     try {
       if (onCredentials) {
-        await onCredentials(intent, { email: body.email, password });
+        await onCredentials(intent, {
+          email: body.email,
+          password,
+          ...(withCode ? { emailCode: code } : {}),
+        });
         setPending(null);
         return;
       }

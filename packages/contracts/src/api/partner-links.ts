@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { credentialsRequest } from './account.ts';
+import { signInEmailCode } from './security-verification.ts';
 
 /**
  * The version of the consent text the person agrees to (locales: sdk.link.consent.*). Bump it whenever
@@ -44,6 +45,15 @@ export type LinkInfo = z.infer<typeof linkInfo>;
 /** POST link-sign-in and link-sign-up (link token): the portal's own credentials and rules. */
 export const linkCredentialsRequest = credentialsRequest.strict();
 export type LinkCredentialsRequest = z.infer<typeof linkCredentialsRequest>;
+
+/**
+ * POST link-sign-in: as the portal's sign-in, `emailCode` when default-intercept intercepts the device
+ * (the guid header; D80, D89).
+ */
+export const linkSignInRequest = credentialsRequest
+  .extend({ emailCode: signInEmailCode.optional() })
+  .strict();
+export type LinkSignInRequest = z.infer<typeof linkSignInRequest>;
 
 /** POST link-consent (link token): agree to the version shown, or decline. */
 export const linkConsentRequest = z.strictObject({

@@ -7,9 +7,15 @@ import {
   linkConsentResult,
   linkCredentialsRequest,
   linkInfo,
+  linkSignInRequest,
+  signInEmailCodeRequest,
+  signInEmailCodeResult,
 } from '@kyc/contracts';
 import type { FastifyRequest } from 'fastify';
+import { deviceCheckedSignIn } from '../../domain/security-verification/device-checked-sign-in.ts';
+import { guidOf } from '../../http/device-guid.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { languageOf } from '../../http/language.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import { linkPrincipalOf, requireSdkLinkToken } from '../../http/sdk-auth.ts';
 import type { Services } from '../services.ts';
@@ -21,6 +27,11 @@ import { sdkHeaders } from './token-routes.ts';
  */
 const linkHeaders = sdkHeaders.extend({
   [LINK_PROOF_HEADER]: z.string().max(256).optional().describe('the `proof` of link-sign-in / link-sign-up'),
+});
+
+/** The device the sign-in counts failures against (spec §3 guid; the link routes read no cookie). */
+const deviceHeaders = sdkHeaders.extend({
+  guid: z.string().max(64).optional().describe('the device (spec §3 guid), as default-intercept reads it'),
 });
 
 function proofOf(request: FastifyRequest): string | undefined {
@@ -35,7 +46,7 @@ function proofOf(request: FastifyRequest): string | undefined {
  * link token with 10007). Header authenticated: no cookie is read or set, so no CSRF.
  */
 export function sdkLinkRoutes(services: Services): FastifyPluginAsync {
-  const { linkFlow } = services;
+  const { linkFlow, securityVerification } = services;
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     documentRoutes(app, { tag: 'sdk-integration', access: 'sdk-token' });
@@ -62,13 +73,48 @@ export function sdkLinkRoutes(services: Services): FastifyPluginAsync {
         schema: {
           summary: 'Sign in inside the embedded link flow',
           description:
-            'The portal sign-in (same answers and limits); then the consent step. No session cookie.',
-          headers: sdkHeaders,
-          body: linkCredentialsRequest,
+            'The portal sign-in (same answers and limits); then the consent step. No session cookie. As the portal sign-in, a device that default-intercept intercepts (the `guid` header; 5 failed sign-ins in an hour) must carry `emailCode`, mailed by POST link-email-code with the same header: without it 60014 and the password is not checked (D80, D89).',
+          headers: deviceHeaders,
+          body: linkSignInRequest,
           response: answer,
         },
       },
-      async (request) => ok(await linkFlow.signIn(linkPrincipalOf(request), request.body, request.ip)),
+      async (request) => {
+        const { emailCode, ...credentials } = request.body;
+        const info = await deviceCheckedSignIn(
+          securityVerification,
+          { guid: guidOf(request.headers.guid), email: credentials.email, emailCode },
+          () => linkFlow.signIn(linkPrincipalOf(request), credentials, request.ip),
+        );
+        return ok(info);
+      },
+    );
+
+    r.post(
+      '/v1/s1/kyc/integration/link-email-code',
+      {
+        ...auth,
+        schema: {
+          summary: 'Inside the embedded link flow: mail the sign-in code to an intercepted device',
+          description:
+            'As POST /user/public/login/email-code (D80), for the device in the `guid` header, authenticated by the link token instead of cookies (an embedded page may have none): the same answer whether or not the account exists; 60008, 60009 limits; 60015 when the device needs no code (D89).',
+          headers: deviceHeaders,
+          body: signInEmailCodeRequest,
+          response: { 200: envelopeOf(signInEmailCodeResult) },
+        },
+      },
+      async (request) => {
+        const { result, delivery } = await securityVerification.sendSignInCode(
+          guidOf(request.headers.guid),
+          request.body.email,
+          languageOf(request.headers['accept-language']),
+        );
+        // After the answer: its time must not tell whether a mail went out (no account enumeration).
+        delivery.catch((error: unknown) =>
+          request.log.warn({ err: error }, 'the sign-in email code could not be mailed'),
+        );
+        return ok(result);
+      },
     );
 
     r.post(

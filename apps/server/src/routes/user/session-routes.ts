@@ -13,8 +13,9 @@ import {
 } from '@kyc/contracts';
 import { clearSessionCookies, setSessionCookies } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { guidOf } from '../../http/device-guid.ts';
 import { languageOf } from '../../http/language.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { deviceCheckedSignIn } from '../../domain/security-verification/device-checked-sign-in.ts';
 import type { Services } from '../services.ts';
 import { documentRoutes, securityOf } from '../../http/openapi.ts';
 
@@ -58,24 +59,22 @@ export function sessionRoutes(services: Services): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        // Issue 15: failures per device (spec §3 guid) feed /user/public/risk/default-intercept.
-        const guid = guidOf(request.headers.guid, request.cookies[GUID_COOKIE]);
-        // D80: an intercepted device passes the email code before the password is looked at.
-        const pass = await securityVerification.checkSignInCode(
-          guid,
-          request.body.email,
-          request.body.emailCode,
+        // Issue 15: failures per device (spec §3 guid) feed /user/public/risk/default-intercept; D80: an
+        // intercepted device passes the email code before the password is looked at.
+        const user = await deviceCheckedSignIn(
+          securityVerification,
+          {
+            guid: guidOf(request.headers.guid, request.cookies[GUID_COOKIE]),
+            email: request.body.email,
+            emailCode: request.body.emailCode,
+          },
+          () =>
+            accounts.signIn({
+              ...request.body,
+              address: request.ip,
+              userAgent: request.headers['user-agent'],
+            }),
         );
-        const user = await accounts
-          .signIn({ ...request.body, address: request.ip, userAgent: request.headers['user-agent'] })
-          .catch(async (error: unknown) => {
-            await securityVerification.recordSignInFailure(guid);
-            if (pass && error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
-              await securityVerification.signInPasswordMissed(pass);
-            throw error;
-          });
-        if (pass) await securityVerification.spendSignInCode(pass);
-        await securityVerification.recordSignInSuccess(guid);
         // A fresh session id at every sign-in, and any session the browser already held ends (no fixation).
         if (request.session) await sessions.end(request.session.id);
         const { token, session } = await sessions.start('user', user.id);
@@ -137,9 +136,4 @@ export function sessionRoutes(services: Services): FastifyPluginAsync {
  */
 export function redirectAfterSignIn(target: string | undefined, origin: string): string {
   return safeRedirectPath(target, origin) ?? `/user/accounts/${DEFAULT_LANGUAGE}/auth/personal`;
-}
-
-/** The device's guid: the header the web client sends (spec §7), else its cookie. */
-function guidOf(header: string | string[] | undefined, cookie: string | undefined): string | undefined {
-  return (typeof header === 'string' ? header : undefined) ?? cookie;
 }

@@ -60,6 +60,7 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
     ['sdkLinkInfo', 'GET', '/v1/s1/kyc/integration/link-info'],
     ['sdkLinkSignIn', 'POST', '/v1/s1/kyc/integration/link-sign-in'],
     ['sdkLinkSignUp', 'POST', '/v1/s1/kyc/integration/link-sign-up'],
+    ['sdkLinkEmailCode', 'POST', '/v1/s1/kyc/integration/link-email-code'],
     ['sdkLinkConsent', 'POST', '/v1/s1/kyc/integration/link-consent'],
     ['vendorToken', 'POST', '/v3/private/kyc/vendor-token'],
     ['vendorVerify', 'POST', '/v3/private/kyc/vendor-verify'],
@@ -120,7 +121,7 @@ describe('endpoint table (spec §7 "Endpoints")', () => {
   });
 
   it('spec §7: the table lists exactly the calls checked above', () => {
-    expect(Object.keys(ENDPOINTS)).toHaveLength(55);
+    expect(Object.keys(ENDPOINTS)).toHaveLength(56);
   });
 
   it('spec §7: kyc-info sends the fixed obtain_* flags, with the caller fields merged over them', async () => {

@@ -65,6 +65,7 @@ export const ENDPOINTS = {
   sdkLinkInfo: { method: 'GET', path: `${INTEGRATION}/link-info` },
   sdkLinkSignIn: { method: 'POST', path: `${INTEGRATION}/link-sign-in` },
   sdkLinkSignUp: { method: 'POST', path: `${INTEGRATION}/link-sign-up` },
+  sdkLinkEmailCode: { method: 'POST', path: `${INTEGRATION}/link-email-code` },
   sdkLinkConsent: { method: 'POST', path: `${INTEGRATION}/link-consent` },
   sdkBusinessInfo: { method: 'GET', path: `${INTEGRATION}/business-info` },
   /** Query type=email_update_poi when the update-POI flag is 'true' (see getSdkTokenInfo). */

@@ -1,9 +1,12 @@
 import {
+  GUID_COOKIE,
   LINK_PROOF_HEADER,
   type LinkConsentResult,
-  type LinkCredentialsRequest,
   type LinkInfo,
+  type LinkSignInRequest,
+  type SignInEmailCodeResult,
 } from '@kyc/contracts';
+import { requestGuid } from '../../../lib/browser/guid';
 import { callEndpoint, sdkSession, type RequestOptions } from '../../../lib/http';
 
 /**
@@ -38,17 +41,31 @@ export function getLinkInfo(options: RequestOptions = {}): Promise<LinkInfo> {
   });
 }
 
-export async function linkSignIn(
-  intent: 'login' | 'register',
-  body: LinkCredentialsRequest,
-): Promise<LinkInfo> {
-  const info = await callEndpoint<LinkInfo>(
-    intent === 'register' ? 'sdkLinkSignUp' : 'sdkLinkSignIn',
-    { ...body },
-    { silent: true },
-  );
+/**
+ * Sign in (or up) inside the link flow. The sign-in names this device (spec §3 guid), which the server
+ * counts failures against, and carries the email code when the device is intercepted (D80, D89).
+ */
+export async function linkSignIn(intent: 'login' | 'register', body: LinkSignInRequest): Promise<LinkInfo> {
+  const { emailCode, ...credentials } = body;
+  const info =
+    intent === 'register'
+      ? await callEndpoint<LinkInfo>('sdkLinkSignUp', { ...credentials }, { silent: true })
+      : await callEndpoint<LinkInfo>(
+          'sdkLinkSignIn',
+          { ...credentials, ...(emailCode ? { emailCode } : {}) },
+          { silent: true, headers: { [GUID_COOKIE]: requestGuid() } },
+        );
   if (info.proof) storage()?.setItem(storageKey(), info.proof);
   return info;
+}
+
+/** D89: mails the sign-in code for this device (link-token authenticated: no cookie needed). */
+export function sendLinkSignInCode(email: string): Promise<SignInEmailCodeResult> {
+  return callEndpoint<SignInEmailCodeResult>(
+    'sdkLinkEmailCode',
+    { email },
+    { silent: true, headers: { [GUID_COOKIE]: requestGuid() } },
+  );
 }
 
 export async function answerConsent(

@@ -9,7 +9,7 @@ import { LoginForm } from '../../../login/login-form';
 import '../../../login/login.css';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { answerConsent, linkSignIn } from '../api/link-flow';
+import { answerConsent, linkSignIn, sendLinkSignInCode } from '../api/link-flow';
 import './link-flow.css';
 
 /**
@@ -39,6 +39,9 @@ function SignInStep({ partner, onSignedIn }: { partner: string; onSignedIn: (inf
         <LoginForm
           redirectUrl={null}
           onCredentials={async (intent, body) => onSignedIn(await linkSignIn(intent, body))}
+          // D89: a device that keeps failing passes the emailed code here too; the sign-in's 60014 opens
+          // the step (no default-intercept call: an embedded page may hold none of the portal's cookies).
+          onSendCode={sendLinkSignInCode}
         />
       </Card>
     </div>

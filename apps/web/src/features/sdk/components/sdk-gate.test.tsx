@@ -160,13 +160,50 @@ describe('start-up in SDK mode (spec §4, §6, §7)', () => {
       email: 'ana@example.com',
       password: 'correct horse battery',
     });
-    expect(new Headers(fetchCall(fetch, 2).init.headers).get('kyc-access-token')).toBe('tok-link');
+    const signInHeaders = new Headers(fetchCall(fetch, 2).init.headers);
+    expect(signInHeaders.get('kyc-access-token')).toBe('tok-link');
+    expect(signInHeaders.get('guid')).toMatch(/^[0-9a-f-]{36}$/);
     // Only the browser that signed in can agree: its proof travels with the consent.
     expect(new Headers(fetchCall(fetch, 3).init.headers).get('kyc-link-proof')).toBe('proof-1');
     expect(JSON.parse(String(fetchCall(fetch, 3).init.body))).toEqual({
       decision: 'agree',
       consentVersion: '2026-11',
     });
+  });
+
+  it('D89: a partner link token on a device that keeps failing: the sign-in answered 60014 opens the code step, the code is asked through the link token for this device, and the sign-in carries it', async () => {
+    const linkInfo = { businessName: 'Demo Partner', consentVersion: '2026-11' };
+    const fetch = stubFetch(
+      () => fail(10007, 'not logged in'),
+      () => ok({ step: 'sign_in', ...linkInfo }),
+      () => fail(60014, 'confirm it is you'),
+      () => ok({ expiresAt: Date.now() + 600_000, resendAt: Date.now() + 60_000 }),
+      () => ok({ step: 'consent', ...linkInfo, email: 'an***@example.com', proof: 'proof-2' }),
+    );
+    const user = userEvent.setup();
+    renderGate(link('?token=tok-link&from=demo-app'));
+    await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('group', { name: "Confirm it's you" })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await vi.waitFor(() => expect(fetchCall(fetch, 3).url).toBe('/v1/s1/kyc/integration/link-email-code'));
+    const sent = new Headers(fetchCall(fetch, 3).init.headers);
+    expect(sent.get('kyc-access-token')).toBe('tok-link');
+    const device = sent.get('guid');
+    expect(device).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(String(fetchCall(fetch, 3).init.body))).toEqual({ email: 'ana@example.com' });
+    await user.type(screen.getByLabelText('Code from the email'), '246810');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Agree and continue' })).toBeTruthy();
+    expect(fetchCall(fetch, 4).url).toBe('/v1/s1/kyc/integration/link-sign-in');
+    expect(JSON.parse(String(fetchCall(fetch, 4).init.body))).toEqual({
+      email: 'ana@example.com',
+      password: 'correct horse battery',
+      emailCode: '246810',
+    });
+    // The code was asked for this device: the sign-in names the same one.
+    expect(new Headers(fetchCall(fetch, 4).init.headers).get('guid')).toBe(device);
   });
 
   it('a partner link token declined: nothing shared, and the person is told to go back to the app', async () => {
