@@ -226,6 +226,12 @@ describe.each(testDatabases())('identity transfer on $name', (testDb) => {
       reason: 'The selfie does not match the source.',
     });
     expect(rejected.envelope?.result).toMatchObject({ transfer: { stage: 'rejected' } });
+    // The history names who decided and when (migration 039).
+    const decided = (rejected.envelope?.result as { transfer: Record<string, unknown> }).transfer;
+    expect(decided.decidedByName).toEqual(expect.any(String));
+    expect(decided.decidedByName).not.toBe('');
+    expect(decided.decidedAt).toEqual(expect.any(Number));
+    expect(decided.decidedBy).toEqual(expect.any(Number));
     expect((await target.post(STATUS)).envelope?.result).toMatchObject({
       status: 'UNDEFINED',
       outcome: null,
@@ -273,6 +279,27 @@ describe.each(testDatabases())('identity transfer on $name', (testDb) => {
     const admin = await staffClient(fixture.app, 'admin@demo.test');
     const second = await decide(admin);
     expect(second.envelope?.result).toMatchObject({ transfer: { stage: 'completed' }, target: { level: 2 } });
+    // Both approvals named, with their times; the second is the final decision.
+    const approved = (second.envelope?.result as { transfer: Record<string, unknown> }).transfer;
+    const staffName = async (email: string) =>
+      await fixture.database.db
+        .selectFrom('staff_users')
+        .select(['id', 'display_name'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+    const seniorRow = await staffName('senior@demo.test');
+    const adminRow = await staffName('admin@demo.test');
+    expect(approved).toMatchObject({
+      firstApprovedBy: Number(seniorRow.id),
+      firstApprovedByName: seniorRow.display_name || 'senior@demo.test',
+      firstApprovedAt: expect.any(Number),
+      secondApprovedBy: Number(adminRow.id),
+      secondApprovedByName: adminRow.display_name || 'admin@demo.test',
+      secondApprovedAt: expect.any(Number),
+      decidedBy: Number(adminRow.id),
+      decidedAt: approved.secondApprovedAt,
+    });
+    expect(Number(approved.firstApprovedAt)).toBeLessThanOrEqual(Number(approved.secondApprovedAt));
   });
 
   it('when the back-office queue has more transfers than a page, then nextCursor walks it oldest first and is null at the end', async () => {

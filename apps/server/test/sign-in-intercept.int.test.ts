@@ -19,6 +19,13 @@ const SEND = '/user/public/login/email-code';
 const INTERCEPT = '/user/public/risk/default-intercept';
 const OWNER = 'l1@demo.test';
 
+/** The envelope of an answer that must have one. */
+function envelopeOf(response: Parameters<typeof parseEnvelope>[0]) {
+  const envelope = parseEnvelope(response);
+  if (!envelope) throw new Error(`no envelope: ${response.statusCode} ${response.body}`);
+  return envelope;
+}
+
 const smtp = useSmtpInbox();
 const inbox = smtp.mails;
 
@@ -130,7 +137,7 @@ describe.each(testDatabases())('sign-in behind an email code on $name', (testDb)
   });
 
   it('D89: when a device keeps failing in the partner-link sign-in, then it is intercepted there as on the portal: 60014 without the code (password unchecked), the code mailed through the link token for that device signs in once', async () => {
-    const minted = parseEnvelope(
+    const minted = envelopeOf(
       await partnerInject(fixture.app, DEMO_PARTNER_CREDENTIALS, {
         url: '/v1/s1/kyc/integration/access-token',
         body: { from: 'demo-app', userRef: 'intercept-ref-1' },
@@ -139,7 +146,7 @@ describe.each(testDatabases())('sign-in behind an email code on $name', (testDb)
     const token = String((minted.result as { token: string }).token);
     const guid = 'device-link-0001';
     const link = async (path: string, body: Record<string, unknown>) =>
-      parseEnvelope(
+      envelopeOf(
         await fixture.app.inject({
           method: 'POST',
           url: `/v1/s1/kyc/integration/${path}`,

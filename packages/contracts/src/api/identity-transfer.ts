@@ -122,7 +122,19 @@ export const transferCase = z.object({
     sourceConsentAt: z.number().int().nullable(),
     targetConsentAt: z.number().int(),
     completedAt: z.number().int().nullable(),
+    /**
+     * The history's names (display name, else email; null when no such staff member exists) and times
+     * (null on transfers decided before they were recorded, migration 039).
+     */
+    firstApprovedByName: z.string().nullable(),
+    firstApprovedAt: z.number().int().nullable(),
     secondApprovedBy: z.number().int().nullable(),
+    secondApprovedByName: z.string().nullable(),
+    secondApprovedAt: z.number().int().nullable(),
+    /** Who made the final decision (the approval that ended the review, or the rejection) and when. */
+    decidedBy: z.number().int().nullable(),
+    decidedByName: z.string().nullable(),
+    decidedAt: z.number().int().nullable(),
     /** A second, different senior reviewer must approve (four eyes at or above the configured level). */
     needsSecondApproval: z.boolean(),
   }),

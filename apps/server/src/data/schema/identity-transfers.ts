@@ -16,6 +16,10 @@ export interface IdentityTransfersTable {
   first_approved_by: number | null;
   second_approved_by: number | null;
   decided_by: number | null;
+  /** Migration 039: when each approval and the final decision were made (null on older rows). */
+  first_approved_at: number | null;
+  second_approved_at: number | null;
+  decided_at: number | null;
   reject_reason: Generated<string>;
   created_at: number;
   updated_at: number;

@@ -28,6 +28,7 @@ import type { Repositories, TxRepositories } from '../../data/repositories/index
 import type { IdentityTransferRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { alreadyDecided, decisionTransaction } from '../backoffice/decision-conflicts.ts';
+import { staffLabel } from '../backoffice/staff-label.ts';
 import { isUniqueViolation } from '../kyc/idempotency.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailTexts } from '../mail/mail-texts.ts';
@@ -254,6 +255,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
       { staffId: me.id, action: 'case.view', subjectUserId: row.source_user_id, caseRef: `transfer:${id}` },
       now(),
     );
+    const names = await repos.identityTransfers.deciderNames(id);
     return {
       transfer: {
         ...(await queueItemOf(row)),
@@ -261,7 +263,14 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
         sourceConsentAt: row.source_consent_at,
         targetConsentAt: row.target_consent_at,
         completedAt: row.completed_at,
+        firstApprovedByName: staffLabel(names?.first_name ?? null, names?.first_email ?? null),
+        firstApprovedAt: row.first_approved_at,
         secondApprovedBy: row.second_approved_by,
+        secondApprovedByName: staffLabel(names?.second_name ?? null, names?.second_email ?? null),
+        secondApprovedAt: row.second_approved_at,
+        decidedBy: row.decided_by,
+        decidedByName: staffLabel(names?.decider_name ?? null, names?.decider_email ?? null),
+        decidedAt: row.decided_at,
         needsSecondApproval: row.source_level >= policy.fourEyesLevel,
       },
       source: await accountOf(row.source_user_id),
@@ -421,7 +430,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
               id,
               'in_review',
               'rejected',
-              { decided_by: me.id, reject_reason: request.reason },
+              { decided_by: me.id, decided_at: at, reject_reason: request.reason },
               at,
             ))
           )
@@ -448,7 +457,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
               id,
               'in_review',
               'approved',
-              { first_approved_by: me.id, decided_by: me.id },
+              { first_approved_by: me.id, first_approved_at: at, decided_by: me.id, decided_at: at },
               at,
               null,
             ))
@@ -463,7 +472,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
                 id,
                 'in_review',
                 'in_review',
-                { first_approved_by: me.id },
+                { first_approved_by: me.id, first_approved_at: at },
                 at,
                 null,
               ))
@@ -477,7 +486,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
                 id,
                 'in_review',
                 'approved',
-                { second_approved_by: me.id, decided_by: me.id },
+                { second_approved_by: me.id, second_approved_at: at, decided_by: me.id, decided_at: at },
                 at,
                 row.first_approved_by,
               ))

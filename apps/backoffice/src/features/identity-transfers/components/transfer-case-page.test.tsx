@@ -44,7 +44,14 @@ function transferCase(transfer: Partial<TransferCaseView['transfer']> = {}): Tra
       sourceConsentAt: T0 + 60_000,
       targetConsentAt: T0,
       completedAt: null,
+      firstApprovedByName: null,
+      firstApprovedAt: null,
       secondApprovedBy: null,
+      secondApprovedByName: null,
+      secondApprovedAt: null,
+      decidedBy: null,
+      decidedByName: null,
+      decidedAt: null,
       needsSecondApproval: false,
       ...transfer,
     },
@@ -197,6 +204,30 @@ describe('TransferCasePage', () => {
     expect(screen.queryByRole('button', { name: 'Give the second approval' })).toBeNull();
     const history = screen.getByRole('region', { name: 'History' });
     expect(within(history).getByText('First approval by you (staff member #5)')).toBeTruthy();
+  });
+
+  it('when decided, then the history names who approved and who rejected, with when (issue 15)', async () => {
+    serve(
+      transferCase({
+        stage: 'rejected',
+        level: 2,
+        firstApprovedBy: 9,
+        firstApprovedByName: 'Sam Senior',
+        firstApprovedAt: T0 + 3_600_000,
+        decidedBy: 5,
+        decidedByName: 'Riley Reviewer',
+        decidedAt: T0 + 7_200_000,
+        rejectReason: 'The selfie does not match',
+      }),
+    );
+    renderCase(staff('senior_reviewer', 5));
+    const history = await screen.findByRole('region', { name: 'History' });
+    const items = within(history)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items.find((text) => text?.startsWith('First approval by Sam Senior'))).toMatch(/ · /);
+    expect(items.find((text) => text?.startsWith('Rejected by you (Riley Reviewer)'))).toMatch(/ · /);
+    expect(within(history).queryByText('Rejected by a reviewer')).toBeNull();
   });
 
   it('when the first approval is someone else’s, then another senior may give the second; a reviewer may only reject', async () => {

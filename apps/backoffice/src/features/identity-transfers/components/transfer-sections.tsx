@@ -169,10 +169,14 @@ export function ChecksSection({ caseView }: { caseView: TransferCaseView }) {
 export function HistorySection({ caseView, me }: { caseView: TransferCaseView; me: number }) {
   const { t } = useTranslation();
   const { transfer } = caseView;
-  const staffName = (id: number) =>
-    id === me
-      ? t('identityTransfers.case.history.you', { id })
-      : t('identityTransfers.case.history.staff', { id });
+  // Named as the verification case's history names staff (display name, else email; else the number).
+  const staffName = (id: number, name: string | null) => {
+    if (id === me)
+      return name
+        ? t('identityTransfers.case.history.youNamed', { name })
+        : t('identityTransfers.case.history.you', { id });
+    return name ?? t('identityTransfers.case.history.staff', { id });
+  };
   const entries: { key: string; text: string; at: number | null }[] = [
     { key: 'requested', text: t('identityTransfers.case.history.requested'), at: transfer.targetConsentAt },
   ];
@@ -185,19 +189,30 @@ export function HistorySection({ caseView, me }: { caseView: TransferCaseView; m
   if (transfer.firstApprovedBy !== null)
     entries.push({
       key: 'first',
-      text: t('identityTransfers.case.history.approvedBy', { name: staffName(transfer.firstApprovedBy) }),
-      at: null,
+      text: t('identityTransfers.case.history.approvedBy', {
+        name: staffName(transfer.firstApprovedBy, transfer.firstApprovedByName),
+      }),
+      at: transfer.firstApprovedAt,
     });
   if (transfer.secondApprovedBy !== null)
     entries.push({
       key: 'second',
       text: t('identityTransfers.case.history.secondApprovedBy', {
-        name: staffName(transfer.secondApprovedBy),
+        name: staffName(transfer.secondApprovedBy, transfer.secondApprovedByName),
       }),
-      at: null,
+      at: transfer.secondApprovedAt,
     });
   if (transfer.stage === 'rejected')
-    entries.push({ key: 'rejected', text: t('identityTransfers.case.history.rejected'), at: null });
+    entries.push({
+      key: 'rejected',
+      text:
+        transfer.decidedBy !== null
+          ? t('identityTransfers.case.history.rejectedBy', {
+              name: staffName(transfer.decidedBy, transfer.decidedByName),
+            })
+          : t('identityTransfers.case.history.rejected'),
+      at: transfer.decidedAt,
+    });
   if (transfer.stage === 'cancelled')
     entries.push({ key: 'cancelled', text: t('identityTransfers.case.history.cancelled'), at: null });
   if (transfer.completedAt !== null)
