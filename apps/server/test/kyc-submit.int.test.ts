@@ -9,7 +9,7 @@ import { stepUpHeaders } from './support/step-up.ts';
 import { testDatabases } from './support/databases.ts';
 import { partnerTokenOf, TEST_CONSENT, TEST_RESIDENCE } from './support/kyc-flows.ts';
 import { testJpeg, uploadedDocument } from './support/uploads.ts';
-import { blurredDocumentJpeg, solidJpeg } from '../src/lib/uploads/quality-fixtures.ts';
+import { blurredDocumentJpeg, solidJpeg } from '../src/domain/checks/quality/synthetic-images.ts';
 import { TEST_MASTER_KEY, TestClient, parseEnvelope, signedInClient } from './support/test-app.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
 import { createKeyring, decryptBlob, unwrapDataKey } from '../src/lib/crypto/envelope.ts';

@@ -1,7 +1,7 @@
 /** Uploading test images through the real upload-document endpoint, as the SPA's FormData does. */
 import type { Envelope } from '@kyc/contracts';
 import type { TestClient } from './test-app.ts';
-import { documentJpeg } from '../../src/lib/uploads/quality-fixtures.ts';
+import { documentJpeg } from '../../src/domain/checks/quality/synthetic-images.ts';
 
 const BOUNDARY = '----kyc-test-boundary-a2';
 
