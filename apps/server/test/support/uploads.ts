@@ -31,7 +31,7 @@ const made = new Map<string, Promise<Buffer>>();
 
 /**
  * A photo-like document JPEG (a textured card, 1200×800 by default) that passes the image-quality
- * checks of document sides and selfies (lib/uploads/image-quality.ts); made once per size.
+ * checks of document sides and selfies (domain/checks/quality); made once per size.
  */
 export function testJpeg(width = 1200, height = 800): Promise<Buffer> {
   const key = `${width}x${height}`;

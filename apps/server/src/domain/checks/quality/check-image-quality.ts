@@ -9,6 +9,7 @@
 import {
   assessQuality,
   QUALITY_REFUSAL_CODES,
+  RET_CODES,
   qualityRefusal,
   type QualityMeasures,
   type QualityResult,
@@ -35,10 +36,12 @@ const round = (value: number) => (Math.abs(value) < 1 ? value.toFixed(3) : value
 export async function checkImageQuality(image: Buffer, subject: QualitySubject): Promise<QualityReport> {
   const report = await assessImage(image, subject);
   const failed = qualityRefusal(report.results);
-  if (failed?.reason)
+  if (failed?.reason) {
+    const code = QUALITY_REFUSAL_CODES[failed.reason][subject];
     throw new AppError(
-      QUALITY_REFUSAL_CODES[failed.reason][subject],
-      `image quality: ${failed.check} ${round(failed.value)} (threshold ${round(failed.threshold)})`,
+      code,
+      `${RET_CODES[code].meaning} (${failed.check} ${round(failed.value)}, threshold ${round(failed.threshold)})`,
     );
+  }
   return report;
 }

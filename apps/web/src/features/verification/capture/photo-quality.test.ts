@@ -24,7 +24,9 @@ function rgba(width: number, height: number, at: (x: number, y: number) => numbe
 const page = (x: number, y: number) => (y % 12 < 6 && x % 7 < 2 ? 40 : 215);
 /** A page out of focus: `passes` 5×5 box blurs of the page (about a Gaussian of sigma 1.4 × √passes). */
 function blurredPage(width: number, height: number, passes: number) {
-  let grid = Array.from({ length: width * height }, (_, i) => page(i % width, Math.floor(i / width)));
+  let grid: number[] = Array.from({ length: width * height }, (_, i) =>
+    page(i % width, Math.floor(i / width)),
+  );
   const at = (g: number[], x: number, y: number) =>
     g[Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))] ?? 0;
   for (let n = 0; n < passes; n++) {
