@@ -83,8 +83,9 @@ async function staffSignInWithForm(page: Page, origin: string, email: StaffEmail
 }
 
 /**
- * A photo-like JPEG (gradient and noise, so the encoder cannot shrink it to nothing) written under
- * e2e/artifacts, for a file input.
+ * A photo-like JPEG (gradient and noise, so the encoder cannot shrink it to nothing, with rows of dark
+ * "text" marks so that it has the edges the image-quality checks ask of a sharp photo: docs/checks.md
+ * "Image quality") written under e2e/artifacts, for a file input.
  */
 export async function photoFile(name: string, width = 1600, height = 1000): Promise<string> {
   const channels = 3;
@@ -96,6 +97,13 @@ export async function photoFile(name: string, width = 1600, height = 1000): Prom
       raw[i] = (x * 255) / width + ((noise[i] ?? 0) & 15);
       raw[i + 1] = (y * 255) / height + ((noise[i + 1] ?? 0) & 15);
       raw[i + 2] = 128 + ((noise[i + 2] ?? 0) & 31);
+      // Text: in every other band of 24 rows, marks 3 px wide every 9 px, some left out.
+      const row = Math.floor(y / 24);
+      if (row % 2 === 1 && y % 24 < 14 && x % 9 < 3 && (Math.floor(x / 9) ^ row) % 5 !== 0) {
+        raw[i] = 30;
+        raw[i + 1] = 30;
+        raw[i + 2] = 40;
+      }
     }
   }
   const dir = path.join(ARTIFACTS, 'files');

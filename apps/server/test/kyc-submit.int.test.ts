@@ -9,7 +9,7 @@ import { stepUpHeaders } from './support/step-up.ts';
 import { testDatabases } from './support/databases.ts';
 import { partnerTokenOf, TEST_CONSENT, TEST_RESIDENCE } from './support/kyc-flows.ts';
 import { testJpeg, uploadedDocument } from './support/uploads.ts';
-import { blurredDocumentJpeg, solidJpeg } from '../src/lib/uploads/quality-fixtures.ts';
+import { blurredDocumentJpeg, solidJpeg } from '../src/domain/checks/quality/synthetic-images.ts';
 import { TEST_MASTER_KEY, TestClient, parseEnvelope, signedInClient } from './support/test-app.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
 import { createKeyring, decryptBlob, unwrapDataKey } from '../src/lib/crypto/envelope.ts';
@@ -100,7 +100,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
   describe('POST /v3/private/kyc/upload-document', () => {
     it('when a JPEG is uploaded, then a row and an encrypted blob that decrypts to the re-encoded image', async () => {
       const client = await signedIn('new@demo.test');
-      const original = await testJpeg(800, 600);
+      const original = await testJpeg(1000, 750);
       const envelope = await upload(client, 'front', original);
       expect(envelope.ret_code).toBe(0);
       const result = envelope.result as { documentId: string; mime: string; sha256: string; size: number };
@@ -137,7 +137,7 @@ describe.each(testDatabases())('KYC submission endpoints on $name', (testDb) => 
       expect(createHash('sha256').update(plain).digest('hex')).toBe(row.sha256);
       expect(plain.length).toBe(Number(row.size));
       const meta = await sharp(plain).metadata();
-      expect(meta).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
+      expect(meta).toMatchObject({ format: 'jpeg', width: 1000, height: 750 });
       // Encrypted under another user's binding, it does not decrypt.
       expect(() =>
         decryptBlob(dataKey, onDisk, { userId: Number(row.user_id) + 1, objectId: row.id }),

@@ -40,3 +40,4 @@ export * from './api/security-verification.ts';
 export * from './api/identity-transfer.ts';
 export * from './api/data-export.ts';
 export * from './api/account-closure.ts';
+export * from './image-quality.ts';

@@ -288,11 +288,13 @@ export const RET_CODES = {
     meaning:
       'Upload: the PDF holds JavaScript, a launch action, embedded files, rich media or forms, or is encrypted, so it cannot be accepted.',
   },
-  // Image quality of document sides and selfies (apps/server/src/lib/uploads/image-quality.ts); 40009–40019 are reserved for further checks.
+  // Image quality of document sides and selfies (issue 10, issue 19: apps/server/src/domain/checks/quality,
+  // thresholds in image-quality.ts of this package, docs/checks.md "Image quality"); 63001–63009 for the
+  // checks issue 19 added (D83). 40009–40019 stay reserved.
   UPLOAD_IMAGE_TOO_SMALL: {
     code: 40006,
     meaning:
-      'Upload: the photo of a document side or selfie is too small: its long side is under 800 pixels.',
+      'Upload: the photo of a document side is too small: its long side is under 1000 pixels (a selfie: 63004).',
   },
   UPLOAD_IMAGE_BLURRED: {
     code: 40007,
@@ -302,7 +304,26 @@ export const RET_CODES = {
   UPLOAD_IMAGE_UNIFORM: {
     code: 40008,
     meaning:
-      'Upload: the photo of a document side or selfie is (nearly) a single colour, not a photo of a document or face.',
+      'Upload: the photo of a document side or selfie is (nearly) a single colour or a blank page, not a photo of a document or face.',
+  },
+  UPLOAD_IMAGE_GLARE: {
+    code: 63001,
+    meaning:
+      'Upload: the photo of a document side has too much glare (too large a share of near-white, clipped pixels).',
+  },
+  UPLOAD_IMAGE_TOO_DARK: {
+    code: 63002,
+    meaning:
+      'Upload: the photo of a document side or selfie is too dark (mean brightness under the threshold).',
+  },
+  UPLOAD_IMAGE_TOO_BRIGHT: {
+    code: 63003,
+    meaning:
+      'Upload: the photo of a document side or selfie is overexposed (mean brightness over the threshold).',
+  },
+  UPLOAD_SELFIE_TOO_SMALL: {
+    code: 63004,
+    meaning: 'Upload: the selfie is too small: its long side is under 640 pixels.',
   },
 
   // Questionnaires, tests, agreements, declarations and EDD (docs/questionnaires.md). 50016 is the client's.

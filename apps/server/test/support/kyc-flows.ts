@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CAPTURE_CONSENT_VERSION, type Envelope, type KycInfo } from '@kyc/contracts';
 import { TestClient, parseEnvelope, signedInClient } from './test-app.ts';
-import { documentJpeg } from '../../src/lib/uploads/quality-fixtures.ts';
+import { documentJpeg } from '../../src/domain/checks/quality/synthetic-images.ts';
 import { base32Decode, totpAt } from '../../src/lib/totp.ts';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../src/seed/demo.ts';
 import { FIRST_PARTY_APP_CREDENTIALS, partnerInject } from './partner-calls.ts';

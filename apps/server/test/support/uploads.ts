@@ -1,7 +1,7 @@
 /** Uploading test images through the real upload-document endpoint, as the SPA's FormData does. */
 import type { Envelope } from '@kyc/contracts';
 import type { TestClient } from './test-app.ts';
-import { documentJpeg } from '../../src/lib/uploads/quality-fixtures.ts';
+import { documentJpeg } from '../../src/domain/checks/quality/synthetic-images.ts';
 
 const BOUNDARY = '----kyc-test-boundary-a2';
 
@@ -31,7 +31,7 @@ const made = new Map<string, Promise<Buffer>>();
 
 /**
  * A photo-like document JPEG (a textured card, 1200×800 by default) that passes the image-quality
- * checks of document sides and selfies (lib/uploads/image-quality.ts); made once per size.
+ * checks of document sides and selfies (domain/checks/quality); made once per size.
  */
 export function testJpeg(width = 1200, height = 800): Promise<Buffer> {
   const key = `${width}x${height}`;

@@ -221,8 +221,15 @@ export function submissionUseCases(deps: SubmissionDeps) {
     async uploadDocument(userId: number, side: DocumentSide, bytes: Buffer): Promise<UploadDocumentResult> {
       const file = await storeEncryptedUpload(
         { blobs, keys: submissions, keyring },
-        // Document sides and selfies must be usable photos (40006–40008); a proof of address may be a PDF.
-        { userId, bytes, checks: { allowPdf: side === 'poa', checkQuality: side !== 'poa' }, at: now() },
+        // Document sides and selfies must be usable photos (docs/checks.md "Image quality"); a proof of
+        // address may be a PDF and is not held to it.
+        {
+          userId,
+          bytes,
+          checks: { allowPdf: side === 'poa' },
+          quality: side === 'poa' ? undefined : side === 'selfie' ? 'selfie' : 'document',
+          at: now(),
+        },
         (stored) => submissions.insertDocument({ ...stored, side }),
       );
       return { documentId: file.id, side, mime: file.mime, size: file.size, sha256: file.sha256 };

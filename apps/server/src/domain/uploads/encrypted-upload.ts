@@ -18,6 +18,8 @@ import {
   type InspectedUpload,
   type InspectOptions,
 } from '../../lib/uploads/inspect-upload.ts';
+import type { QualitySubject } from '@kyc/contracts';
+import { checkImageQuality } from '../checks/quality/check-image-quality.ts';
 import { withDataKey, withStoredDataKey, type DataKeyStore } from '../kyc/data-keys.ts';
 
 /** Where the sealed bytes go and whose key seals them. */
@@ -42,14 +44,17 @@ const newUploadId = () => randomBytes(16).toString('hex');
 /**
  * Inspects `bytes` with `checks`, seals and writes them, and records the row with `record` (the
  * document store of the caller's table). Throws the inspection's UPLOAD_* error for a refused file.
+ * With `quality` (a document side or a selfie), an image must also pass the image-quality checks
+ * (domain/checks/quality), measured on the bytes to store; a PDF is never a side or a selfie.
  */
 export async function storeEncryptedUpload(
   files: EncryptedFiles,
-  upload: { userId: number; bytes: Buffer; checks: InspectOptions; at: number },
+  upload: { userId: number; bytes: Buffer; checks: InspectOptions; quality?: QualitySubject; at: number },
   record: (stored: NewUploadedFile) => Promise<void>,
 ): Promise<UploadedFile> {
   const { userId, at } = upload;
   const inspected = await inspectUpload(upload.bytes, upload.checks);
+  if (upload.quality && inspected.kind !== 'pdf') await checkImageQuality(inspected.bytes, upload.quality);
   const id = newUploadId();
   const blobId = await withDataKey(files.keys, files.keyring, userId, at, (key) =>
     files.blobs.put(encryptBlob(key, inspected.bytes, { userId, objectId: id })),

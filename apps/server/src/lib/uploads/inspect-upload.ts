@@ -15,7 +15,7 @@
  *   capped at MAX_OUTPUT_SIDE. JPEG stays JPEG (quality 90), PNG stays PNG. Whatever was appended to or
  *   hidden in the original (polyglots) does not survive.
  * - PDFs are judged by a PDF parser and stored as a rewritten copy holding the pages only (pdf-check.ts).
- * - Document sides and selfies (`checkQuality`) must also be usable photos: image-quality.ts.
+ * - Whether a document side or selfie is a usable photo is the domain's question (domain/checks/quality).
  *
  * The sha256 is of the bytes to store (the re-encoded image, or the rewritten PDF).
  */
@@ -23,7 +23,6 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '../app-error.ts';
 import { jpegDimensions, pngDimensions, sniffType } from './image-header.ts';
-import { checkImageQuality, checkImageSize } from './image-quality.ts';
 import { checkPdf } from './pdf-check.ts';
 
 /** At most 10 MB per file (issue 4). */
@@ -41,11 +40,6 @@ export type UploadKind = 'jpeg' | 'png' | 'pdf';
 export interface InspectOptions {
   /** Accept PDF (proof of address); images only otherwise. */
   allowPdf?: boolean;
-  /**
-   * A document side or a selfie: refuse images too small, blurred or of a single colour
-   * (image-quality.ts, 40006–40008). Evidence and proofs of address are not held to it.
-   */
-  checkQuality?: boolean;
 }
 
 export interface InspectedUpload {
@@ -107,9 +101,7 @@ export async function inspectUpload(
       `the image declares ${declared.width}×${declared.height} pixels (at most ${MAX_PIXELS} and ${MAX_SIDE} a side)`,
     );
 
-  if (options.checkQuality) checkImageSize(declared.width, declared.height);
   const stored = await reencode(bytes, kind);
-  if (options.checkQuality) await checkImageQuality(stored.data);
   return { kind, mime: MIME[kind], bytes: stored.data, sha256: sha256(stored.data), ...stored.size };
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentSide } from '@kyc/contracts';
 import { isApiError } from '../../../lib/http';
 import { errorMessage } from '../../../lib/i18n/error-message';
+import { errorText } from '../../../lib/i18n/error-text';
 import { Button } from '../../../ui/button';
 import {
   cameraProblemOf,
@@ -13,6 +14,7 @@ import {
   type CameraFacing,
   type CameraProblem,
 } from './camera';
+import { canCheckPhotos, checkPhotoQuality, qualitySubject } from './photo-quality';
 import {
   acceptedTypes,
   MAX_DOCUMENT_BYTES,
@@ -51,6 +53,7 @@ type Phase =
   | { kind: 'idle' }
   | { kind: 'starting' }
   | { kind: 'camera' }
+  | { kind: 'checking'; file: Blob }
   | { kind: 'uploading'; file: Blob; percent: number | null }
   | { kind: 'uploaded'; file: Blob; result: UploadDocumentResult }
   | { kind: 'failed'; file: Blob | null; message: string };
@@ -89,7 +92,10 @@ function usePreviewUrl(file: Blob | null): string | null {
 }
 
 function fileOf(phase: Phase): Blob | null {
-  return phase.kind === 'uploading' || phase.kind === 'uploaded' || phase.kind === 'failed'
+  return phase.kind === 'checking' ||
+    phase.kind === 'uploading' ||
+    phase.kind === 'uploaded' ||
+    phase.kind === 'failed'
     ? phase.file
     : null;
 }
@@ -190,6 +196,41 @@ export function DocumentCapture({
     [i18n, onUploaded, side, t],
   );
 
+  /**
+   * A document side or selfie is checked here first (docs/checks.md "Image quality"): a photo that fails
+   * is refused with the reason's catalogue text and the choice to retake, and nothing is sent. The
+   * server checks again; its refusal is shown the same way.
+   */
+  const checkThenUpload = useCallback(
+    (next: Blob) => {
+      const subject = next.type === 'application/pdf' ? null : qualitySubject(side);
+      // Without a decoder here (an old browser), the server's check alone decides.
+      if (!subject || !canCheckPhotos()) {
+        upload(next);
+        return;
+      }
+      uploadRef.current?.abort();
+      const controller = new AbortController();
+      uploadRef.current = controller;
+      setPhase({ kind: 'checking', file: next });
+      checkPhotoQuality(next, subject).then(
+        (refusal) => {
+          if (controller.signal.aborted) return;
+          if (!refusal) {
+            upload(next);
+            return;
+          }
+          const message = errorText(i18n, refusal.retCode) ?? `${refusal.retCode}: ${refusal.result.check}`;
+          setPhase({ kind: 'failed', file: null, message });
+        },
+        () => {
+          if (!controller.signal.aborted) upload(next);
+        },
+      );
+    },
+    [i18n, side, upload],
+  );
+
   /** Back to the choice; an upload in flight is cancelled and an earlier one no longer counts. */
   const clear = useCallback(() => {
     uploadRef.current?.abort();
@@ -229,7 +270,7 @@ export function DocumentCapture({
     }
     setNotReady(false);
     stopCamera();
-    upload(blob);
+    checkThenUpload(blob);
   }
 
   function cancelCamera() {
@@ -251,7 +292,7 @@ export function DocumentCapture({
     } else if (chosen.size > MAX_DOCUMENT_BYTES) {
       setPhase({ kind: 'failed', file: null, message: t('capture.errors.size') });
     } else {
-      upload(chosen);
+      checkThenUpload(chosen);
     }
   }
 
@@ -321,6 +362,12 @@ export function DocumentCapture({
             <img className="capture__image" src={previewUrl} alt={t('capture.previewOf', { label })} />
           ) : null}
         </div>
+      ) : null}
+
+      {phase.kind === 'checking' ? (
+        <p className="capture__checking" role="status">
+          {t('capture.checking')}
+        </p>
       ) : null}
 
       {phase.kind === 'uploading' ? (

@@ -9,8 +9,14 @@ export interface UploadDocumentOptions {
   signal?: AbortSignal;
 }
 
-/** The catalogue's upload refusals (the file itself is the problem: type, size, quality). */
-export const UPLOAD_REFUSAL_CODES: readonly number[] = Array.from({ length: 19 }, (_, i) => 40001 + i);
+/**
+ * The catalogue's upload refusals (the file itself is the problem: type, size, quality): 40001–40019,
+ * and the image-quality codes of issue 19 (glare, too dark, too bright, selfie too small).
+ */
+export const UPLOAD_REFUSAL_CODES: readonly number[] = [
+  ...Array.from({ length: 19 }, (_, i) => 40001 + i),
+  ...Array.from({ length: 9 }, (_, i) => 63001 + i),
+];
 
 /** spec §7 / docs/kyc.md: at most 10 MB per file (the server checks again, by content). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -42,7 +48,7 @@ export function uploadDocument(
   const form = new FormData();
   form.append(UPLOAD_SIDE_FIELD, side);
   form.append(UPLOAD_FILE_FIELD, blob, fileName(side, blob));
-  // The capture step shows an upload refusal (40001–40019) inline, where the retake is: no toast too.
+  // The capture step shows an upload refusal (40001–40019, 63001–63009) inline, where the retake is: no toast too.
   return uploadForm<UploadDocumentResult>('uploadDocument', form, {
     ...options,
     silent: UPLOAD_REFUSAL_CODES,
