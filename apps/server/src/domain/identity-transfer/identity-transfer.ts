@@ -28,6 +28,7 @@ import type { Repositories, TxRepositories } from '../../data/repositories/index
 import type { IdentityTransferRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { alreadyDecided, decisionTransaction } from '../backoffice/decision-conflicts.ts';
+import { accessNote, closedAccessGate, type AccessNote } from '../retention/closed-access.ts';
 import { isUniqueViolation } from '../kyc/idempotency.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailTexts } from '../mail/mail-texts.ts';
@@ -245,14 +246,43 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
     };
   }
 
+  /**
+   * Issue 20 (D78–D79): a transfer involving a closed or held person (either side) opens only to a member
+   * with `access_closed_accounts` and a reason in force for each such person (62040 / 62041). Answers
+   * what the audit entries add: the reasons, by side.
+   */
+  async function closedAccessOf(
+    me: StaffMe,
+    row: IdentityTransferRow,
+    at: number,
+  ): Promise<AccessNote & { targetAccess?: AccessNote['access'] }> {
+    const gate = closedAccessGate(repos);
+    const source = accessNote(await gate.require(me, row.source_user_id, at)).access;
+    const target = accessNote(await gate.require(me, row.target_user_id, at)).access;
+    // `access` as every gated view writes it (the source's reason first); the target's when it differs.
+    const first = source ?? target;
+    return {
+      ...(first ? { access: first } : {}),
+      ...(source && target ? { targetAccess: target } : {}),
+    };
+  }
+
   /** Both accounts side by side; the view of personal data is audited. */
   async function caseOfTransfer(me: StaffMe, id: number): Promise<TransferCase> {
     requirePermission(me, 'view_cases');
     const row = await repos.identityTransfers.find(id);
     if (!row) throw new AppError('TRANSFER_NOT_FOUND');
+    const at = now();
+    const access = await closedAccessOf(me, row, at);
     await repos.audit.insert(
-      { staffId: me.id, action: 'case.view', subjectUserId: row.source_user_id, caseRef: `transfer:${id}` },
-      now(),
+      {
+        staffId: me.id,
+        action: 'case.view',
+        subjectUserId: row.source_user_id,
+        caseRef: `transfer:${id}`,
+        ...(Object.keys(access).length > 0 ? { details: { ...access } } : {}),
+      },
+      at,
     );
     return {
       transfer: {
@@ -411,6 +441,10 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
     async decide(me: StaffMe, id: number, request: TransferDecisionRequest) {
       requirePermission(me, 'decide');
       const at = now();
+      const before = await repos.identityTransfers.find(id);
+      if (!before) throw new AppError('TRANSFER_NOT_FOUND');
+      // Issue 20 (D79): a transfer of a closed or held person is decided only with the recorded reasons.
+      const access = await closedAccessOf(me, before, at);
       await decisionTransaction(repos, async (tx) => {
         const row = await tx.identityTransfers.find(id);
         if (!row) throw new AppError('TRANSFER_NOT_FOUND');
@@ -432,7 +466,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
               action: 'identity_transfer.reject',
               subjectUserId: row.target_user_id,
               caseRef: `transfer:${id}`,
-              details: { reason: request.reason, sourceUserId: row.source_user_id },
+              details: { reason: request.reason, sourceUserId: row.source_user_id, ...access },
             },
             at,
           );
@@ -491,7 +525,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
             action: 'identity_transfer.approve',
             subjectUserId: row.target_user_id,
             caseRef: `transfer:${id}`,
-            details: { stage, sourceUserId: row.source_user_id, level: row.source_level },
+            details: { stage, sourceUserId: row.source_user_id, level: row.source_level, ...access },
           },
           at,
         );

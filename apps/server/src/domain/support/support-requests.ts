@@ -25,6 +25,7 @@ import type { SupportRequestRow } from '../../data/schema/index.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
+import { accessNote, closedAccessGate, type AccessNote } from '../retention/closed-access.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
 
 export interface SupportLimits {
@@ -109,6 +110,16 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
     return row;
   }
 
+  /**
+   * Issue 20 (D78–D79): a closed or held person's report opens (and is answered) only with
+   * `access_closed_accounts` and the member's reason in force (62040 / 62041); a report filed without an
+   * account has no person behind it.
+   */
+  async function gateOf(staff: StaffMe, row: SupportRequestWithNames, at: number): Promise<AccessNote> {
+    if (row.user_id === null) return {};
+    return accessNote(await closedAccessGate(repos).require(staff, Number(row.user_id), at));
+  }
+
   return {
     /** Files a report; rate limited per address before anything is checked or stored. */
     async file(body: SupportRequestBody, filer: Filer): Promise<OwnSupportRequest> {
@@ -144,9 +155,17 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
     async view(staff: StaffMe, id: number): Promise<SupportRequestDetail> {
       requirePermission(staff, 'view_cases');
       const row = await found(id);
+      const at = now();
+      const access = await gateOf(staff, row, at);
       await repos.audit.insert(
-        { staffId: staff.id, action: 'support.view', subjectUserId: row.user_id, caseRef: `support:${id}` },
-        now(),
+        {
+          staffId: staff.id,
+          action: 'support.view',
+          subjectUserId: row.user_id,
+          caseRef: `support:${id}`,
+          ...(access.access ? { details: { ...access } } : {}),
+        },
+        at,
       );
       return detailOf(row);
     },
@@ -159,6 +178,7 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
         throw new AppError('SUPPORT_ANSWER_INVALID', `answer: 1 to ${SUPPORT_ANSWER_MAX} characters`);
       const row = await found(id);
       const at = now();
+      const access = await gateOf(staff, row, at);
       await repos.transaction(async (tx) => {
         if (!(await tx.supportRequests.answer(id, answer, staff.id, at)))
           throw new AppError('SUPPORT_ALREADY_ANSWERED', `support request ${id} was answered meanwhile`);
@@ -168,7 +188,7 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
             action: 'support.answer',
             subjectUserId: row.user_id,
             caseRef: `support:${id}`,
-            details: { topic: row.topic, length: answer.length },
+            details: { topic: row.topic, length: answer.length, ...access },
           },
           at,
         );
