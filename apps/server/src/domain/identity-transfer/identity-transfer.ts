@@ -233,12 +233,22 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
     };
   }
 
-  async function queueItemOf(row: IdentityTransferRow) {
+  /**
+   * A transfer as a list or the case shows it. `closed`: the people of the page whose account is closed
+   * (issue 20, D86); in the queue (`masked`) their email is left out, the case (gated) shows it.
+   */
+  async function queueItemOf(row: IdentityTransferRow, closed: Set<number>, masked: boolean) {
+    const sourceClosed = closed.has(row.source_user_id);
+    const targetClosed = closed.has(row.target_user_id);
     return {
       id: row.id,
       stage: row.status,
-      sourceEmail: await emailOf(row.source_user_id),
-      targetEmail: await emailOf(row.target_user_id),
+      sourceUserId: row.source_user_id,
+      targetUserId: row.target_user_id,
+      sourceClosed,
+      targetClosed,
+      sourceEmail: masked && sourceClosed ? '' : await emailOf(row.source_user_id),
+      targetEmail: masked && targetClosed ? '' : await emailOf(row.target_user_id),
       level: row.source_level,
       createdAt: row.created_at,
       coolingOffUntil: row.cooling_off_until,
@@ -286,7 +296,11 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
     );
     return {
       transfer: {
-        ...(await queueItemOf(row)),
+        ...(await queueItemOf(
+          row,
+          await repos.accountClosures.closedAmong([row.source_user_id, row.target_user_id]),
+          false,
+        )),
         rejectReason: row.reject_reason,
         sourceConsentAt: row.source_consent_at,
         targetConsentAt: row.target_consent_at,
@@ -424,8 +438,12 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
       );
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
+      // Issue 20 (D86): one read for the page's people whose account is closed.
+      const closed = await repos.accountClosures.closedAmong(
+        page.flatMap((r) => [r.source_user_id, r.target_user_id]),
+      );
       return {
-        items: await Promise.all(page.map(queueItemOf)),
+        items: await Promise.all(page.map((row) => queueItemOf(row, closed, true))),
         nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
       };
     },

@@ -55,7 +55,8 @@ function ownView(row: SupportRequestRow): OwnSupportRequest {
   };
 }
 
-function inboxItem(row: SupportRequestWithNames): SupportInboxItem {
+function inboxItem(row: SupportRequestWithNames, closed = false): SupportInboxItem {
+  if (closed) return { ...inboxItem(row), email: '', excerpt: '', closed };
   return {
     id: row.id,
     topic: row.topic,
@@ -65,12 +66,15 @@ function inboxItem(row: SupportRequestWithNames): SupportInboxItem {
     userId: row.user_id,
     email: row.account_email ?? row.email,
     excerpt: row.message.slice(0, EXCERPT_LENGTH),
+    closed,
   };
 }
 
-function detailOf(row: SupportRequestWithNames): SupportRequestDetail {
+/** One report in full: opened through the gate, so a closed person's (with a reason) shows in full. */
+function detailOf(row: SupportRequestWithNames, closed = false): SupportRequestDetail {
   return {
     ...inboxItem(row),
+    closed,
     message: row.message,
     answer: row.answer,
     answeredAt: row.answered_at,
@@ -120,6 +124,12 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
     return accessNote(await closedAccessGate(repos).require(staff, Number(row.user_id), at));
   }
 
+  async function closedPerson(row: SupportRequestWithNames): Promise<boolean> {
+    return (
+      row.user_id !== null && (await repos.accountClosures.findClosure(Number(row.user_id))) !== undefined
+    );
+  }
+
   return {
     /** Files a report; rate limited per address before anything is checked or stored. */
     async file(body: SupportRequestBody, filer: Filer): Promise<OwnSupportRequest> {
@@ -145,8 +155,12 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
       });
       const page = rows.slice(0, query.pageSize);
       const last = page.at(-1);
+      // Issue 20 (D86): a closed person's report shows neither email nor text; one read for the page.
+      const closed = await repos.accountClosures.closedAmong(
+        page.flatMap((r) => (r.user_id === null ? [] : [Number(r.user_id)])),
+      );
       return {
-        items: page.map(inboxItem),
+        items: page.map((r) => inboxItem(r, r.user_id !== null && closed.has(Number(r.user_id)))),
         nextCursor: rows.length > query.pageSize && last ? last.id : null,
       };
     },
@@ -167,7 +181,7 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
         },
         at,
       );
-      return detailOf(row);
+      return detailOf(row, await closedPerson(row));
     },
 
     /** Answers an open request (decide: reviewer and above): compare-and-set and audit, together. */
@@ -193,7 +207,7 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
           at,
         );
       });
-      return detailOf(await found(id));
+      return detailOf(await found(id), await closedPerson(row));
     },
   };
 }
