@@ -59,6 +59,11 @@ export const questionnaireQueueItem = z.object({
   depositRef: z.string().nullable(),
   /** Epoch ms of the submission waiting for a decision (oldest first in the queue). */
   pendingSince: z.number().int(),
+  /**
+   * Issue 20 (D86): the person's account is closed (or erased). Then the list shows no name, email or
+   * text of theirs (empty strings) and the back office shows "Closed account #id" instead.
+   */
+  closed: z.boolean(),
 });
 export type QuestionnaireQueueItem = z.infer<typeof questionnaireQueueItem>;
 

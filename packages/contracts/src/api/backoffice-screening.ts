@@ -46,6 +46,11 @@ export const screeningAlert = z.object({
   dueAt: z.number().int(),
   breached: z.boolean(),
   assignee: screeningAlertAssignee.nullable(),
+  /**
+   * Issue 20 (D86): the person's account is closed (or erased). Then the list shows no name, email or
+   * text of theirs (empty strings) and the back office shows "Closed account #id" instead.
+   */
+  closed: z.boolean(),
 });
 export type ScreeningAlert = z.infer<typeof screeningAlert>;
 

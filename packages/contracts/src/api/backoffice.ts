@@ -90,6 +90,11 @@ export const reviewQueueItem = z.object({
   /** Issue 17: when a decision is due (pending since + the kind's service level), and whether it is late. */
   dueAt: z.number().int(),
   breached: z.boolean(),
+  /**
+   * Issue 20 (D86): the person's account is closed (or erased). Then the list shows no name, email or
+   * text of theirs (empty strings) and the back office shows "Closed account #id" instead.
+   */
+  closed: z.boolean(),
 });
 export const reviewQueueResult = z.object({
   items: z.array(reviewQueueItem),
@@ -469,6 +474,8 @@ export const AUDIT_ACTIONS = [
   'identity_transfer.approve',
   'identity_transfer.reject',
   'identity_transfer.complete',
+  // Issue 20 (D85): an open transfer cancelled because one of its accounts closed.
+  'identity_transfer.cancel',
   // Sanctions and PEP screening, slice 3 (docs/screening.md "Resolving a hit").
   'screening.false_positive',
   'screening.confirm',

@@ -97,6 +97,14 @@ export const transferQueueItem = z.object({
   createdAt: z.number().int(),
   coolingOffUntil: z.number().int().nullable(),
   firstApprovedBy: z.number().int().nullable(),
+  /**
+   * Issue 20 (D86): the source's / target's account is closed (or erased). In the queue its email is then
+   * empty and the back office shows "Closed account #id" instead; the case (gated) shows it.
+   */
+  sourceUserId: z.number().int(),
+  targetUserId: z.number().int(),
+  sourceClosed: z.boolean(),
+  targetClosed: z.boolean(),
 });
 export const transferQueueResult = z.object({
   items: z.array(transferQueueItem),

@@ -65,6 +65,11 @@ export const supportInboxItem = z.object({
   email: z.string().nullable(),
   /** The first 160 characters of the message. */
   excerpt: z.string(),
+  /**
+   * Issue 20 (D86): the person's account is closed (or erased). Then the list shows no name, email or
+   * text of theirs (empty strings) and the back office shows "Closed account #id" instead.
+   */
+  closed: z.boolean(),
 });
 export type SupportInboxItem = z.infer<typeof supportInboxItem>;
 export const supportInboxResult = z.object({

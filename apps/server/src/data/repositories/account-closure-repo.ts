@@ -80,6 +80,62 @@ export function accountClosureRepo(db: Db) {
     },
 
     /**
+     * The person's open identity transfers (as source or target: awaiting the source, in review, or in
+     * their cooling-off) are cancelled, each a compare-and-set on the status read; answers those moved.
+     */
+    async cancelOpenTransfers(
+      userId: number,
+      at: number,
+    ): Promise<{ id: number; from: string; sourceUserId: number; targetUserId: number }[]> {
+      const open = await db
+        .selectFrom('identity_transfers')
+        .select(['id', 'status', 'source_user_id', 'target_user_id'])
+        .where((eb) => eb.or([eb('source_user_id', '=', userId), eb('target_user_id', '=', userId)]))
+        .where('status', 'in', ['awaiting_source', 'in_review', 'approved'])
+        .execute();
+      const moved = [];
+      for (const row of open) {
+        const done = await db
+          .updateTable('identity_transfers')
+          .set({ status: 'cancelled', updated_at: at })
+          .where('id', '=', row.id)
+          .where('status', '=', row.status)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) === 1)
+          moved.push({
+            id: Number(row.id),
+            from: row.status,
+            sourceUserId: Number(row.source_user_id),
+            targetUserId: Number(row.target_user_id),
+          });
+      }
+      return moved;
+    },
+
+    /**
+     * Every claim on the person's cases ends (the case left the queue): each removed by compare-and-set
+     * on its version; answers those released with who held them.
+     */
+    async releaseClaims(userId: number): Promise<{ caseRef: string; staffId: number }[]> {
+      const claims = await db
+        .selectFrom('case_claims')
+        .select(['case_ref', 'staff_id', 'version'])
+        .where('user_id', '=', userId)
+        .execute();
+      const released = [];
+      for (const claim of claims) {
+        const done = await db
+          .deleteFrom('case_claims')
+          .where('case_ref', '=', claim.case_ref)
+          .where('version', '=', claim.version)
+          .executeTakeFirst();
+        if (Number(done.numDeletedRows) === 1)
+          released.push({ caseRef: claim.case_ref, staffId: Number(claim.staff_id) });
+      }
+      return released;
+    },
+
+    /**
      * What an erasure request takes at once (no law requires it): uploads never attached to a submission
      * (rows here, blobs after the commit), questionnaire drafts, the security log and every session, the
      * settled deliveries to partners (the pending ones, such as account.closed, still go out), the

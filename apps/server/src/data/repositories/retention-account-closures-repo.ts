@@ -61,6 +61,21 @@ export function accountClosuresRepo(db: Db) {
         }
       );
     },
+
+    /**
+     * Of these people, those whose account is closed (erased or not), in one query: the lists that print
+     * a name or email read it once per page instead of once per row.
+     */
+    async closedAmong(userIds: readonly number[]): Promise<Set<number>> {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('account_closures')
+        .select('user_id')
+        .where('user_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((r) => Number(r.user_id)));
+    },
   };
 }
 export type AccountClosuresRepo = ReturnType<typeof accountClosuresRepo>;

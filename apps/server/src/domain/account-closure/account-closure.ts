@@ -143,6 +143,46 @@ export function accountClosureUseCases(deps: AccountClosureDeps) {
     return { links: links.length, partnersTold: deliveries.length };
   }
 
+  /**
+   * The work staff were doing on the person stops with the closure (D85), in its transaction: open identity
+   * transfers are cancelled and claims on the person's cases released, each a compare-and-set with its
+   * audit entry. The actor is the closing staff member, or none (`staffId` 0) when the person closed.
+   */
+  async function stopWorkInFlight(tx: TxRepositories, userId: number, closing: Closing, at: number) {
+    const staffId = closing.staff?.id ?? 0;
+    const transfers = await tx.accountClosure.cancelOpenTransfers(userId, at);
+    for (const transfer of transfers)
+      await tx.audit.insert(
+        {
+          staffId,
+          action: 'identity_transfer.cancel',
+          subjectUserId: userId,
+          caseRef: `transfer:${transfer.id}`,
+          details: {
+            cause: 'account_closed',
+            closedBy: closing.closedBy,
+            from: transfer.from,
+            sourceUserId: transfer.sourceUserId,
+            targetUserId: transfer.targetUserId,
+          },
+        },
+        at,
+      );
+    const claims = await tx.accountClosure.releaseClaims(userId);
+    for (const claim of claims)
+      await tx.audit.insert(
+        {
+          staffId,
+          action: 'case.release',
+          subjectUserId: userId,
+          caseRef: claim.caseRef,
+          details: { cause: 'account_closed', closedBy: closing.closedBy, from: claim.staffId },
+        },
+        at,
+      );
+    return { transfers: transfers.length, claims: claims.length };
+  }
+
   async function close(userId: number, closing: Closing): Promise<AccountClosureResult> {
     const at = now();
     const policy = await policies.inForce(at);
@@ -159,6 +199,7 @@ export function accountClosureUseCases(deps: AccountClosureDeps) {
       });
       if (!recorded) throw new AppError('ACCOUNT_ALREADY_CLOSED');
       const withdrawn = await tx.accountClosure.withdrawPendingWork(userId, at);
+      const stopped = await stopWorkInFlight(tx, userId, closing, at);
       const partners = await revokeLinks(tx, userId, closing.closedBy, at);
       await tx.sessions.deleteAllOf('user', userId);
       await tx.users.update(userId, { disabled: 1 }, at);
@@ -214,7 +255,7 @@ export function accountClosureUseCases(deps: AccountClosureDeps) {
             caseRef: `user:${userId}`,
             details: {
               reasonLength: closing.reason?.length ?? 0,
-              withdrawn,
+              withdrawn: { ...withdrawn, ...stopped },
               links: partners.links,
               partnersTold: partners.partnersTold,
               policyVersion: policy.version,

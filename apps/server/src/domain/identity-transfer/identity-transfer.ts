@@ -29,6 +29,7 @@ import type { IdentityTransferRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { alreadyDecided, decisionTransaction } from '../backoffice/decision-conflicts.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
+import { accessNote, closedAccessGate, type AccessNote } from '../retention/closed-access.ts';
 import { isUniqueViolation } from '../kyc/idempotency.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailTexts } from '../mail/mail-texts.ts';
@@ -233,16 +234,47 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
     };
   }
 
-  async function queueItemOf(row: IdentityTransferRow) {
+  /**
+   * A transfer as a list or the case shows it. `closed`: the people of the page whose account is closed
+   * (issue 20, D86); in the queue (`masked`) their email is left out, the case (gated) shows it.
+   */
+  async function queueItemOf(row: IdentityTransferRow, closed: Set<number>, masked: boolean) {
+    const sourceClosed = closed.has(row.source_user_id);
+    const targetClosed = closed.has(row.target_user_id);
     return {
       id: row.id,
       stage: row.status,
-      sourceEmail: await emailOf(row.source_user_id),
-      targetEmail: await emailOf(row.target_user_id),
+      sourceUserId: row.source_user_id,
+      targetUserId: row.target_user_id,
+      sourceClosed,
+      targetClosed,
+      sourceEmail: masked && sourceClosed ? '' : await emailOf(row.source_user_id),
+      targetEmail: masked && targetClosed ? '' : await emailOf(row.target_user_id),
       level: row.source_level,
       createdAt: row.created_at,
       coolingOffUntil: row.cooling_off_until,
       firstApprovedBy: row.first_approved_by,
+    };
+  }
+
+  /**
+   * Issue 20 (D78–D79): a transfer involving a closed or held person (either side) opens only to a member
+   * with `access_closed_accounts` and a reason in force for each such person (62040 / 62041). Answers
+   * what the audit entries add: the reasons, by side.
+   */
+  async function closedAccessOf(
+    me: StaffMe,
+    row: IdentityTransferRow,
+    at: number,
+  ): Promise<AccessNote & { targetAccess?: AccessNote['access'] }> {
+    const gate = closedAccessGate(repos);
+    const source = accessNote(await gate.require(me, row.source_user_id, at)).access;
+    const target = accessNote(await gate.require(me, row.target_user_id, at)).access;
+    // `access` as every gated view writes it (the source's reason first); the target's when it differs.
+    const first = source ?? target;
+    return {
+      ...(first ? { access: first } : {}),
+      ...(source && target ? { targetAccess: target } : {}),
     };
   }
 
@@ -251,14 +283,26 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
     requirePermission(me, 'view_cases');
     const row = await repos.identityTransfers.find(id);
     if (!row) throw new AppError('TRANSFER_NOT_FOUND');
+    const at = now();
+    const access = await closedAccessOf(me, row, at);
     await repos.audit.insert(
-      { staffId: me.id, action: 'case.view', subjectUserId: row.source_user_id, caseRef: `transfer:${id}` },
-      now(),
+      {
+        staffId: me.id,
+        action: 'case.view',
+        subjectUserId: row.source_user_id,
+        caseRef: `transfer:${id}`,
+        ...(Object.keys(access).length > 0 ? { details: { ...access } } : {}),
+      },
+      at,
     );
     const names = await repos.identityTransfers.deciderNames(id);
     return {
       transfer: {
-        ...(await queueItemOf(row)),
+        ...(await queueItemOf(
+          row,
+          await repos.accountClosures.closedAmong([row.source_user_id, row.target_user_id]),
+          false,
+        )),
         rejectReason: row.reject_reason,
         sourceConsentAt: row.source_consent_at,
         targetConsentAt: row.target_consent_at,
@@ -403,8 +447,12 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
       );
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
+      // Issue 20 (D86): one read for the page's people whose account is closed.
+      const closed = await repos.accountClosures.closedAmong(
+        page.flatMap((r) => [r.source_user_id, r.target_user_id]),
+      );
       return {
-        items: await Promise.all(page.map(queueItemOf)),
+        items: await Promise.all(page.map((row) => queueItemOf(row, closed, true))),
         nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
       };
     },
@@ -420,6 +468,10 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
     async decide(me: StaffMe, id: number, request: TransferDecisionRequest) {
       requirePermission(me, 'decide');
       const at = now();
+      const before = await repos.identityTransfers.find(id);
+      if (!before) throw new AppError('TRANSFER_NOT_FOUND');
+      // Issue 20 (D79): a transfer of a closed or held person is decided only with the recorded reasons.
+      const access = await closedAccessOf(me, before, at);
       await decisionTransaction(repos, async (tx) => {
         const row = await tx.identityTransfers.find(id);
         if (!row) throw new AppError('TRANSFER_NOT_FOUND');
@@ -441,7 +493,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
               action: 'identity_transfer.reject',
               subjectUserId: row.target_user_id,
               caseRef: `transfer:${id}`,
-              details: { reason: request.reason, sourceUserId: row.source_user_id },
+              details: { reason: request.reason, sourceUserId: row.source_user_id, ...access },
             },
             at,
           );
@@ -500,7 +552,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
             action: 'identity_transfer.approve',
             subjectUserId: row.target_user_id,
             caseRef: `transfer:${id}`,
-            details: { stage, sourceUserId: row.source_user_id, level: row.source_level },
+            details: { stage, sourceUserId: row.source_user_id, level: row.source_level, ...access },
           },
           at,
         );

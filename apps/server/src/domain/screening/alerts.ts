@@ -52,16 +52,20 @@ export function alertUseCases(repos: Repositories) {
         { signal },
       );
       const { rows, nextCursor } = keysetPage(found.rows, q.limit, (r) => [r.raised_at, r.id]);
+      // Issue 20 (D86): a closed person's alert shows no email; one read for the page.
+      const closed = await repos.accountClosures.closedAmong(rows.map((r) => r.user_id));
       return {
         items: rows.map((r) => {
           const dueAt = r.raised_at + hours * HOUR_MS;
           return {
             hitId: r.id,
             userId: r.user_id,
-            email: r.email,
+            email: closed.has(r.user_id) ? '' : r.email,
             list: r.list_id,
             listEntryId: r.list_entry_id,
-            matchedName: r.matched_name,
+            // The alias matched the person's name closely enough to alert: for a closed person it would
+            // name them, so it goes with the email.
+            matchedName: closed.has(r.user_id) ? '' : r.matched_name,
             category: r.category,
             score: r.score,
             state: r.state,
@@ -70,6 +74,7 @@ export function alertUseCases(repos: Repositories) {
             // A deadline only binds what is still to resolve.
             breached: (r.state === 'open' || r.state === 'pending_confirmation') && dueAt <= now,
             assignee: assigneeOf(r),
+            closed: closed.has(r.user_id),
           };
         }),
         nextCursor,

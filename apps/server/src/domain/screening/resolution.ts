@@ -198,6 +198,8 @@ export function resolutionUseCases(options: ResolutionOptions) {
       now = Date.now(),
     ): Promise<ReviewCase> {
       requirePermission(staff, 'confirm_final');
+      // Issue 20 (D79): a closed or held person's freeze is lifted only with the member's recorded reason.
+      const access = await closedAccessGate(repos).require(staff, userId, now);
       const notFrozen = () => new AppError('SCREENING_NOT_FROZEN', undefined, 409);
       await decisionTransaction(repos, async (tx) => {
         await tx.review.lockCase(userId);
@@ -228,6 +230,7 @@ export function resolutionUseCases(options: ResolutionOptions) {
               frozenBy: Number(freeze.frozen_by),
               frozenAt: Number(freeze.frozen_at),
               reason: request.reason,
+              ...accessNote(access),
             },
           },
           now,

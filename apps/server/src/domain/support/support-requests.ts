@@ -25,6 +25,7 @@ import type { SupportRequestRow } from '../../data/schema/index.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
+import { accessNote, closedAccessGate, type AccessNote } from '../retention/closed-access.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
 
 export interface SupportLimits {
@@ -54,7 +55,8 @@ function ownView(row: SupportRequestRow): OwnSupportRequest {
   };
 }
 
-function inboxItem(row: SupportRequestWithNames): SupportInboxItem {
+function inboxItem(row: SupportRequestWithNames, closed = false): SupportInboxItem {
+  if (closed) return { ...inboxItem(row), email: '', excerpt: '', closed };
   return {
     id: row.id,
     topic: row.topic,
@@ -64,12 +66,15 @@ function inboxItem(row: SupportRequestWithNames): SupportInboxItem {
     userId: row.user_id,
     email: row.account_email ?? row.email,
     excerpt: row.message.slice(0, EXCERPT_LENGTH),
+    closed,
   };
 }
 
-function detailOf(row: SupportRequestWithNames): SupportRequestDetail {
+/** One report in full: opened through the gate, so a closed person's (with a reason) shows in full. */
+function detailOf(row: SupportRequestWithNames, closed = false): SupportRequestDetail {
   return {
     ...inboxItem(row),
+    closed,
     message: row.message,
     answer: row.answer,
     answeredAt: row.answered_at,
@@ -109,6 +114,22 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
     return row;
   }
 
+  /**
+   * Issue 20 (D78–D79): a closed or held person's report opens (and is answered) only with
+   * `access_closed_accounts` and the member's reason in force (62040 / 62041); a report filed without an
+   * account has no person behind it.
+   */
+  async function gateOf(staff: StaffMe, row: SupportRequestWithNames, at: number): Promise<AccessNote> {
+    if (row.user_id === null) return {};
+    return accessNote(await closedAccessGate(repos).require(staff, Number(row.user_id), at));
+  }
+
+  async function closedPerson(row: SupportRequestWithNames): Promise<boolean> {
+    return (
+      row.user_id !== null && (await repos.accountClosures.findClosure(Number(row.user_id))) !== undefined
+    );
+  }
+
   return {
     /** Files a report; rate limited per address before anything is checked or stored. */
     async file(body: SupportRequestBody, filer: Filer): Promise<OwnSupportRequest> {
@@ -134,8 +155,12 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
       });
       const page = rows.slice(0, query.pageSize);
       const last = page.at(-1);
+      // Issue 20 (D86): a closed person's report shows neither email nor text; one read for the page.
+      const closed = await repos.accountClosures.closedAmong(
+        page.flatMap((r) => (r.user_id === null ? [] : [Number(r.user_id)])),
+      );
       return {
-        items: page.map(inboxItem),
+        items: page.map((r) => inboxItem(r, r.user_id !== null && closed.has(Number(r.user_id)))),
         nextCursor: rows.length > query.pageSize && last ? last.id : null,
       };
     },
@@ -144,11 +169,19 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
     async view(staff: StaffMe, id: number): Promise<SupportRequestDetail> {
       requirePermission(staff, 'view_cases');
       const row = await found(id);
+      const at = now();
+      const access = await gateOf(staff, row, at);
       await repos.audit.insert(
-        { staffId: staff.id, action: 'support.view', subjectUserId: row.user_id, caseRef: `support:${id}` },
-        now(),
+        {
+          staffId: staff.id,
+          action: 'support.view',
+          subjectUserId: row.user_id,
+          caseRef: `support:${id}`,
+          ...(access.access ? { details: { ...access } } : {}),
+        },
+        at,
       );
-      return detailOf(row);
+      return detailOf(row, await closedPerson(row));
     },
 
     /** Answers an open request (decide: reviewer and above): compare-and-set and audit, together. */
@@ -159,6 +192,7 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
         throw new AppError('SUPPORT_ANSWER_INVALID', `answer: 1 to ${SUPPORT_ANSWER_MAX} characters`);
       const row = await found(id);
       const at = now();
+      const access = await gateOf(staff, row, at);
       await repos.transaction(async (tx) => {
         if (!(await tx.supportRequests.answer(id, answer, staff.id, at)))
           throw new AppError('SUPPORT_ALREADY_ANSWERED', `support request ${id} was answered meanwhile`);
@@ -168,12 +202,12 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
             action: 'support.answer',
             subjectUserId: row.user_id,
             caseRef: `support:${id}`,
-            details: { topic: row.topic, length: answer.length },
+            details: { topic: row.topic, length: answer.length, ...access },
           },
           at,
         );
       });
-      return detailOf(await found(id));
+      return detailOf(await found(id), await closedPerson(row));
     },
   };
 }

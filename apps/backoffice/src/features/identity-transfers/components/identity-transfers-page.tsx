@@ -13,6 +13,7 @@ import {
   transferSearch,
   type TransferQueueItem,
 } from '../api/identity-transfers.ts';
+import { ClosedAccount } from '../../../ui/closed-account.tsx';
 import { TransferFiltersForm } from './transfer-filters-form.tsx';
 
 function TransferTable({ items }: { items: TransferQueueItem[] }) {
@@ -31,8 +32,14 @@ function TransferTable({ items }: { items: TransferQueueItem[] }) {
         </>
       ),
     },
-    { label: t('identityTransfers.queue.columns.source'), cell: (item) => item.sourceEmail },
-    { label: t('identityTransfers.queue.columns.target'), cell: (item) => item.targetEmail },
+    {
+      label: t('identityTransfers.queue.columns.source'),
+      cell: (item) => (item.sourceClosed ? <ClosedAccount userId={item.sourceUserId} /> : item.sourceEmail),
+    },
+    {
+      label: t('identityTransfers.queue.columns.target'),
+      cell: (item) => (item.targetClosed ? <ClosedAccount userId={item.targetUserId} /> : item.targetEmail),
+    },
     { label: t('identityTransfers.queue.columns.level'), cell: (item) => item.level },
     {
       label: t('identityTransfers.queue.columns.stage'),

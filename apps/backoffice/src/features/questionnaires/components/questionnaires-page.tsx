@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
+import { ClosedAccount } from '../../../ui/closed-account.tsx';
 import { useCursorListPage } from '../../../lib/use-cursor-list-page.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
@@ -22,7 +23,7 @@ function QueueTable({ items }: { items: QueueItem[] }) {
       label: t('questionnaireReview.queue.columns.person'),
       cell: (item) => (
         <Link to={paths.questionnaireResponse.getHref(item.userId, item.templateCode)}>
-          {item.email || String(item.userId)}
+          {item.closed ? <ClosedAccount userId={item.userId} /> : item.email || String(item.userId)}
         </Link>
       ),
     },

@@ -26,6 +26,7 @@ function alert(hitId: number, extra: Partial<ScreeningAlert> = {}): ScreeningAle
     dueAt: raisedAt + 24 * HOUR,
     breached: false,
     assignee: null,
+    closed: false,
     ...extra,
   };
 }

@@ -5,6 +5,7 @@ import { roleCan } from '@kyc/contracts';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { formatDateTime, formatScore } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { ClosedAccount } from '../../../ui/closed-account.tsx';
 import { useStaff } from '../../../lib/staff-session.tsx';
 import { useCursorListPage } from '../../../lib/use-cursor-list-page.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -68,7 +69,11 @@ function AlertsTable({
   const columns: DataColumn<AlertItem>[] = [
     {
       label: t('screeningAlerts.columns.person'),
-      cell: (item) => <Link to={paths.reviewCase.getHref(item.userId)}>{item.email}</Link>,
+      cell: (item) => (
+        <Link to={paths.reviewCase.getHref(item.userId)}>
+          {item.closed ? <ClosedAccount userId={item.userId} /> : item.email}
+        </Link>
+      ),
     },
     {
       label: t('screeningAlerts.columns.list'),
@@ -78,7 +83,10 @@ function AlertsTable({
         </>
       ),
     },
-    { label: t('screeningAlerts.columns.matched'), cell: (item) => <bdi>{item.matchedName}</bdi> },
+    {
+      label: t('screeningAlerts.columns.matched'),
+      cell: (item) => (item.closed ? '—' : <bdi>{item.matchedName}</bdi>),
+    },
     { label: t('screeningAlerts.columns.score'), cell: (item) => formatScore(item.score, i18n.language) },
     { label: t('screeningAlerts.columns.age'), cell: (item) => <WaitingTime since={item.raisedAt} /> },
     {

@@ -23,6 +23,7 @@ import {
   type SupportInboxItem,
 } from '../api/support-inbox.ts';
 import '../../../ui/list-page.css';
+import { ClosedAccount } from '../../../ui/closed-account.tsx';
 import './support-inbox.css';
 
 /** The status filter (the list pages' FilterForm): the value goes into the URL, on the newest page. */
@@ -66,9 +67,11 @@ export function TopicLabel({ topic }: { topic: string }) {
   return <>{isSupportTopic(topic) ? t(`supportInbox.topics.${topic}`) : topic}</>;
 }
 
-export function FromLabel({ item }: { item: Pick<SupportInboxItem, 'userId' | 'email'> }) {
+export function FromLabel({ item }: { item: Pick<SupportInboxItem, 'userId' | 'email' | 'closed'> }) {
   const { t } = useTranslation();
   if (item.userId === null) return <>{t('supportInbox.signedOut', { email: item.email ?? '' })}</>;
+  // A closed person's report in the inbox (no email); opened with a reason, the page shows the email.
+  if (item.closed && !item.email) return <ClosedAccount userId={item.userId} />;
   return (
     <>
       {item.email ?? ''}{' '}

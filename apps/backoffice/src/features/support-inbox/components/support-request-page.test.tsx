@@ -25,6 +25,7 @@ const OPEN: SupportRequestDetail = {
   userId: 41,
   email: 'ana@example.com',
   excerpt: 'My upload fails',
+  closed: false,
   message: 'My upload fails every time.',
   answer: null,
   answeredAt: null,

@@ -26,6 +26,7 @@ function item(userId: number, firstName: string, waitedMs: number, extra: Record
     assignee: null,
     dueAt: Date.now() - waitedMs + 48 * HOUR,
     breached: waitedMs > 48 * HOUR,
+    closed: false,
     ...extra,
   };
 }
@@ -79,6 +80,20 @@ describe('VerificationQueuePage', () => {
     expect(within(nth(rows, 0)).queryByText('Past due')).toBeNull();
     expect(within(nth(rows, 1)).getByText('Past due')).toBeTruthy();
     expect(within(nth(rows, 0)).getByText('Nobody')).toBeTruthy();
+  });
+
+  it('when a person’s account is closed, then the row shows "Closed account #id" linking to the case, and no name or email', async () => {
+    // The server leaves a closed person's personal data out of the list (issue 20, D86).
+    queueApi([item(41, 'Ana', HOUR), item(43, '', HOUR, { lastName: '', email: '', closed: true })]);
+    renderQueue();
+
+    const marker = await screen.findByRole('link', { name: 'Closed account #43' });
+    expect(marker.getAttribute('href')).toBe('/backoffice/cases/43');
+    expect(within(marker).getByTitle(/This account is closed/)).toBeTruthy();
+    const closedRow = nth(screen.getAllByRole('row').slice(1), 1);
+    expect(within(closedRow).queryByText('(no name yet)')).toBeNull();
+    expect(within(closedRow).getByText('—')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ana Lima' })).toBeTruthy();
   });
 
   it('when a case is held and the list is capped, then the assignee shows and the total says "more than"', async () => {

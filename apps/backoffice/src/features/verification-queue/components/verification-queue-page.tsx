@@ -6,6 +6,7 @@ import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
 import { WaitingTime } from '../../../ui/waiting-time.tsx';
 import { Badge } from '../../../ui/badge.tsx';
+import { ClosedAccount } from '../../../ui/closed-account.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { submissionLabelKey } from '../../../lib/submission-kinds.ts';
 import { fetchQueue, queueSearch, readQueueQuery, type QueueItem } from '../api/queue.ts';
@@ -19,13 +20,17 @@ function QueueTable({ items }: { items: QueueItem[] }) {
       cell: (item) => (
         <>
           <Link to={paths.reviewCase.getHref(item.userId)}>
-            {`${item.firstName} ${item.lastName}`.trim() || t('queue.unnamed')}
+            {item.closed ? (
+              <ClosedAccount userId={item.userId} />
+            ) : (
+              `${item.firstName} ${item.lastName}`.trim() || t('queue.unnamed')
+            )}
           </Link>
           {item.finalProposed ? <Badge>{t('captureSignOff.pendingFinal.badge')}</Badge> : null}
         </>
       ),
     },
-    { label: t('queue.columns.email'), cell: (item) => item.email },
+    { label: t('queue.columns.email'), cell: (item) => (item.closed ? '—' : item.email) },
     { label: t('queue.columns.site'), cell: (item) => item.site },
     { label: t('queue.columns.level'), cell: (item) => (item.level > 0 ? item.level : '—') },
     { label: t('queue.columns.kind'), cell: (item) => t(submissionLabelKey(item.kind, item.level)) },

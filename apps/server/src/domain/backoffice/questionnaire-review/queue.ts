@@ -49,11 +49,13 @@ export function queueUseCases(ctx: ReviewContext) {
         const id = `${r.template_code}.v${r.template_version}`;
         if (!titles.has(id)) titles.set(id, (await ctx.load(r.template_code, r.template_version)).title);
       }
+      // Issue 20 (D86): a closed person's row shows no email; one read for the page.
+      const closed = await ctx.repos.accountClosures.closedAmong(rows.map((r) => r.user_id));
       return {
         items: rows.map((r) => ({
           type: r.type === 'edd' ? 'edd' : r.type === 'satos' ? 'satos' : 'questionnaire',
           userId: r.user_id,
-          email: r.email,
+          email: closed.has(r.user_id) ? '' : r.email,
           site: r.site,
           templateCode: r.template_code,
           templateVersion: r.template_version,
@@ -63,6 +65,7 @@ export function queueUseCases(ctx: ReviewContext) {
           eddStatus: r.type === 'edd' ? asEdd(r.edd_status) : null,
           depositRef: r.deposit_ref,
           pendingSince: r.pending_since,
+          closed: closed.has(r.user_id),
         })),
         nextCursor,
         total: found.total,

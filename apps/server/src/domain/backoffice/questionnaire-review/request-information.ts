@@ -5,6 +5,7 @@
  * and noticed, in one transaction. Answers the task as the user sees it.
  */
 import type { RfiRequest, RfiResult, StaffMe } from '@kyc/contracts';
+import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
 import { casMove, rereadResponse } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type QuestionnaireEvent } from '../../questionnaires/status-machine.ts';
 import { asStatus, currentOf, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
@@ -30,6 +31,8 @@ export function requestInformationUseCases(ctx: ReviewContext) {
     ): Promise<RfiResult> {
       requirePermission(staff, 'decide');
       await userOf(ctx, userId);
+      // Issue 20 (D79): information is asked of a closed or held person only with a recorded reason.
+      const access = await closedAccessGate(ctx.repos).require(staff, userId, now);
       const code = request.templateCode === 'rfi' ? RFI_TEMPLATE_CODE : request.templateCode;
       const current = currentOf(await versionsOf(ctx, code));
       const response = await ctx.repos.questionnaires.findResponse(userId, code);
@@ -68,7 +71,14 @@ export function requestInformationUseCases(ctx: ReviewContext) {
             action: RFI_ACTION,
             subjectUserId: userId,
             caseRef: caseRefOf(userId, code),
-            details: { templateCode: code, taskId: id, from, to, requestText: request.requestText },
+            details: {
+              templateCode: code,
+              taskId: id,
+              from,
+              to,
+              requestText: request.requestText,
+              ...accessNote(access),
+            },
           },
           now,
         );

@@ -10,7 +10,7 @@ import { requirePermission } from '../permissions.ts';
 import { assigneeOf } from '../work/assignment.ts';
 import { HOUR_MS, serviceLevelHours, workKindOf } from '../work/service-levels.ts';
 
-export function queueUseCase(repos: Pick<Repositories, 'review' | 'work'>) {
+export function queueUseCase(repos: Pick<Repositories, 'review' | 'work' | 'accountClosures'>) {
   return async function queue(
     staff: StaffMe,
     q: ReviewQueueQuery,
@@ -49,15 +49,17 @@ export function queueUseCase(repos: Pick<Repositories, 'review' | 'work'>) {
       rows.map((r) => r.user_id),
       now,
     );
+    // Issue 20 (D86): a closed person's row shows no personal data; one read for the page.
+    const closed = await repos.accountClosures.closedAmong(rows.map((r) => r.user_id));
     return {
       items: rows.map((r) => ({
         userId: r.user_id,
-        email: r.email,
+        email: closed.has(r.user_id) ? '' : r.email,
         site: r.site,
         level: r.level,
         country: r.country,
-        firstName: r.first_name,
-        lastName: r.last_name,
+        firstName: closed.has(r.user_id) ? '' : r.first_name,
+        lastName: closed.has(r.user_id) ? '' : r.last_name,
         pendingSince: r.pending_since,
         submissionId: r.submission_id,
         kind: r.kind,
@@ -65,6 +67,7 @@ export function queueUseCase(repos: Pick<Repositories, 'review' | 'work'>) {
         assignee: assigneeOf(claims.get(r.user_id)),
         dueAt: r.pending_since + hours[workKindOf(r.kind, r.level)] * HOUR_MS,
         breached: r.pending_since + hours[workKindOf(r.kind, r.level)] * HOUR_MS <= now,
+        closed: closed.has(r.user_id),
       })),
       nextCursor,
       total: found.total,
