@@ -222,6 +222,7 @@ describe.each(testDatabases())('the dashboard on $name', (testDb) => {
     expect(await code('/backoffice/api/dashboard?to=last-week')).toBe(55031);
     expect(await code('/backoffice/api/dashboard?from=2019-01-01&to=2020-03-01')).toBe(55032);
     expect(await code(`/backoffice/api/dashboard/export${PERIOD}&figure=everything`)).toBe(55033);
+    expect(await code(`/backoffice/api/dashboard/export${PERIOD}`)).toBe(55033);
     expect(await code('/backoffice/api/audit/export?from=2020-01-01&to=2021-06-01')).toBe(55032);
   });
 

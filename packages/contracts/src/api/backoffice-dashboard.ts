@@ -40,7 +40,8 @@ export const dashboardQuery = z.object({
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
-export const dashboardExportQuery = dashboardQuery.extend({ figure: z.string().max(64) });
+/** `figure` is checked by the use-case too (55033), so a missing one is the same clear answer. */
+export const dashboardExportQuery = dashboardQuery.extend({ figure: z.string().max(64).optional() });
 export type DashboardExportQuery = z.infer<typeof dashboardExportQuery>;
 
 /** `GET /backoffice/api/audit/export` (read_audit): the audit log's filters over a period of days. */

@@ -49,7 +49,7 @@ export function FigureBarChart({ label, rows, category, series, stacked, rtl, ho
             </>
           )}
           <Tooltip />
-          <Legend />
+          <Legend formatter={(value: string) => <span className="dashboard__legend-text">{value}</span>} />
           {series.map((s) => (
             <Bar
               key={s.key}

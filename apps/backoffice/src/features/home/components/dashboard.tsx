@@ -30,7 +30,7 @@ const FigureBarChart = lazy(async () => ({
 const COLORS = {
   approved: '#1a7f37',
   rejected: '#b42318',
-  bands: ['#8ec5ff', '#4a90d9', '#1f5fa8', '#0b2e59'],
+  bands: ['#6baed6', '#3182bd', '#08519c', '#08306b'],
   late: '#b42318',
   overdue: '#9a6700',
 };
@@ -213,16 +213,24 @@ function Figures({ f }: { f: DashboardFigures }) {
           stacked
           series={decisionSeries}
         />
-        <DataTable
-          caption={t('dashboard.decisions.title')}
-          items={f.decisionsPerDay}
-          rowKey={(d) => d.day}
-          columns={[
-            { label: t('dashboard.decisions.day'), cell: (d) => day(d.day) },
-            { label: approved, cell: (d) => number(d.approved) },
-            { label: rejected, cell: (d) => number(d.rejected) },
-          ]}
-        />
+        {/* A row per day: the table scrolls within its own region (focusable, so the keyboard scrolls it). */}
+        <div
+          className="dashboard__scroll"
+          role="region"
+          aria-label={t('dashboard.decisions.title')}
+          tabIndex={0}
+        >
+          <DataTable
+            caption={t('dashboard.decisions.title')}
+            items={f.decisionsPerDay}
+            rowKey={(d) => d.day}
+            columns={[
+              { label: t('dashboard.decisions.day'), cell: (d) => day(d.day) },
+              { label: approved, cell: (d) => number(d.approved) },
+              { label: rejected, cell: (d) => number(d.rejected) },
+            ]}
+          />
+        </div>
       </Figure>
 
       <Figure id="outcomes" title={t('dashboard.outcomes.title')} period={f.period}>

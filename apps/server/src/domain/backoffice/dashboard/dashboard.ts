@@ -36,10 +36,18 @@ function figureRows(figure: DashboardFigure, f: DashboardFigures): CsvCell[][] {
     case 'backlog':
       return [
         ['kind', ...BACKLOG_AGE_BANDS, 'total', 'overdue'],
-        ...f.backlog.map((b) => [b.kind, ...BACKLOG_AGE_BANDS.map((band) => b.bands[band]), b.total, b.overdue]),
+        ...f.backlog.map((b) => [
+          b.kind,
+          ...BACKLOG_AGE_BANDS.map((band) => b.bands[band]),
+          b.total,
+          b.overdue,
+        ]),
       ];
     case 'decisions_per_day':
-      return [['day', 'approved', 'rejected'], ...f.decisionsPerDay.map((d) => [d.day, d.approved, d.rejected])];
+      return [
+        ['day', 'approved', 'rejected'],
+        ...f.decisionsPerDay.map((d) => [d.day, d.approved, d.rejected]),
+      ];
     case 'outcomes': {
       const o = f.outcomes;
       return [
@@ -48,7 +56,10 @@ function figureRows(figure: DashboardFigure, f: DashboardFigures): CsvCell[][] {
       ];
     }
     case 'reject_reasons':
-      return [['reason_code', 'count', 'share'], ...f.rejectReasons.map((r) => [r.reasonCode, r.count, r.share])];
+      return [
+        ['reason_code', 'count', 'share'],
+        ...f.rejectReasons.map((r) => [r.reasonCode, r.count, r.share]),
+      ];
     case 'time_to_decision':
       return [
         ['decided', 'median_ms', 'p90_ms'],
@@ -104,7 +115,8 @@ export function dashboardUseCases(repos: Repositories) {
       row.overdue += b.overdue;
       backlog.set(kind, row);
     };
-    for (const kind of VERIFICATION_KINDS) add(kind, { under_1d: 0, from_1d_to_3d: 0, from_3d_to_7d: 0, over_7d: 0, overdue: 0 });
+    for (const kind of VERIFICATION_KINDS)
+      add(kind, { under_1d: 0, from_1d_to_3d: 0, from_3d_to_7d: 0, over_7d: 0, overdue: 0 });
     for (const row of read.pendingSubmissions) add(workKindOf(row.kind as SubmissionKind, row.level), row);
     add('questionnaire', read.questionnaires);
     add('screening_alert', read.screeningAlerts);
@@ -164,25 +176,26 @@ export function dashboardUseCases(repos: Repositories) {
     /** One figure as CSV (small: at most 366 days or a row per kind, reason or member), audited. */
     async exportFigure(
       staff: StaffMe,
-      query: DashboardQuery & { figure: string },
+      query: DashboardQuery & { figure?: string | undefined },
       now = Date.now(),
     ): Promise<{ filename: string; csv: string }> {
       requirePermission(staff, 'read_figures');
-      if (!isFigure(query.figure)) throw new AppError('DASHBOARD_FIGURE_UNKNOWN');
-      if (query.figure === 'reviewer_throughput') requirePermission(staff, 'read_team_figures');
+      const figure = query.figure;
+      if (figure === undefined || !isFigure(figure)) throw new AppError('DASHBOARD_FIGURE_UNKNOWN');
+      if (figure === 'reviewer_throughput') requirePermission(staff, 'read_team_figures');
       const f = await figures(staff, query, undefined, now);
       await repos.audit.insert(
         {
           staffId: staff.id,
           action: 'dashboard.export',
-          caseRef: `dashboard:${query.figure}`,
-          details: { figure: query.figure, from: f.period.from, to: f.period.to },
+          caseRef: `dashboard:${figure}`,
+          details: { figure, from: f.period.from, to: f.period.to },
         },
         now,
       );
       return {
-        filename: `${query.figure}-${f.period.from}-${f.period.to}.csv`,
-        csv: figureRows(query.figure, f).map(csvLine).join(''),
+        filename: `${figure}-${f.period.from}-${f.period.to}.csv`,
+        csv: figureRows(figure, f).map(csvLine).join(''),
       };
     },
 
@@ -221,7 +234,16 @@ export function dashboardUseCases(repos: Repositories) {
       );
       const audit = repos.audit;
       async function* lines(): AsyncGenerator<string> {
-        yield csvLine(['id', 'at', 'staff_id', 'staff_name', 'action', 'subject_user_id', 'case_ref', 'details']);
+        yield csvLine([
+          'id',
+          'at',
+          'staff_id',
+          'staff_name',
+          'action',
+          'subject_user_id',
+          'case_ref',
+          'details',
+        ]);
         for await (const row of audit.range(filter))
           yield csvLine([
             Number(row.id),
