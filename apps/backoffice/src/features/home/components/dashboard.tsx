@@ -217,7 +217,7 @@ function Figures({ f }: { f: DashboardFigures }) {
         <div
           className="dashboard__scroll"
           role="region"
-          aria-label={t('dashboard.decisions.title')}
+          aria-label={t('dashboard.decisions.tableLabel')}
           tabIndex={0}
         >
           <DataTable
