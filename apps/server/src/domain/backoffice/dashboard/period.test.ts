@@ -14,8 +14,14 @@ describe('periodOf', () => {
   });
 
   it('when a day is not a real date or from is after to, then 55031', () => {
-    for (const query of [{ from: '2026-02-30' }, { to: 'yesterday' }, { from: '2026-11-02', to: '2026-11-01' }])
-      expect(() => periodOf(query, NOW)).toThrow(expect.objectContaining({ code: 'DASHBOARD_PERIOD_INVALID' }));
+    for (const query of [
+      { from: '2026-02-30' },
+      { to: 'yesterday' },
+      { from: '2026-11-02', to: '2026-11-01' },
+    ])
+      expect(() => periodOf(query, NOW)).toThrow(
+        expect.objectContaining({ code: 'DASHBOARD_PERIOD_INVALID' }),
+      );
   });
 
   it('when the period is longer than 366 days, then 55032', () => {
