@@ -27,6 +27,11 @@ interface Page {
   url: string;
 }
 
+/** The UTC day `n` days before today (YYYY-MM-DD). */
+function daysAgo(n: number): string {
+  return new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+}
+
 const PAGES: Page[] = [
   { name: 'queue, first page', url: '/backoffice/api/queue' },
   { name: 'queue, 50 pages deep', url: '/backoffice/api/queue' + '#deep' },
@@ -42,6 +47,9 @@ const PAGES: Page[] = [
   { name: 'audit log by action', url: '/backoffice/api/audit?action=decision.approve' },
   { name: 'questionnaire queue', url: '/backoffice/api/questionnaires/queue' },
   { name: 'questionnaire queue by site', url: '/backoffice/api/questionnaires/queue?site=TUR' },
+  // The dashboard (issue 17, D87): every figure over the period's range of the decided index.
+  { name: 'dashboard, last 30 days', url: '/backoffice/api/dashboard' },
+  { name: 'dashboard, last 7 days', url: `/backoffice/api/dashboard?from=${daysAgo(6)}` },
 ];
 
 async function appOn(url: string, seed: boolean) {

@@ -30,6 +30,7 @@ import { staffAuthRoutes } from './routes/backoffice/staff-auth-routes.ts';
 import { staffAdminRoutes } from './routes/backoffice/staff-admin-routes.ts';
 import { reviewRoutes } from './routes/backoffice/review-routes.ts';
 import { workRoutes } from './routes/backoffice/work-routes.ts';
+import { dashboardRoutes } from './routes/backoffice/dashboard-routes.ts';
 import { questionnaireReviewRoutes } from './routes/backoffice/questionnaire-review-routes.ts';
 import { countryCoverageRoutes } from './routes/backoffice/country-coverage-routes.ts';
 import { auditChainRoutes } from './routes/backoffice/audit-chain-routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(staffAdminRoutes(services));
   await app.register(reviewRoutes(services));
   await app.register(workRoutes(services));
+  await app.register(dashboardRoutes(services));
   await app.register(questionnaireReviewRoutes(services));
   await app.register(countryCoverageRoutes(services));
   await app.register(auditChainRoutes(services));

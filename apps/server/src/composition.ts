@@ -26,6 +26,7 @@ import { secondFactor } from './domain/staff/second-factor.ts';
 import { recoveryCodeUseCases } from './domain/staff/recovery-codes.ts';
 import { staffAdminUseCases } from './domain/staff/staff-admin.ts';
 import { reviewUseCases } from './domain/backoffice/review/index.ts';
+import { dashboardUseCases } from './domain/backoffice/dashboard/dashboard.ts';
 import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review/questionnaire-review.ts';
 import { countryCatalogue } from './domain/countries/country-catalogue.ts';
 import { countryCoverageUseCases } from './domain/countries/coverage-admin.ts';
@@ -328,6 +329,7 @@ export function compose(options: CompositionOptions): Composition {
   const staffAdmin = staffAdminUseCases(repos);
 
   const review = reviewUseCases(repos, { blobs, keyring }, screening);
+  const dashboard = dashboardUseCases(repos);
 
   const support = supportUseCases(repos, supportLimits);
 
@@ -428,6 +430,7 @@ export function compose(options: CompositionOptions): Composition {
     recoveryCodes,
     staffAdmin,
     review,
+    dashboard,
     sdk,
     linkFlow,
     kyc,

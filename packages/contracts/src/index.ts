@@ -17,6 +17,7 @@ export * from './api/kyc-vendor.ts';
 export * from './api/backoffice.ts';
 export * from './api/cursor-page.ts';
 export * from './api/backoffice-work.ts';
+export * from './api/backoffice-dashboard.ts';
 export * from './api/backoffice-screening.ts';
 export * from './api/backoffice-retention.ts';
 export * from './api/backoffice-vendors.ts';

@@ -530,6 +530,22 @@ export const RET_CODES = {
     meaning: 'Back office: the service levels changed since they were read; reload them and try again.',
   },
 
+  // The dashboard and its CSV exports (issue 17, D87–D88).
+  DASHBOARD_PERIOD_INVALID: {
+    code: 55031,
+    meaning:
+      'Back office: the period is not two days written YYYY-MM-DD with the first on or before the last; correct it and try again.',
+  },
+  DASHBOARD_PERIOD_TOO_LONG: {
+    code: 55032,
+    meaning: 'Back office: the period is longer than 366 days; choose a shorter one.',
+  },
+  DASHBOARD_FIGURE_UNKNOWN: {
+    code: 55033,
+    meaning:
+      'Back office: no such figure to export; use backlog, decisions_per_day, outcomes, reject_reasons, time_to_decision, breaches or reviewer_throughput.',
+  },
+
   // Security verification (step-up), issue 15 (docs/security-verification.md, D52–D54); 60001–60029.
   RISK_VERIFICATION_REQUIRED: {
     code: 60001,

@@ -34,10 +34,14 @@ export type StaffPermission =
   /** Issue 20: close a person's account from the back office, with a reason (audited). */
   | 'close_accounts'
   /** Issue 20 (D78): open a closed or held person's data, with a recorded reason (senior reviewers, admins). */
-  | 'access_closed_accounts';
+  | 'access_closed_accounts'
+  /** Issue 17: the dashboard's figures (backlog, decisions, rates, time to decision, breaches) and their CSV. */
+  | 'read_figures'
+  /** Issue 17: each reviewer's throughput on the dashboard (leads and admins). */
+  | 'read_team_figures';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
-  reviewer: ['view_cases', 'decide'],
+  reviewer: ['view_cases', 'decide', 'read_figures'],
   senior_reviewer: [
     'view_cases',
     'decide',
@@ -48,6 +52,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'export_subject_data',
     'close_accounts',
     'access_closed_accounts',
+    'read_figures',
+    'read_team_figures',
   ],
   admin: [
     'view_cases',
@@ -67,8 +73,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'export_subject_data',
     'close_accounts',
     'access_closed_accounts',
+    'read_figures',
+    'read_team_figures',
   ],
-  auditor: ['read_audit', 'read_retention'],
+  auditor: ['read_audit', 'read_retention', 'read_figures'],
 };
 
 export function roleCan(role: StaffRole, permission: StaffPermission): boolean {

@@ -24,6 +24,8 @@ export type ErrorMessageKey =
   | 'apiErrors.caseNotAssignee'
   | 'apiErrors.caseAssigneeInvalid'
   | 'apiErrors.serviceLevelsChanged'
+  | 'apiErrors.dashboardPeriodInvalid'
+  | 'apiErrors.dashboardPeriodTooLong'
   | 'apiErrors.screeningOpenHit'
   | 'apiErrors.screeningNotDone'
   | 'apiErrors.screeningHitUnknown'
@@ -75,6 +77,8 @@ const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.CASE_NOT_ASSIGNEE.code]: 'apiErrors.caseNotAssignee',
   [RET_CODES.CASE_ASSIGNEE_INVALID.code]: 'apiErrors.caseAssigneeInvalid',
   [RET_CODES.SERVICE_LEVELS_CHANGED.code]: 'apiErrors.serviceLevelsChanged',
+  [RET_CODES.DASHBOARD_PERIOD_INVALID.code]: 'apiErrors.dashboardPeriodInvalid',
+  [RET_CODES.DASHBOARD_PERIOD_TOO_LONG.code]: 'apiErrors.dashboardPeriodTooLong',
   // Issue 18: an approval refused by the person's screening.
   [RET_CODES.SCREENING_OPEN_HIT.code]: 'apiErrors.screeningOpenHit',
   [RET_CODES.SCREENING_NOT_DONE.code]: 'apiErrors.screeningNotDone',

@@ -13,6 +13,7 @@ import type { SdkUseCases } from '../domain/sdk/sdk-service.ts';
 import type { LinkFlowUseCases } from '../domain/sdk/link-flow.ts';
 import type { KycUseCases } from '../domain/kyc/kyc-service.ts';
 import type { ReviewUseCases } from '../domain/backoffice/review/index.ts';
+import type { DashboardUseCases } from '../domain/backoffice/dashboard/dashboard.ts';
 import type { SubmissionUseCases } from '../domain/kyc/submission-service.ts';
 import type { VerificationPathsUseCases } from '../domain/kyc/verification-paths.ts';
 import type { VendorVerificationUseCases } from '../domain/providers/vendor-verification.ts';
@@ -59,6 +60,8 @@ export interface Services {
   kyc: KycUseCases;
   /** Back-office review (docs/backoffice.md). */
   review: ReviewUseCases;
+  /** The back-office dashboard's figures and the CSV exports of figures and audit-log ranges (issue 17). */
+  dashboard: DashboardUseCases;
   /** KYC write side with the in-house provider: uploads, submit, self-reset, personal details. */
   submissions: SubmissionUseCases;
   /** Vendor check, quick KYC, routing, flow description, announcements (docs/kyc.md). */

@@ -497,6 +497,9 @@ export const AUDIT_ACTIONS = [
   'account.close',
   // Issue 20, slice C (D79): a closed or held person's data opened with a reason.
   'case.closed_access',
+  // Issue 17: the dashboard's CSV of a figure, and a CSV of an audit-log range (data exports by staff).
+  'dashboard.export',
+  'audit.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

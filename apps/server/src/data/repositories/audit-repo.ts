@@ -79,6 +79,37 @@ export function auditRepo(db: Db) {
         return { ...counted, rows };
       });
     },
+
+    /**
+     * Every entry of a filter, newest first, read in chunks of `chunk` by id (each chunk one keyset read
+     * on the filter's index), for a streamed export: never more than one chunk in memory.
+     */
+    async *range(
+      filter: Omit<AuditFilter, 'before' | 'limit'>,
+      chunk = 500,
+    ): AsyncGenerator<AuditEntryWithStaff> {
+      let before: number | undefined;
+      for (;;) {
+        let query = db.selectFrom('audit_log as a');
+        if (filter.staffId !== undefined) query = query.where('a.staff_id', '=', filter.staffId);
+        if (filter.subjectUserId !== undefined)
+          query = query.where('a.subject_user_id', '=', filter.subjectUserId);
+        if (filter.action !== undefined) query = query.where('a.action', '=', filter.action);
+        if (filter.from !== undefined) query = query.where('a.at', '>=', filter.from);
+        if (filter.to !== undefined) query = query.where('a.at', '<=', filter.to);
+        if (before !== undefined) query = query.where('a.id', '<', before);
+        const rows: AuditEntryWithStaff[] = await query
+          .leftJoin('staff_users as s', 's.id', 'a.staff_id')
+          .selectAll('a')
+          .select(['s.display_name as staff_display_name', 's.email as staff_email'])
+          .orderBy('a.id', 'desc')
+          .limit(chunk)
+          .execute();
+        yield* rows;
+        if (rows.length < chunk) return;
+        before = Number(rows[rows.length - 1]?.id);
+      }
+    },
   };
 }
 export type AuditRepo = ReturnType<typeof auditRepo>;

@@ -18,6 +18,7 @@ import { auditChainRepo } from './audit-chain-repo.ts';
 import { auditRepo } from './audit-repo.ts';
 import { blobReferencesRepo } from './uploaded-files.ts';
 import { countriesRepo } from './countries-repo.ts';
+import { dashboardRepo } from './dashboard-repo.ts';
 import { dataExportRepo } from './data-export-repo.ts';
 import { dataExportSourcesRepo } from './data-export-sources-repo.ts';
 import { identityTransfersRepo } from './identity-transfers-repo.ts';
@@ -58,6 +59,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     audit: () => auditRepo(db),
     blobReferences: () => blobReferencesRepo(db),
     countries: () => countriesRepo(db),
+    dashboard: () => dashboardRepo(db),
     dataExports: () => dataExportRepo(db),
     dataExportSources: () => dataExportSourcesRepo(db),
     identityTransfers: () => identityTransfersRepo(db),

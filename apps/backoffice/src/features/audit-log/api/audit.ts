@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditChainStatus, type AuditResult } from '@kyc/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { API_BASE, api } from '../../../lib/api-client.ts';
 import { DAY_MS, utcDayStart } from '../../../lib/format.ts';
 import { parseCursor } from '../../../lib/queue-query.ts';
 
@@ -78,4 +78,14 @@ export function fetchAudit(
  */
 export function fetchAuditChain(signal?: AbortSignal): Promise<AuditChainStatus> {
   return api.get<AuditChainStatus>('/audit/chain', { signal });
+}
+
+/**
+ * GET /backoffice/api/audit/export (read_audit, issue 17): the filtered range as CSV, streamed by the
+ * server and audited there as a data export. Without days the server takes the last 30.
+ */
+export function auditCsvHref(filters: AuditFilters): string {
+  const params = auditSearch(filters);
+  const query = params.toString();
+  return `${API_BASE}/audit/export${query ? `?${query}` : ''}`;
 }

@@ -192,3 +192,15 @@ describe('AuditLogPage', () => {
     expect(alert.textContent).toContain('report this to the security team');
   });
 });
+
+describe('AuditLogPage CSV', () => {
+  it('when filters are in the URL, then "Download as CSV" asks the export for the same range and filters', async () => {
+    auditApi(1);
+    renderAudit(auditor, '/backoffice/audit-log?action=case.view&from=2026-11-01&to=2026-11-20&staffId=2');
+    const link = await screen.findByRole('link', { name: 'Download as CSV' });
+    expect(link.getAttribute('href')).toBe(
+      '/backoffice/api/audit/export?staffId=2&action=case.view&from=2026-11-01&to=2026-11-20',
+    );
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+});

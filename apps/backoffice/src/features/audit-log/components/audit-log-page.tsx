@@ -7,7 +7,14 @@ import { useStaff } from '../../../lib/staff-session.tsx';
 import { useCursorListPage } from '../../../lib/use-cursor-list-page.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
-import { auditSearch, fetchAudit, isAuditAction, readAuditQuery, type AuditItem } from '../api/audit.ts';
+import {
+  auditCsvHref,
+  auditSearch,
+  fetchAudit,
+  isAuditAction,
+  readAuditQuery,
+  type AuditItem,
+} from '../api/audit.ts';
 import { AuditChainNotice } from './audit-chain-notice.tsx';
 import { AuditFiltersForm } from './audit-filters-form.tsx';
 import './audit-log.css';
@@ -92,7 +99,17 @@ export function AuditLogPage() {
     <ListPage
       title={t('areas.auditLog.title')}
       intro={t('audit.intro')}
-      notice={<AuditChainNotice />}
+      notice={
+        <>
+          <AuditChainNotice />
+          <p>
+            <a href={auditCsvHref(list.filters)} download>
+              {t('audit.downloadCsv')}
+            </a>{' '}
+            <span className="audit-csv-hint">{t('audit.downloadCsvHint')}</span>
+          </p>
+        </>
+      }
       filtersLabel={t('audit.filters.label')}
       FilterForm={AuditFiltersForm}
       list={list}

@@ -1,12 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { areaTextKey, areasFor } from '../../../lib/areas.ts';
+import { can } from '../../../lib/permissions.ts';
 import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Card } from '../../../ui/card.tsx';
+import { Dashboard } from './dashboard.tsx';
 import './home-page.css';
 
-/** Welcome: who is signed in, with which role, and what each of their areas is for. */
+/**
+ * Welcome: who is signed in, with which role, and what each of their areas is for; then the figures
+ * (issue 17) for members who may read them.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const staff = useStaff();
@@ -33,6 +38,7 @@ export function HomePage() {
           ))}
         </ul>
       )}
+      {can(staff.role, 'read_figures') ? <Dashboard /> : null}
     </>
   );
 }
