@@ -38,6 +38,7 @@ import { m030RetentionScans } from './030-retention-scans.ts';
 import { m031DataExports } from './031-data-exports.ts';
 import { m032AccountClosure } from './032-account-closure.ts';
 import { m034SignInCodes } from './034-sign-in-codes.ts';
+import { m038Risk } from './038-risk.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -75,6 +76,7 @@ const ALL: Record<string, MigrationFactory> = {
   '031-data-exports': m031DataExports,
   '032-account-closure': m032AccountClosure,
   '034-sign-in-codes': m034SignInCodes,
+  '038-risk': m038Risk,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
