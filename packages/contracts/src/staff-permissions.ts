@@ -34,7 +34,9 @@ export type StaffPermission =
   /** Issue 20: close a person's account from the back office, with a reason (audited). */
   | 'close_accounts'
   /** Issue 20 (D78): open a closed or held person's data, with a recorded reason (senior reviewers, admins). */
-  | 'access_closed_accounts';
+  | 'access_closed_accounts'
+  /** Issue 18 "Risk score": change the risk weights and thresholds (admins; versioned, audited). */
+  | 'edit_risk_weights';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide'],
@@ -67,6 +69,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'export_subject_data',
     'close_accounts',
     'access_closed_accounts',
+    'edit_risk_weights',
   ],
   auditor: ['read_audit', 'read_retention'],
 };

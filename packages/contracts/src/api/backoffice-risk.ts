@@ -27,7 +27,7 @@ export type RiskFactorCodeName = (typeof RISK_FACTOR_CODES)[number];
 
 const points = z.number().int().min(0).max(1000);
 
-/** The factors' points and the thresholds: every factor named exactly once; medium below high. */
+/** The factors' points and the thresholds: every factor named exactly once (medium below high: 61020). */
 export const riskWeightsBody = z
   .object({
     factors: z
@@ -42,11 +42,7 @@ export const riskWeightsBody = z
       .object({ medium: z.number().int().min(1).max(1000), high: z.number().int().min(1).max(1000) })
       .strict(),
   })
-  .strict()
-  .refine((w) => w.thresholds.medium < w.thresholds.high, {
-    message: 'thresholds.medium must be below thresholds.high',
-    path: ['thresholds', 'medium'],
-  });
+  .strict();
 export type RiskWeightsBody = z.infer<typeof riskWeightsBody>;
 
 /** GET /backoffice/api/risk/weights: the version in force. */

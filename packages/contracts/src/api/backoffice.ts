@@ -483,6 +483,8 @@ export const AUDIT_ACTIONS = [
   'screening.freeze.lift',
   'screening.export.download',
   'screening.alert.assign',
+  // Risk score (issue 18, docs/screening.md "Risk score").
+  'risk.weights.update',
   // Data lifecycle (issue 20, docs/data-lifecycle.md).
   'retention.policies.update',
   'retention.run',
