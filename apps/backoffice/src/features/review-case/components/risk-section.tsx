@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CaseRisk } from '@kyc/contracts';
+import { formattingLocale, type CaseRisk } from '@kyc/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Card } from '../../../ui/card.tsx';
 
@@ -55,6 +55,8 @@ function LevelName({ level }: { level: Assessment['level'] }) {
  */
 export function RiskSection({ risk }: { risk: CaseRisk | undefined }) {
   const { t, i18n } = useTranslation();
+  // Western digits in every language (D34), as every number of the back office.
+  const count = (n: number) => new Intl.NumberFormat(formattingLocale(i18n.language)).format(n);
   return (
     <Card as="section" aria-labelledby="case-risk">
       <h2 id="case-risk">{t('case.risk.heading')}</h2>
@@ -71,7 +73,7 @@ export function RiskSection({ risk }: { risk: CaseRisk | undefined }) {
             </div>
             <div>
               <dt>{t('case.risk.points')}</dt>
-              <dd>{risk.points.toLocaleString(i18n.language)}</dd>
+              <dd>{count(risk.points)}</dd>
             </div>
             <div>
               <dt>{t('case.risk.computedAt')}</dt>
@@ -83,10 +85,10 @@ export function RiskSection({ risk }: { risk: CaseRisk | undefined }) {
             </div>
             <div>
               <dt>{t('case.risk.weightsVersion')}</dt>
-              <dd>{risk.weightsVersion.toLocaleString(i18n.language)}</dd>
+              <dd>{count(risk.weightsVersion)}</dd>
             </div>
           </dl>
-          <h3>{t('case.risk.factorsHeading')}</h3>
+          <h3 className="case-risk__factors-heading">{t('case.risk.factorsHeading')}</h3>
           {risk.factors.length === 0 ? (
             <p>{t('case.risk.noFactors')}</p>
           ) : (
@@ -100,7 +102,7 @@ export function RiskSection({ risk }: { risk: CaseRisk | undefined }) {
                     <dl className="ui-facts">
                       <div>
                         <dt>{t('case.risk.factorPoints')}</dt>
-                        <dd>{factor.points.toLocaleString(i18n.language)}</dd>
+                        <dd>{count(factor.points)}</dd>
                       </div>
                       <div>
                         <dt>{t('case.risk.detail')}</dt>
