@@ -232,6 +232,7 @@ export function compose(options: CompositionOptions): Composition {
     repos,
     keyring,
     screening,
+    risk,
     routing: {
       defaultProvider: config.providers.defaultProvider,
       configured: (provider) => provider in vendorAdapters,
@@ -246,6 +247,7 @@ export function compose(options: CompositionOptions): Composition {
     describeFlow: (userId, level) => verificationPaths.verificationSdkInfo(userId, level),
     reconcileAfterMs: config.providers.reconcileAfterMs,
     screening,
+    risk,
   });
 
   const questionnaires = questionnaireUseCases({

@@ -32,6 +32,7 @@ import { parseWeights, type RiskWeights } from './weights.ts';
 
 export type RiskTrigger =
   | 'level_1_submitted'
+  | 'vendor_verified'
   | 'questionnaire_submitted'
   | 'questionnaire_decided'
   | 'screening_hits'
