@@ -57,6 +57,7 @@ import { SIMULATOR_PREFIX, simulatorRoutes } from './routes/providers/simulator-
 import { securityVerificationRoutes } from './routes/security-verification/security-verification-routes.ts';
 import { screeningRoutes } from './routes/backoffice/screening-routes.ts';
 import { retentionRoutes } from './routes/backoffice/retention-routes.ts';
+import { riskRoutes } from './routes/backoffice/risk-routes.ts';
 import { backofficeAccountClosureRoutes } from './routes/backoffice/account-closure-routes.ts';
 import { accountClosureRoutes } from './routes/user/account-closure-routes.ts';
 import { assertFreezeCovered, installAccountFreeze } from './http/account-freeze.ts';
@@ -85,7 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   // Redis with REDIS_URL (issue 14, D48): connected when the app is ready, closed with it.
   const shared = createSharedState({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
-  const { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports } = compose({
+  const { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports, risk } = compose({
     ...options,
     shared,
   });
@@ -119,6 +120,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Issue 20: the copies being built in the background finish before the app closes.
   dataExports.useLog(app.log);
   app.addHook('onClose', () => dataExports.settle());
+  // Issue 18 "Risk score": recomputations started after a commit finish before the app closes.
+  risk.useLog(app.log);
+  app.addHook('onClose', () => risk.settle());
   app.decorate('sweeps', sweeps);
   app.decorate('jobs', jobs);
   installErrorHandling(app);
@@ -183,6 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.providers.simulator) await app.register(simulatorRoutes(config), { prefix: SIMULATOR_PREFIX });
   await app.register(screeningRoutes(services));
   await app.register(retentionRoutes(services));
+  await app.register(riskRoutes(services));
   await app.register(dataExportRoutes(services));
   await app.register(dataExportBackofficeRoutes(services));
   await app.register(accountClosureRoutes(services));

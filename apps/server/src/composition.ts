@@ -61,6 +61,8 @@ import { devMailbox, smtpMailer, type Mailer } from './domain/mail/mailer.ts';
 import { mailTexts } from './domain/mail/mail-texts.ts';
 import { identityTransferUseCases } from './domain/identity-transfer/identity-transfer.ts';
 import { screeningUseCases, type ScreeningUseCases } from './domain/screening/screening-service.ts';
+import { riskUseCases, type RiskUseCases } from './domain/risk/risk-service.ts';
+import { riskWeightsUseCases } from './domain/risk/weights-admin.ts';
 import { resolutionUseCases } from './domain/screening/resolution.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
 import { retentionUseCases, type RetentionOptions } from './domain/retention/retention-service.ts';
@@ -136,6 +138,8 @@ export interface Composition {
   screening: ScreeningUseCases;
   /** Issue 20: the person's own copy; app.ts gives it the logger and waits for its builds at close. */
   dataExports: DataExportUseCases;
+  /** Issue 18 "Risk score": app.ts gives it the logger and waits for its recomputations at close. */
+  risk: RiskUseCases;
 }
 
 /**
@@ -191,7 +195,9 @@ export function compose(options: CompositionOptions): Composition {
   const repos = repositories(database.db, personalDataCipher(keyring));
 
   // Issue 18 (docs/screening.md): the lists of SCREENING_LISTS, loaded when the app is ready (app.ts).
-  const screening = screeningUseCases({ repos, keyring, config: config.screening });
+  // Issue 18 "Risk score": recomputed after the commits that move a factor, and by the `risk` job.
+  const risk = riskUseCases({ repos, keyring });
+  const screening = screeningUseCases({ repos, keyring, config: config.screening, risk });
 
   const sessions = sessionService(repos.sessions, {
     idleMs: config.sessionIdleMs,
@@ -227,6 +233,7 @@ export function compose(options: CompositionOptions): Composition {
     repos,
     keyring,
     screening,
+    risk,
     routing: {
       defaultProvider: config.providers.defaultProvider,
       configured: (provider) => provider in vendorAdapters,
@@ -241,6 +248,7 @@ export function compose(options: CompositionOptions): Composition {
     describeFlow: (userId, level) => verificationPaths.verificationSdkInfo(userId, level),
     reconcileAfterMs: config.providers.reconcileAfterMs,
     screening,
+    risk,
   });
 
   const questionnaires = questionnaireUseCases({
@@ -248,6 +256,7 @@ export function compose(options: CompositionOptions): Composition {
     blobs,
     keyring,
     tokenSecret: config.sessionSecret,
+    risk,
   });
 
   const questionnaireReview = questionnaireReviewUseCases({
@@ -255,6 +264,7 @@ export function compose(options: CompositionOptions): Composition {
     questionnaires,
     blobs,
     keyring,
+    risk,
   });
 
   const agreementDocuments = agreementDocumentUseCases({
@@ -296,6 +306,7 @@ export function compose(options: CompositionOptions): Composition {
     blobs,
     keyring,
     screening,
+    risk,
   });
 
   const updates = updateUseCases({ repos, keyring });
@@ -397,6 +408,7 @@ export function compose(options: CompositionOptions): Composition {
       viewCase: review.viewCase,
       mail: { mailer, texts, complianceEmail: config.complianceEmail, publicOrigin: config.publicOrigin },
       log: () => screening.log(),
+      risk,
     }),
     ...alertUseCases(repos),
   };
@@ -455,6 +467,7 @@ export function compose(options: CompositionOptions): Composition {
     retention,
     dataExports,
     accountClosure,
+    riskWeights: riskWeightsUseCases(repos),
     paths,
   };
 
@@ -488,6 +501,8 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'retention', run: () => retention.runScheduled() },
     // Issue 20: copies of a person's data still to build (a failed or lost build after the request).
     { name: 'data-exports', run: () => dataExports.runDue() },
+    // Issue 18 "Risk score" (D91): assessments made under older weights, recomputed a batch per tick.
+    { name: 'risk', run: () => risk.runDue() },
     // Issue 18 (D65): screening runs still due (a failed or lost run after a submission).
     // Slice 3: and compliance mailed about any freeze the mail after the true match failed for.
     ...(screening.enabled
@@ -500,5 +515,5 @@ export function compose(options: CompositionOptions): Composition {
       : []),
   ];
 
-  return { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports };
+  return { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports, risk };
 }

@@ -726,6 +726,17 @@ export const RET_CODES = {
     meaning:
       'Back office: the account is not frozen by this hit (the freeze was lifted meanwhile, or is for another hit); reload the case.',
   },
+  // Risk score, issue 18 (docs/screening.md "Risk score"); 61020–61029.
+  RISK_WEIGHTS_INVALID: {
+    code: 61020,
+    meaning:
+      'Back office: the risk thresholds are out of order (medium must be below high); ret_msg says which. Nothing was saved.',
+  },
+  RISK_WEIGHTS_VERSION_CHANGED: {
+    code: 61021,
+    meaning:
+      'Back office: the risk weights changed since they were read (another admin saved a new version); nothing was saved. Reload and change them again.',
+  },
 
   // Data lifecycle, issue 20 (docs/data-lifecycle.md): retention policies, legal holds, erasure; 62001–62019.
   RETENTION_POLICY_INCOMPLETE: {

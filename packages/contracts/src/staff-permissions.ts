@@ -38,7 +38,9 @@ export type StaffPermission =
   /** Issue 17: the dashboard's figures (backlog, decisions, rates, time to decision, breaches) and their CSV. */
   | 'read_figures'
   /** Issue 17: each reviewer's throughput on the dashboard (leads and admins). */
-  | 'read_team_figures';
+  | 'read_team_figures'
+  /** Issue 18 "Risk score": change the risk weights and thresholds (admins; versioned, audited). */
+  | 'edit_risk_weights';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide', 'read_figures'],
@@ -75,6 +77,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'access_closed_accounts',
     'read_figures',
     'read_team_figures',
+    'edit_risk_weights',
   ],
   auditor: ['read_audit', 'read_retention', 'read_figures'],
 };

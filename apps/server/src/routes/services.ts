@@ -35,6 +35,7 @@ import type { IdentityTransferUseCases } from '../domain/identity-transfer/ident
 import type { ResolutionUseCases } from '../domain/screening/resolution.ts';
 import type { AlertUseCases } from '../domain/screening/alerts.ts';
 import type { RetentionUseCases } from '../domain/retention/retention-service.ts';
+import type { RiskWeightsUseCases } from '../domain/risk/weights-admin.ts';
 import type { DataExportUseCases } from '../domain/data-export/data-export.ts';
 import type { AccountClosureUseCases } from '../domain/account-closure/account-closure.ts';
 
@@ -107,6 +108,8 @@ export interface Services {
   dataExports: DataExportUseCases;
   /** Issue 20: closing an account (the person's, behind 30035, or staff's) and the erasure request. */
   accountClosure: AccountClosureUseCases;
+  /** Issue 18 "Risk score": the weights and thresholds (read; admins change them). */
+  riskWeights: RiskWeightsUseCases;
   paths: StaticPaths;
 }
 

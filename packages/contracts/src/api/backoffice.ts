@@ -7,6 +7,7 @@ import { VERIFICATION_VENDORS, reviewVendorPanel } from './backoffice-vendors.ts
 import { cursorPageQuery, cursorPageResult } from './cursor-page.ts';
 import { caseAssignee } from './backoffice-work.ts';
 import { closedAccess, redactionMarker } from './backoffice-retention.ts';
+import { caseRisk } from './backoffice-risk.ts';
 
 /**
  * POST /backoffice/api/login: the password, and the 6-digit TOTP code once enrolled. To confirm an
@@ -381,6 +382,11 @@ export const reviewCase = z.object({
   assignee: caseAssignee.nullable().optional(),
   /** Issue 18: the person's sanctions screening; an open hit blocks every approval (61001). */
   screening: caseScreening,
+  /**
+   * Issue 18 "Risk score": the person's current risk assessment (level, points, every factor with its
+   * points and source); null before the first. Always present in the server's answer.
+   */
+  risk: caseRisk.optional(),
   /** Issue 20: what the erasure job redacted of the person (kind, when, policy version); [] when nothing. */
   redactions: z.array(redactionMarker).optional(),
   /** Issue 20: the person's account is closed or held, and the reason this view was opened with (D79). */
@@ -484,6 +490,8 @@ export const AUDIT_ACTIONS = [
   'screening.freeze.lift',
   'screening.export.download',
   'screening.alert.assign',
+  // Risk score (issue 18, docs/screening.md "Risk score").
+  'risk.weights.update',
   // Data lifecycle (issue 20, docs/data-lifecycle.md).
   'retention.policies.update',
   'retention.run',

@@ -39,6 +39,7 @@ import { m031DataExports } from './031-data-exports.ts';
 import { m032AccountClosure } from './032-account-closure.ts';
 import { m034SignInCodes } from './034-sign-in-codes.ts';
 import { m037DashboardIndexes } from './037-dashboard-indexes.ts';
+import { m038Risk } from './038-risk.ts';
 import { m039TransferDecisionTimes } from './039-transfer-decision-times.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
@@ -78,6 +79,7 @@ const ALL: Record<string, MigrationFactory> = {
   '032-account-closure': m032AccountClosure,
   '034-sign-in-codes': m034SignInCodes,
   '037-dashboard-indexes': m037DashboardIndexes,
+  '038-risk': m038Risk,
   '039-transfer-decision-times': m039TransferDecisionTimes,
 };
 

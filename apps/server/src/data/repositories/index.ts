@@ -36,6 +36,7 @@ import { recoveryCodesRepo } from './recovery-codes-repo.ts';
 import { accountClosuresRepo } from './retention-account-closures-repo.ts';
 import { retentionRepo } from './retention-repo.ts';
 import { reviewRepo } from './review-repo.ts';
+import { riskRepo } from './risk-repo.ts';
 import { screeningRepo } from './screening-repo.ts';
 import { sdkRepo } from './sdk-repo.ts';
 import { sealedValuesRepo } from './sealed-values-repo.ts';
@@ -76,6 +77,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     recoveryCodes: () => recoveryCodesRepo(db),
     retention: () => retentionRepo(db),
     review: () => reviewRepo(db, personal),
+    risk: () => riskRepo(db),
     screening: () => screeningRepo(db),
     sdk: () => sdkRepo(db),
     sealedValues: () => sealedValuesRepo(db),

@@ -19,6 +19,7 @@ import type { WorkTables } from './work.ts';
 import type { SecurityVerificationTables } from './security-verification.ts';
 import type { IdentityTransferTables } from './identity-transfers.ts';
 import type { ScreeningTables } from './screening.ts';
+import type { RiskTables } from './risk.ts';
 import type { RetentionTables } from './retention.ts';
 import type { DataExportTables } from './data-exports.ts';
 import type { AccountClosureTables } from './account-closure.ts';
@@ -37,6 +38,7 @@ export type * from './work.ts';
 export type * from './security-verification.ts';
 export type * from './identity-transfers.ts';
 export type * from './screening.ts';
+export type * from './risk.ts';
 export type * from './retention.ts';
 export type * from './data-exports.ts';
 export type * from './account-closure.ts';
@@ -60,4 +62,5 @@ export interface Tables
     ScreeningTables,
     RetentionTables,
     DataExportTables,
-    AccountClosureTables {}
+    AccountClosureTables,
+    RiskTables {}

@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import type { ScreeningRequests } from '../screening/screening-service.ts';
+import type { RiskRecompute } from '../risk/risk-service.ts';
 import { storeEncryptedUpload, sweepAbandonedUploads } from '../uploads/encrypted-upload.ts';
 import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
 import { sealDetails, withDataKey } from './data-keys.ts';
@@ -36,6 +37,8 @@ export interface SubmissionDeps {
   keyring: MasterKeyring;
   /** Issue 18: a level-1 submission asks for the person's screening (after its commit, D65). */
   screening?: ScreeningRequests;
+  /** Issue 18: a level-1 submission recomputes the person's risk score (countries), after its commit. */
+  risk?: RiskRecompute;
   now?: () => number;
 }
 
@@ -168,6 +171,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
     });
     // Screened after the commit, in the background: the submission neither waits for it nor fails by it.
     deps.screening?.soon(screeningRun);
+    if (level === 1) deps.risk?.soon(userId, 'level_1_submitted');
     return result;
   }
 

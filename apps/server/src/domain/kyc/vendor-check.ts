@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import type { ScreeningRequests } from '../screening/screening-service.ts';
+import type { RiskRecompute } from '../risk/risk-service.ts';
 import { sealDetails, withDataKey } from './data-keys.ts';
 import { idempotent } from './idempotency.ts';
 import { checkIdNumber } from './national-id-rules.ts';
@@ -66,6 +67,8 @@ export interface VendorCheckDeps {
   diversion: (userId: number) => Promise<TrafficDiversionResult>;
   /** Issue 18: the names typed here are screened after the commit (D65). */
   screening?: ScreeningRequests | undefined;
+  /** Issue 18 "Risk score": level 1 submitted here recomputes the person's risk after the commit. */
+  risk?: RiskRecompute | undefined;
 }
 
 export function vendorCheckUseCases({
@@ -75,6 +78,7 @@ export function vendorCheckUseCases({
   levelStatuses,
   diversion,
   screening,
+  risk,
 }: VendorCheckDeps) {
   const { verificationPaths: paths, submissions, kyc } = repos;
 
@@ -161,6 +165,7 @@ export function vendorCheckUseCases({
       return { result: { submissionId, level: 1 as const, status: 'PENDING' as const }, screeningRun: run };
     });
     screening?.soon(screeningRun);
+    risk?.soon(userId, 'level_1_submitted');
     return result;
   }
 

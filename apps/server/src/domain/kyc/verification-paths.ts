@@ -29,6 +29,7 @@ import { maskIdNumber } from './national-id-rules.ts';
 import { quickKycUseCases } from './quick-kyc.ts';
 import { initialStepStatus } from './state-machine.ts';
 import type { ScreeningRequests } from '../screening/screening-service.ts';
+import type { RiskRecompute } from '../risk/risk-service.ts';
 import { offeredVendorIdTypes, vendorCheckUseCases } from './vendor-check.ts';
 import { bucketOf, flowOf, routeProvider, usableProvider } from './verification-routing.ts';
 
@@ -41,6 +42,8 @@ export interface VerificationPathsDeps {
   now?: () => number;
   /** Issue 18: the vendor check of level 1 asks for the person's screening (D65). */
   screening?: ScreeningRequests;
+  /** Issue 18 "Risk score": the vendor check of level 1 recomputes the person's risk. */
+  risk?: RiskRecompute;
   /** KYC_DEFAULT_PROVIDER and which vendors are configured (docs/providers.md "Routing"). */
   routing?: ProviderRouting;
 }
@@ -188,7 +191,15 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
     /** POST traffic-diversion: the provider this person is routed to, and their bucket. */
     trafficDiversion: (userId: number) => diversion(userId),
 
-    ...vendorCheckUseCases({ repos, keyring, now, levelStatuses, diversion, screening: deps.screening }),
+    ...vendorCheckUseCases({
+      repos,
+      keyring,
+      now,
+      levelStatuses,
+      diversion,
+      screening: deps.screening,
+      risk: deps.risk,
+    }),
     ...quickKycUseCases({ repos, now, levelStatuses }),
 
     /** POST get-verification-sdk-info: what the flow of a level needs, from the same sources as submit. */

@@ -14,6 +14,7 @@ import { encryptBlob } from '../../lib/crypto/envelope.ts';
 import type { VendorName, VendorOutcome } from '../../providers/provider.ts';
 import { withDataKey } from '../kyc/data-keys.ts';
 import type { ScreeningRequests } from '../screening/screening-service.ts';
+import type { RiskRecompute } from '../risk/risk-service.ts';
 import { applyOutcome, type OutcomeEffect } from './apply-outcome.ts';
 
 export type IngestEffect = OutcomeEffect | 'stale' | 'duplicate' | 'unknown_applicant';
@@ -65,10 +66,12 @@ export interface IngestDeps {
   now: () => number;
   /** Issue 18: a verified identity reported by a vendor is screened after the commit (D65). */
   screening?: ScreeningRequests | undefined;
+  /** Issue 18 "Risk score": a vendor's approval recomputes the person's risk after the commit. */
+  risk?: RiskRecompute | undefined;
 }
 
 export function ingestUseCase(deps: IngestDeps) {
-  const { repos, keyring, now, screening } = deps;
+  const { repos, keyring, now, screening, risk } = deps;
 
   return async function ingest(input: IngestInput): Promise<IngestEffect> {
     const at = now();
@@ -100,7 +103,7 @@ export function ingestUseCase(deps: IngestDeps) {
       encryptBlob(key, Buffer.from(input.payload, 'utf8'), { userId, objectId: eventObjectId(input) }),
     );
     try {
-      const { effect, screeningRun } = await repos.transaction(async (tx) => {
+      const { effect, screeningRun, approved } = await repos.transaction(async (tx) => {
         const fresh = await tx.vendors.advance(
           Number(applicant.id),
           input.occurredAt,
@@ -120,13 +123,12 @@ export function ingestUseCase(deps: IngestDeps) {
         const stored = await tx.vendors.insertEvent({ ...base, userId, level, effect, payloadEnc });
         if (!stored) throw new Duplicate();
         // The vendor verified the identity: the person is screened (names as we hold them).
-        const run =
-          effect === 'applied' && input.outcome.kind === 'approved'
-            ? await screening?.request(tx, userId, 'vendor_verified', at)
-            : undefined;
-        return { effect, screeningRun: run };
+        const approved = effect === 'applied' && input.outcome.kind === 'approved';
+        const run = approved ? await screening?.request(tx, userId, 'vendor_verified', at) : undefined;
+        return { effect, screeningRun: run, approved };
       });
       screening?.soon(screeningRun);
+      if (approved) risk?.soon(userId, 'vendor_verified');
       return effect;
     } catch (error) {
       if (error instanceof Duplicate) return 'duplicate';

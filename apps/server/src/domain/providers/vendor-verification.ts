@@ -20,6 +20,7 @@ import {
 } from '../../providers/provider.ts';
 import { initialStepStatus } from '../kyc/state-machine.ts';
 import type { ScreeningRequests } from '../screening/screening-service.ts';
+import type { RiskRecompute } from '../risk/risk-service.ts';
 import { ingestUseCase, type IngestEffect } from './ingest.ts';
 
 export type VendorProviders = Partial<Record<VendorName, VerificationProvider>>;
@@ -43,6 +44,8 @@ export interface VendorVerificationDeps {
   now?: () => number;
   /** Issue 18: screening of the identities vendors verify (D65). */
   screening?: ScreeningRequests;
+  /** Issue 18 "Risk score": recomputed after a vendor's approval. */
+  risk?: RiskRecompute;
 }
 
 export interface VendorSession extends VendorSdkSession {
@@ -73,7 +76,13 @@ function unavailable(error: unknown): never {
 export function vendorVerificationUseCases(deps: VendorVerificationDeps) {
   const { repos, providers } = deps;
   const now = deps.now ?? Date.now;
-  const ingest = ingestUseCase({ repos, keyring: deps.keyring, now, screening: deps.screening });
+  const ingest = ingestUseCase({
+    repos,
+    keyring: deps.keyring,
+    now,
+    screening: deps.screening,
+    risk: deps.risk,
+  });
 
   const adapterOf = (provider: KycProvider): VerificationProvider | undefined =>
     provider in providers ? providers[provider as VendorName] : undefined;

@@ -8,6 +8,7 @@ import type { QuestionnaireTemplate } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
+import type { RiskRecompute } from '../risk/risk-service.ts';
 import { templateLoader } from './template-loader.ts';
 
 export interface QuestionnaireDeps {
@@ -18,6 +19,8 @@ export interface QuestionnaireDeps {
   /** Signs questionnaire tokens (the session secret). */
   tokenSecret: string;
   now?: () => number;
+  /** Issue 18: a submission of a template whose answers are risk factors recomputes the risk score. */
+  risk?: RiskRecompute;
 }
 
 export interface QuestionnaireContext {
@@ -26,6 +29,7 @@ export interface QuestionnaireContext {
   keyring: MasterKeyring;
   tokenSecret: string;
   now: () => number;
+  risk?: RiskRecompute;
   /** A published template version, parsed once (51004 when unknown). */
   load: (code: string, version: number) => Promise<QuestionnaireTemplate>;
 }
@@ -44,6 +48,7 @@ export function questionnaireContext(deps: QuestionnaireDeps): QuestionnaireCont
     keyring: deps.keyring,
     tokenSecret: deps.tokenSecret,
     now: deps.now ?? Date.now,
+    ...(deps.risk ? { risk: deps.risk } : {}),
     load: templateLoader(deps.repos.questionnaires),
   };
 }

@@ -5,6 +5,7 @@
  * compare-and-set, the evidence, the closed tasks and whatever the template's follow-up adds (the EDD
  * case follows its questionnaire). Nothing is acknowledged before it is committed.
  */
+import { RISK_TEMPLATES } from '../risk/risk-service.ts';
 import type {
   QuestionnaireAnswers,
   QuestionnaireSubmissionResult,
@@ -128,6 +129,9 @@ export function submitUseCases(
       if (followUp) await followUp(tx, at);
       return id;
     });
+    // Issue 18: answers that are risk factors (PEP, US person, …) recompute the risk score, after the commit.
+    if ((RISK_TEMPLATES as readonly string[]).includes(code))
+      ctx.risk?.soon(userId, 'questionnaire_submitted');
     const row = await repo.findSubmission(userId, submissionId);
     if (!row) throw new Error('submission not stored');
     return results.resultOf(row);

@@ -78,6 +78,8 @@ export interface ResolutionOptions {
   viewCase: (staff: StaffMe, userId: number, now: number) => Promise<ReviewCase>;
   mail: { mailer: Mailer; texts: MailTexts; complianceEmail: string; publicOrigin: string };
   log?: () => LoadLog;
+  /** Issue 18 "Risk score": a resolved hit recomputes the person's risk before the case is answered. */
+  risk?: { recompute(userId: number, trigger: 'screening_hit_resolved'): Promise<unknown> };
 }
 
 export function resolutionUseCases(options: ResolutionOptions) {
@@ -180,6 +182,10 @@ export function resolutionUseCases(options: ResolutionOptions) {
           );
         });
       }
+      // After the commit: the risk follows the hit's new state; a failure is logged (the case still answers).
+      await options.risk?.recompute(userId, 'screening_hit_resolved').catch((error: unknown) => {
+        log()?.error({ event: 'risk.recompute.failed', user: userId, err: error }, 'risk recompute failed');
+      });
       return viewCase(staff, userId, now);
     },
 

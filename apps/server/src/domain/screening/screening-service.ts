@@ -32,6 +32,7 @@ import {
 import { NameIndex } from './matching/name-index.ts';
 import { screenPerson, type PersonToScreen } from './matching/screen-person.ts';
 import { openHit, sealHit } from './sealed-hit.ts';
+import type { RiskRecompute } from '../risk/risk-service.ts';
 
 export type RunReason = 'level_1_submitted' | 'vendor_verified' | 'before_approval';
 
@@ -51,6 +52,8 @@ export interface ScreeningOptions {
   /** SCREENING_LISTS (resolved) and SCREENING_THRESHOLD. */
   config: { lists: readonly string[]; threshold: number };
   now?: () => number;
+  /** Issue 18 "Risk score": after a run's hits commit, the person's risk is recomputed (in the background). */
+  risk?: RiskRecompute;
 }
 
 /** What the submitting use-cases ask of screening (kyc, providers). */
@@ -171,6 +174,7 @@ export function screeningUseCases(options: ScreeningOptions) {
       if (!finished) throw new LostClaim();
     });
     log.info({ event: 'screening.run', run: runId, user: userId, hits: hits.length }, 'screening run done');
+    if (hits.length > 0) options.risk?.soon(userId, 'screening_hits');
   }
 
   /** Claims the run and screens it; false when someone else holds it. Errors leave it due (or failed). */

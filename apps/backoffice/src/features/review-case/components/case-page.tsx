@@ -18,6 +18,7 @@ import { CaseAssignment } from './case-assignment.tsx';
 import { DecisionsPanel } from './decisions-panel.tsx';
 import { DocumentsGallery } from './documents-gallery.tsx';
 import { HistorySection } from './history-section.tsx';
+import { RiskSection } from './risk-section.tsx';
 import { ScreeningSection } from './screening-section.tsx';
 import { VendorSection } from './vendor-section.tsx';
 import { RfiSection } from './rfi-form.tsx';
@@ -70,6 +71,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
             userId={caseView.userId}
             actions={{ staff, onResolved: onDecided }}
           />
+          <RiskSection risk={caseView.risk} />
           <LevelsSection caseView={caseView} />
           <ReverificationSection caseView={caseView} />
           <SubmissionsSection submissions={caseView.submissions} />

@@ -17,6 +17,7 @@ import { requestInformationUseCases } from './request-information.ts';
 import { responseDecision } from './response-decision.ts';
 import { reviewContext, userOf, versionsOf, type QuestionnaireReviewDeps } from './review-context.ts';
 import { satosDecision } from './satos-decision.ts';
+import { RISK_TEMPLATES } from '../../risk/risk-service.ts';
 
 export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
   const ctx = reviewContext(deps);
@@ -45,6 +46,8 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
       const versions = await versionsOf(ctx, code);
       const kind = kinds.find((k) => k.templateCode === code) ?? onResponse;
       await kind.decide({ staff, userId, code, versions, request, at: now });
+      if ((RISK_TEMPLATES as readonly string[]).includes(code))
+        deps.risk?.soon(userId, 'questionnaire_decided');
       return reviewCase(ctx, userId, code);
     },
   };

@@ -3,6 +3,7 @@
  * review"): the repository set (D42), the user's task list as the user sees it, the encrypted files,
  * one template loader; and the names the case, its history and the audit log agree on.
  */
+import type { RiskRecompute } from '../../risk/risk-service.ts';
 import {
   EDD_STATUSES,
   type EddStatus,
@@ -27,6 +28,8 @@ export interface QuestionnaireReviewDeps {
   questionnaires: Pick<QuestionnaireUseCases, 'tasks'>;
   blobs: BlobStore;
   keyring: MasterKeyring;
+  /** Issue 18: a decision on answers that are risk factors recomputes the risk score, after its commit. */
+  risk?: RiskRecompute;
 }
 
 export interface ReviewContext {

@@ -20,10 +20,20 @@ import { asDecision } from '../row-values.ts';
 import type { ApprovalScreening } from '../../screening/screening-service.ts';
 import { vendorPanelOf } from './vendor-panel.ts';
 import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
+import { storedRiskOf } from '../../risk/risk-service.ts';
 
 type CaseRepositories = Pick<
   Repositories,
-  'accountClosures' | 'audit' | 'kyc' | 'retention' | 'review' | 'submissions' | 'users' | 'vendors' | 'work'
+  | 'accountClosures'
+  | 'audit'
+  | 'kyc'
+  | 'retention'
+  | 'review'
+  | 'risk'
+  | 'submissions'
+  | 'users'
+  | 'vendors'
+  | 'work'
 >;
 
 /** Issue 18: the person's screening for the case page, and the approval's checks (decide.ts). */
@@ -108,6 +118,8 @@ export function caseViewUseCase(
     const vendor = await vendorPanelOf(repos, keyring, userId);
     // Our names in the hits are opened under the person's data key: named in the audit entry.
     const screened = screening ? await screening.caseScreening(userId) : NOT_SCREENED;
+    // Issue 18 "Risk score": the person's current assessment (no personal data beyond the factors).
+    const riskRow = await repos.risk.currentAssessment(userId);
     // The view shows personal data, including the decrypted details of these submissions and the
     // payloads of these vendor events: audited.
     const details = {
@@ -186,6 +198,7 @@ export function caseViewUseCase(
       vendor: vendor.panel,
       assignee: assigneeOf((await repos.work.activeClaims([userId], now)).get(userId)),
       screening: screened,
+      risk: riskRow ? storedRiskOf(riskRow) : null,
       redactions,
       closedAccess,
     };

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CaseRisk, StaffMe } from '@kyc/contracts';
+import { ok, stubApi } from '../../../test/api-stub.ts';
+import { renderAsStaff } from '../../../test/render.tsx';
+import type { CaseView } from '../api/case.ts';
+import { CasePage } from './case-page.tsx';
+
+const T0 = Date.UTC(2026, 10, 20, 9, 30);
+const reviewer: StaffMe = { id: 7, email: 'reviewer@kyc.example', display_name: 'Staff 7', role: 'reviewer' };
+
+const HIGH: CaseRisk = {
+  level: 'high',
+  points: 130,
+  computedAt: T0,
+  weightsVersion: 2,
+  factors: [
+    {
+      code: 'country_fatf_call_for_action',
+      points: 100,
+      detail:
+        'MM (residence) is on the FATF high-risk jurisdictions subject to a call for action since 2022-10-21',
+      source:
+        'FATF high-risk jurisdictions subject to a call for action, published 2025-10-24: https://www.fatf-gafi.org/en/publications/High-risk-and-other-monitored-jurisdictions/Call-for-action-october-2025.html',
+    },
+    {
+      code: 'screening_cleared_hit',
+      points: 0,
+      detail: 'cleared as a false positive',
+      source: 'screening hit 3: ofac-sdn.xml entry 91001 (sanctions)',
+    },
+  ],
+};
+
+function caseWith(risk: CaseRisk | undefined): CaseView {
+  return {
+    userId: 41,
+    email: 'ada@example.com',
+    site: 'GLOBAL',
+    applicant: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      dateOfBirth: '1990-12-10',
+      country: 'DE',
+      residenceCountry: 'MM',
+      level: 0,
+    },
+    levels: [
+      { level: 1, status: 'PENDING', rejectReasonCode: '', rejectReason: '', finalRejectionProposed: false },
+      {
+        level: 2,
+        status: 'NOT_ALLOW',
+        rejectReasonCode: '',
+        rejectReason: '',
+        finalRejectionProposed: false,
+      },
+    ],
+    reverification: {
+      status: 'DisplayUpdatePOIStatus_No',
+      deadline: null,
+      rejectReason: '',
+      site: '',
+      country: '',
+    },
+    decisions: [],
+    documents: [],
+    submissions: [],
+    vendor: { applicants: [], events: [] },
+    screening: { status: 'not_screened', screenedAt: null, lists: [], hits: [], frozen: null },
+    ...(risk !== undefined ? { risk } : {}),
+  };
+}
+
+function renderCase(caseView: CaseView) {
+  stubApi({ 'GET /backoffice/api/cases/41': () => ok(caseView) });
+  return renderAsStaff(reviewer, [{ path: 'cases/:userId', Component: CasePage }], '/backoffice/cases/41');
+}
+
+afterEach(cleanup);
+
+describe('the case page Risk panel', () => {
+  it('when the person is high risk, then the panel names the level in words and every factor with its points, what raised it and its source', async () => {
+    renderCase(caseWith(HIGH));
+
+    const panel = await screen.findByRole('region', { name: 'Risk' });
+    expect(within(panel).getByText('High')).toBeTruthy();
+    expect(within(panel).getByText('130')).toBeTruthy();
+    const country = within(panel).getByRole('article', { name: 'Country on the FATF call-for-action list' });
+    expect(within(country).getByText('100')).toBeTruthy();
+    expect(within(country).getByText(/MM \(residence\) is on the FATF/)).toBeTruthy();
+    expect(within(country).getByText(/published 2025-10-24: https:\/\/www\.fatf-gafi\.org/)).toBeTruthy();
+    const cleared = within(panel).getByRole('article', { name: 'Screening hit cleared as a false positive' });
+    expect(within(cleared).getByText('0')).toBeTruthy();
+    expect(within(cleared).getByText('screening hit 3: ofac-sdn.xml entry 91001 (sanctions)')).toBeTruthy();
+  });
+
+  it('when the person was never assessed, then the panel says so', async () => {
+    renderCase(caseWith(null));
+
+    const panel = await screen.findByRole('region', { name: 'Risk' });
+    expect(within(panel).getByText('Not assessed yet.')).toBeTruthy();
+  });
+});

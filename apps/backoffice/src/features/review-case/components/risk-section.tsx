@@ -1,0 +1,129 @@
+import { useTranslation } from 'react-i18next';
+import { formattingLocale, type CaseRisk } from '@kyc/contracts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { Card } from '../../../ui/card.tsx';
+
+type Assessment = NonNullable<CaseRisk>;
+type Factor = Assessment['factors'][number];
+
+/** Each factor's name, a literal key per code (the keys test refuses computed keys). */
+function FactorName({ code }: { code: Factor['code'] }) {
+  const { t } = useTranslation();
+  switch (code) {
+    case 'country_fatf_call_for_action':
+      return t('case.risk.factors.country_fatf_call_for_action');
+    case 'country_fatf_increased_monitoring':
+      return t('case.risk.factors.country_fatf_increased_monitoring');
+    case 'country_eu_high_risk':
+      return t('case.risk.factors.country_eu_high_risk');
+    case 'pep':
+      return t('case.risk.factors.pep');
+    case 'pep_related':
+      return t('case.risk.factors.pep_related');
+    case 'us_person':
+      return t('case.risk.factors.us_person');
+    case 'third_party_control':
+      return t('case.risk.factors.third_party_control');
+    case 'source_of_funds':
+      return t('case.risk.factors.source_of_funds');
+    case 'expected_volume_high':
+      return t('case.risk.factors.expected_volume_high');
+    case 'expected_volume_very_high':
+      return t('case.risk.factors.expected_volume_very_high');
+    case 'screening_open_hit':
+      return t('case.risk.factors.screening_open_hit');
+    case 'screening_cleared_hit':
+      return t('case.risk.factors.screening_cleared_hit');
+    case 'screening_true_match':
+      return t('case.risk.factors.screening_true_match');
+  }
+}
+
+function LevelName({ level }: { level: Assessment['level'] }) {
+  const { t } = useTranslation();
+  if (level === 'high') return t('case.risk.levels.high');
+  if (level === 'medium') return t('case.risk.levels.medium');
+  return t('case.risk.levels.low');
+}
+
+/**
+ * The case's "Risk" panel (issue 18, docs/screening.md "Risk score"): the person's level in words (the
+ * colour only repeats it), the points against the thresholds of the weights version used, and every
+ * factor with its points, what about the person raised it and where it comes from (the list and its
+ * publication, the questionnaire question, the screening hit): never a bare number. The detail and the
+ * source are the server's record (list names, URLs, question ids), shown as written.
+ */
+export function RiskSection({ risk }: { risk: CaseRisk | undefined }) {
+  const { t, i18n } = useTranslation();
+  // Western digits in every language (D34), as every number of the back office.
+  const count = (n: number) => new Intl.NumberFormat(formattingLocale(i18n.language)).format(n);
+  return (
+    <Card as="section" aria-labelledby="case-risk">
+      <h2 id="case-risk">{t('case.risk.heading')}</h2>
+      {!risk ? (
+        <p>{t('case.risk.none')}</p>
+      ) : (
+        <>
+          <dl className="ui-facts">
+            <div>
+              <dt>{t('case.risk.level')}</dt>
+              <dd className={`case-risk__level case-risk__level--${risk.level}`}>
+                <LevelName level={risk.level} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('case.risk.points')}</dt>
+              <dd>{count(risk.points)}</dd>
+            </div>
+            <div>
+              <dt>{t('case.risk.computedAt')}</dt>
+              <dd>
+                <time dateTime={new Date(risk.computedAt).toISOString()}>
+                  {formatDateTime(risk.computedAt, i18n.language)}
+                </time>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('case.risk.weightsVersion')}</dt>
+              <dd>{count(risk.weightsVersion)}</dd>
+            </div>
+          </dl>
+          <h3 className="case-risk__factors-heading">{t('case.risk.factorsHeading')}</h3>
+          {risk.factors.length === 0 ? (
+            <p>{t('case.risk.noFactors')}</p>
+          ) : (
+            <ul className="case-risk__factors">
+              {risk.factors.map((factor, i) => (
+                <li key={`${factor.code}-${i}`} className="case-risk__factor">
+                  <article aria-labelledby={`case-risk-factor-${i}`}>
+                    <h4 id={`case-risk-factor-${i}`}>
+                      <FactorName code={factor.code} />
+                    </h4>
+                    <dl className="ui-facts">
+                      <div>
+                        <dt>{t('case.risk.factorPoints')}</dt>
+                        <dd>{count(factor.points)}</dd>
+                      </div>
+                      <div>
+                        <dt>{t('case.risk.detail')}</dt>
+                        <dd>
+                          <bdi>{factor.detail}</bdi>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>{t('case.risk.source')}</dt>
+                        <dd className="case-risk__source">
+                          <bdi dir="ltr">{factor.source}</bdi>
+                        </dd>
+                      </div>
+                    </dl>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

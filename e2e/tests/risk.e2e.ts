@@ -1,0 +1,87 @@
+/**
+ * Issue 18 "Risk score" in Chromium against the real server (demo mode loads the OFAC fixture): a
+ * person who types the name of the invented OFAC individual submits level 1; the reviewer's case page
+ * shows the Risk panel with the level in words and the open hit's factor, its points and source. Checked
+ * with axe at 390×844 and 1280×800 in en and ar-SA (shot with E2E_SCREENSHOTS=1, the panel on its own).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  ARTIFACTS,
+  DESKTOP,
+  PHONE,
+  SCREENSHOTS,
+  baseUrl,
+  expectNoAxeViolations,
+  expectOnlyOwnOrigins,
+  newContext,
+  useBrowser,
+  type Page,
+} from '../support/browser.ts';
+import { signUpFresh } from '../support/kyc.ts';
+import { openCase, staffPage, submitLevel1ByFile } from '../support/level1.ts';
+import { backofficeText } from '../support/locales.ts';
+
+const VELMOROV = { firstName: 'Oleg Tarasovich', lastName: 'Velmorov', dateOfBirth: '1971-03-12' };
+const backoffice = (lang: string) => (key: string) => backofficeText(lang, key);
+
+async function backofficeLanguage(page: Page, lang: 'en' | 'ar-SA') {
+  const current = (await page.locator('html').getAttribute('lang')) ?? 'en';
+  if (current.startsWith(lang === 'en' ? 'en' : lang)) return;
+  await page
+    .getByLabel(backoffice(current === 'ar-SA' ? 'ar-SA' : 'en')('language.label'))
+    .selectOption(lang);
+  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
+}
+
+describe('the risk score in the browser', () => {
+  const browser = useBrowser();
+
+  it('the case page shows the Risk panel with the level in words and each factor with its points and source, in en and ar-SA at phone and desktop width, axe clean', async () => {
+    const person = await newContext(browser(), PHONE);
+    const page = await person.context.newPage();
+    const email = await signUpFresh(page, baseUrl(), 'risk');
+    await submitLevel1ByFile(page, VELMOROV, 'risk');
+
+    const reviewer = await staffPage(browser(), 'reviewer@demo.test');
+    await openCase(reviewer.page, email);
+    const caseUrl = reviewer.page.url();
+    const en = backoffice('en');
+    // The risk follows the screening run in the background: reload until the hit's factor shows.
+    for (let i = 0; i < 20; i++) {
+      const factor = reviewer.page.getByRole('article', { name: en('case.risk.factors.screening_open_hit') });
+      if ((await factor.count()) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await reviewer.page.reload();
+    }
+    for (const lang of ['en', 'ar-SA'] as const) {
+      const t = backoffice(lang);
+      for (const viewport of [DESKTOP, PHONE]) {
+        await reviewer.page.setViewportSize(viewport);
+        await reviewer.page.goto(caseUrl);
+        await backofficeLanguage(reviewer.page, lang);
+        const panel = reviewer.page.getByRole('region', { name: t('case.risk.heading') });
+        await panel.getByText(t('case.risk.levels.medium'), { exact: true }).waitFor();
+        const factor = panel.getByRole('article', { name: t('case.risk.factors.screening_open_hit') });
+        await factor.getByText('ofac-sdn.xml', { exact: false }).waitFor();
+        expect(await factor.getByText('40', { exact: true }).count()).toBe(1);
+        await expectNoAxeViolations(reviewer.page, { soft: true, message: `case with its risk (${lang})` });
+        if (SCREENSHOTS) {
+          const dir = path.join(ARTIFACTS, 'screens');
+          mkdirSync(dir, { recursive: true });
+          await panel.scrollIntoViewIfNeeded();
+          await reviewer.page.screenshot({
+            path: path.join(dir, `risk-case-${lang}-${viewport.width}x${viewport.height}.png`),
+          });
+          await panel.screenshot({
+            path: path.join(dir, `risk-panel-${lang}-${viewport.width}x${viewport.height}.png`),
+          });
+        }
+      }
+    }
+
+    for (const { requests } of [person, reviewer]) expectOnlyOwnOrigins(requests);
+    for (const { context } of [person, reviewer]) await context.close();
+  }, 240_000);
+});

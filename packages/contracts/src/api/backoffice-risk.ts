@@ -1,0 +1,80 @@
+/**
+ * Issue 18 "Risk score" (docs/screening.md "Risk score"): a person's risk as the case page shows it,
+ * and the weights an admin reads and changes (GET/PUT /backoffice/api/risk/weights).
+ */
+import { z } from 'zod';
+
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export type RiskLevelName = (typeof RISK_LEVELS)[number];
+
+/** Every factor a risk assessment can hold (domain/risk/assess.ts); each has its points in the weights. */
+export const RISK_FACTOR_CODES = [
+  'country_fatf_call_for_action',
+  'country_fatf_increased_monitoring',
+  'country_eu_high_risk',
+  'pep',
+  'pep_related',
+  'us_person',
+  'third_party_control',
+  'source_of_funds',
+  'expected_volume_high',
+  'expected_volume_very_high',
+  'screening_open_hit',
+  'screening_cleared_hit',
+  'screening_true_match',
+] as const;
+export type RiskFactorCodeName = (typeof RISK_FACTOR_CODES)[number];
+
+const points = z.number().int().min(0).max(1000);
+
+/** The factors' points and the thresholds: every factor named exactly once (medium below high: 61020). */
+export const riskWeightsBody = z
+  .object({
+    factors: z
+      .object(
+        Object.fromEntries(RISK_FACTOR_CODES.map((c) => [c, points])) as Record<
+          RiskFactorCodeName,
+          typeof points
+        >,
+      )
+      .strict(),
+    thresholds: z
+      .object({ medium: z.number().int().min(1).max(1000), high: z.number().int().min(1).max(1000) })
+      .strict(),
+  })
+  .strict();
+export type RiskWeightsBody = z.infer<typeof riskWeightsBody>;
+
+/** GET /backoffice/api/risk/weights: the version in force. */
+export const riskWeightsView = z.object({
+  version: z.number().int(),
+  weights: riskWeightsBody,
+  /** Who saved it (null: shipped with the product) and when. */
+  createdBy: z.number().int().nullable(),
+  createdAt: z.number().int(),
+});
+export type RiskWeightsView = z.infer<typeof riskWeightsView>;
+
+/** PUT /backoffice/api/risk/weights: the new weights over the version read (compare-and-set, 61021). */
+export const riskWeightsUpdate = z.object({ baseVersion: z.number().int().min(1), weights: riskWeightsBody });
+export type RiskWeightsUpdate = z.infer<typeof riskWeightsUpdate>;
+
+export const riskFactorView = z.object({
+  code: z.enum(RISK_FACTOR_CODES),
+  points: z.number().int(),
+  detail: z.string(),
+  source: z.string(),
+});
+export type RiskFactorView = z.infer<typeof riskFactorView>;
+
+/** The case answer's `risk`: the person's current assessment; null before the first. */
+export const caseRisk = z
+  .object({
+    level: z.enum(RISK_LEVELS),
+    points: z.number().int(),
+    factors: z.array(riskFactorView),
+    computedAt: z.number().int(),
+    weightsVersion: z.number().int(),
+  })
+  .nullable();
+export type CaseRisk = z.infer<typeof caseRisk>;
