@@ -46,7 +46,7 @@ describe('the MRZ among the lines OCR returned', () => {
     expect(zone?.corrections).toContainEqual({
       kind: 'dropped_character',
       line: 1,
-      column: 5,
+      column: 6,
       character: 'O',
     });
   });

@@ -38,7 +38,8 @@ export interface OcrLine {
 export type OcrCorrection =
   | { kind: 'filler_run'; line: number; column: number; added: number }
   | { kind: 'dropped_character'; line: number; column: number; character: string }
-  | { kind: 'letter_position'; line: number; column: number; from: string; to: string };
+  | { kind: 'letter_position'; line: number; column: number; from: string; to: string }
+  | { kind: 'filler_look_alike'; line: number; column: number; from: string };
 
 export interface ZoneReading {
   lines: string[];
@@ -107,6 +108,35 @@ function lengthVariants(text: string, length: number, line: number, symbols?: Oc
   return [...new Map(variants.map((v) => [v.text, v])).values()];
 }
 
+/**
+ * Characters read twice (O read OO or O0) sit much closer to their neighbour than the MRZ's fixed
+ * pitch: one of the two, the less confident, is dropped. Only when the boxes match the text.
+ */
+function dropCrowded(line: OcrLine, lineNumber: number): { line: OcrLine; corrections: OcrCorrection[] } {
+  const symbols = line.symbols;
+  if (!symbols || symbols.map((s) => s.text).join('') !== line.text || symbols.length < 10)
+    return { line, corrections: [] };
+  const centres = symbols.map((s) => (s.x0 + s.x1) / 2);
+  const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? 0));
+  const pitch = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
+  const drop = new Set<number>();
+  gaps.forEach((gap, i) => {
+    if (gap >= pitch * 0.45 || drop.has(i)) return;
+    drop.add((symbols[i]?.confidence ?? 0) < (symbols[i + 1]?.confidence ?? 0) ? i : i + 1);
+  });
+  if (drop.size === 0) return { line, corrections: [] };
+  const kept = symbols.filter((_, i) => !drop.has(i));
+  return {
+    line: { ...line, text: kept.map((s) => s.text).join(''), symbols: kept },
+    corrections: [...drop].map((i) => ({
+      kind: 'dropped_character' as const,
+      line: lineNumber,
+      column: i + 1,
+      character: symbols[i]?.text ?? '',
+    })),
+  };
+}
+
 function deletionsToTry(text: string, symbols?: OcrSymbol[]): number[] {
   const all = [...text].map((_, i) => i);
   if (!symbols || symbols.map((s) => s.text).join('') !== text || symbols.length < 2) return all;
@@ -126,6 +156,18 @@ const LETTER_SPANS = (format: MrzFormat): Span[] => {
 function lettersInLetterFields(format: MrzFormat, lines: string[]): LineVariant[] {
   const out = lines.map((line) => [...line]);
   const corrections: OcrCorrection[] = [];
+  // The fillers closing a name field, blurred, come back as L, K or C: after a double filler, a tail of
+  // only those and fillers is fillers (a given name of only L, K and C is the price).
+  const names = PLAIN_FIELDS[format].names;
+  const field = (lines[names.line] ?? '').slice(names.start, names.end);
+  const tail = /<<[<LKC]*$/.exec(field);
+  if (tail)
+    for (let column = names.start + tail.index; column < names.start + field.length; column++) {
+      const from = out[names.line]?.[column] ?? '<';
+      if (from === '<') continue;
+      (out[names.line] as string[])[column] = '<';
+      corrections.push({ kind: 'filler_look_alike', line: names.line + 1, column: column + 1, from });
+    }
   for (const { line, start, end } of LETTER_SPANS(format))
     for (let column = start; column < end; column++) {
       const from = out[line]?.[column] ?? '';
@@ -150,9 +192,12 @@ function product<T>(lists: T[][]): T[][] {
 /** The best reading of a format from consecutive OCR lines, or undefined when none fits its shape. */
 function readAs(format: MrzFormat, window: OcrLine[], now: number): ZoneReading | undefined {
   const { length } = SHAPES[format];
-  const perLine = window.map((l, i) =>
-    lengthVariants(l.text, length, i + 1, l.symbols).slice(0, MAX_LINE_VARIANTS),
-  );
+  const perLine = window.map((original, i) => {
+    const { line: l, corrections } = dropCrowded(original, i + 1);
+    return lengthVariants(l.text, length, i + 1, l.symbols)
+      .slice(0, MAX_LINE_VARIANTS)
+      .map((v) => ({ text: v.text, corrections: [...corrections, ...v.corrections] }));
+  });
   if (perLine.some((variants) => variants.length === 0)) return undefined;
   const confidence = window.reduce((sum, l) => sum + l.confidence, 0) / window.length;
   let best: { zone: ZoneReading; changes: number } | undefined;
