@@ -9,7 +9,7 @@
  * - **A character split in two.** Glyph pairs such as `9Z` come back as `97Z`: a line one character long
  *   tries each single deletion.
  * - **A digit in a letters-only field** (document code, states, sex, names): ICAO allows no digit there,
- *   so 0, 1, 8, 5, 2, 6 take the letter of their confusion pair (O, I, B, S, Z, G) — the mirror of the
+ *   so 0, 1, 8, 5, 2, 6, 7, 4 take their look-alike letter (O, I, B, S, Z, G, Z, A) — the mirror of the
  *   text module's rule for a letter in a numeric position (D82).
  *
  * Every variant is read by `readMrz`, which repairs O/0-style confusions under the check digits; the
@@ -53,6 +53,10 @@ export interface ZoneReading {
 }
 
 const MRZ_LIKE = /^[A-Z0-9<]+$/;
+/**
+ * A digit where only letters are legal, and its look-alike: the six pairs of the repair (D68), and 7/Z and
+ * 4/A, which OCR of a blurred state code also produced (no digit is legal there, so no reading is lost).
+ */
 const DIGIT_TO_LETTER: Record<string, string> = {
   '0': 'O',
   '1': 'I',
@@ -60,6 +64,8 @@ const DIGIT_TO_LETTER: Record<string, string> = {
   '5': 'S',
   '2': 'Z',
   '6': 'G',
+  '7': 'Z',
+  '4': 'A',
 };
 /** Keep the search small: per line, at most this many variants; per zone, at most this many readings. */
 const MAX_LINE_VARIANTS = 24;
@@ -110,7 +116,7 @@ function lengthVariants(text: string, length: number, line: number, symbols?: Oc
 
 /**
  * Characters read twice (O read OO or O0) sit much closer to their neighbour than the MRZ's fixed
- * pitch: one of the two, the less confident, is dropped. Only when the boxes match the text.
+ * pitch: the one of the two off the character grid is dropped. Only when the boxes match the text.
  */
 function dropCrowded(line: OcrLine, lineNumber: number): { line: OcrLine; corrections: OcrCorrection[] } {
   const symbols = line.symbols;
@@ -122,7 +128,14 @@ function dropCrowded(line: OcrLine, lineNumber: number): { line: OcrLine; correc
   const drop = new Set<number>();
   gaps.forEach((gap, i) => {
     if (gap >= pitch * 0.45 || drop.has(i)) return;
-    drop.add((symbols[i]?.confidence ?? 0) < (symbols[i + 1]?.confidence ?? 0) ? i : i + 1);
+    // The one off the grid goes: the cell is one pitch after the previous character (or before the next).
+    const before = centres[i - 1];
+    const after = centres[i + 2];
+    const cell =
+      before !== undefined ? before + pitch : after !== undefined ? after - pitch : (centres[i] ?? 0);
+    const offFirst = Math.abs((centres[i] ?? 0) - cell);
+    const offSecond = Math.abs((centres[i + 1] ?? 0) - cell);
+    drop.add(offFirst > offSecond ? i : i + 1);
   });
   if (drop.size === 0) return { line, corrections: [] };
   const kept = symbols.filter((_, i) => !drop.has(i));
