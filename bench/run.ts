@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: front-end weight against its budgets, then API load. Prints each figure against its
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
- *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | screening | retention | lighthouse
+ *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | screening | retention | mrz-ocr | lighthouse
  *   --seconds N (API load duration per target, default 10)   --crashes N (kill -9 runs, default 10)
  *   --people N (retention: closed people generated, default 2 000)
  * The kyc-info and upload figures are aims: reported as met or not met, they never fail the run.
@@ -26,6 +26,7 @@ import { WEBHOOK_AIMS, measureWebhookToStatus } from './vendor-webhooks.ts';
 import { measureVolume } from './volume.ts';
 import { SCREENING_BUDGETS, measureScreening } from './screening.ts';
 import { RETENTION_BUDGETS, measureRetention } from './retention.ts';
+import { MRZ_OCR_AIMS, measureMrzOcr } from './mrz-ocr.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -56,6 +57,7 @@ const frontEnd = [
   'volume',
   'screening',
   'retention',
+  'mrz-ocr',
 ].includes(only ?? '')
   ? benchPaths
   : buildBenchFrontEnd();
@@ -189,6 +191,23 @@ if (!only || only === 'retention') {
     `  ${mark(report.met)} ${report.database}: ${report.people} people redacted in ${report.seconds.toFixed(1)} s, ${report.peoplePerMinute.toFixed(0)} a minute (budget ≥ ${RETENTION_BUDGETS.minPeoplePerMinute}); ${report.held} held and left; ${report.records} redaction records; ${report.blobsLeft} document rows left (the held people's)`,
   );
   allOk &&= report.met;
+}
+
+if (!only || only === 'mrz-ocr') {
+  console.log(
+    `\nMRZ from a document photo (issue 19; generated pages, tesseract.js in process; load average ${loadavg()[0]?.toFixed(1)})`,
+  );
+  const report = await measureMrzOcr();
+  const line = (name: string, set: typeof report.clean, met: boolean, aimShare: number) => {
+    console.log(
+      `  ${aimMark(met)} ${name}: ${(set.fieldShare * 100).toFixed(1)} % of MRZ fields right (aim ≥ ${aimShare * 100} %: ${aim(met)}), ${(set.validShare * 100).toFixed(0)} % of ${set.documents} readings valid, ${set.notFound} without a zone; per document median ${ms(set.medianMs)}, p95 ${ms(set.p95Ms)}`,
+    );
+    for (const miss of set.misread) console.log(`       ${miss}`);
+  };
+  line('clean prints   ', report.clean, report.cleanMet, MRZ_OCR_AIMS.cleanFieldShare);
+  line('mild blur, tilt', report.mild, report.mildMet, MRZ_OCR_AIMS.mildFieldShare);
+  console.log(`       the OCR worker's start (engine and model, once per process): ${ms(report.startMs)}`);
+  aimsMissed += Number(!report.cleanMet) + Number(!report.mildMet);
 }
 
 // --only lighthouse: the signed-in personal page on mobile (bench/lighthouse.ts), aims only.
