@@ -87,7 +87,9 @@ const stages = [
       ]),
   ],
   ['typecheck', () => run(process.execPath, ['scripts/typecheck.mjs'])],
-  ['unit', () => vitest('unit')],
+  // The OCR unit tests draw their documents in DejaVu Sans Mono, a font Debian installs with Chromium
+  // (fonts-dejavu-core): on a fresh machine the packages come before the first stage that needs them.
+  ['unit', () => (ensureChromium(), vitest('unit'))],
   ['integration', () => vitest('integration')],
   ['build', () => (buildFrontEnds(), 0)],
   ['e2e', () => (ensureChromium(), vitest('e2e'))],
