@@ -6,6 +6,7 @@
  */
 import { DESKTOP, baseUrl, newContext, type Browser, type Page } from './browser.ts';
 import { giveCaptureConsent, photoFile, staffSignIn, type StaffEmail } from './kyc.ts';
+import { backofficeText } from './locales.ts';
 
 export interface TypedDetails {
   firstName: string;
@@ -71,4 +72,40 @@ export async function approveLevel1(page: Page) {
   await page.getByRole('button', { name: 'Approve level 1' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve level 1' }).click();
   await page.getByText('Approved. The case below is up to date.').waitFor();
+}
+
+/** The flow's forward button (language-neutral: the last button of the step's navigation). */
+export const nextStep = (page: Page) => page.locator('.kyc-flow__nav button').last().click();
+
+/** Country, details and passport: up to the front of the document (language-neutral locators). */
+export async function toDocumentFront(page: Page, origin: string, lang: string) {
+  await page.goto(`${origin}/user/accounts/${lang}/auth/kyc?level=1`);
+  const country = page.locator('main select').first();
+  await country.waitFor();
+  await country.selectOption('DE');
+  await nextStep(page);
+  await page.locator('input[autocomplete="given-name"]').fill('Ada');
+  await page.locator('input[autocomplete="family-name"]').fill('Lovelace');
+  await page.locator('input[autocomplete="bday"]').fill('1990-12-10');
+  await nextStep(page);
+  await page.locator('input[type="radio"][value="PASSPORT"]').check();
+  await nextStep(page);
+  await page.locator('[data-testid="capture-file-front"]').waitFor({ state: 'attached' });
+}
+
+/** Chooses a file for the capture step in view (its last action: "Upload a file"), in any language. */
+export async function chooseCaptureFile(page: Page, file: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.locator('main .capture__actions button').last().click();
+  await (await chooser).setFiles(file);
+}
+
+/** The back office in a language (its own selector, kept for the session). */
+export async function backofficeLanguage(page: Page, lang: 'en' | 'ar-SA') {
+  const current = (await page.locator('html').getAttribute('lang')) ?? 'en';
+  if (current.startsWith(lang === 'en' ? 'en' : lang)) return;
+  await page
+    .getByLabel(backofficeText(current === 'ar-SA' ? 'ar-SA' : 'en', 'language.label'))
+    .selectOption(lang);
+  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
 }

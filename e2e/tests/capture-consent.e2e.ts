@@ -26,6 +26,7 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { photoFile, signUpFresh, staffSignIn, type StaffEmail } from '../support/kyc.ts';
+import { chooseCaptureFile, nextStep, toDocumentFront } from '../support/level1.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 type Texts = Record<string, unknown>;
@@ -49,34 +50,9 @@ async function solidFile(name: string, width: number, height: number): Promise<s
   return file;
 }
 
-/** Chooses a file on the capture step shown (the file fallback; on plain http it is the only way). */
-async function chooseFile(page: Page, file: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.locator('main .capture__actions button').last().click();
-  await (await chooser).setFiles(file);
-}
-
-const next = (page: Page) => page.locator('.kyc-flow__nav button').last().click();
-
-/** Country, details and passport: up to the front of the document (language-neutral locators). */
-async function toFront(page: Page, origin: string, lang: string) {
-  await page.goto(`${origin}/user/accounts/${lang}/auth/kyc?level=1`);
-  const country = page.locator('main select').first();
-  await country.waitFor();
-  await country.selectOption('DE');
-  await next(page);
-  await page.locator('input[autocomplete="given-name"]').fill('Ada');
-  await page.locator('input[autocomplete="family-name"]').fill('Lovelace');
-  await page.locator('input[autocomplete="bday"]').fill('1990-12-10');
-  await next(page);
-  await page.locator('input[type="radio"][value="PASSPORT"]').check();
-  await next(page);
-  await page.locator('[data-testid="capture-file-front"]').waitFor({ state: 'attached' });
-}
-
 /** Uploads a file that passes the checks and waits until it is stored. */
 async function uploadGood(page: Page, file: string) {
-  await chooseFile(page, file);
+  await chooseCaptureFile(page, file);
   await page.locator('.capture__done').waitFor({ timeout: 20_000 });
 }
 
@@ -101,20 +77,20 @@ describe('capture sign-off (issue 10)', () => {
     const { context, requests } = await newContext(browser(), PHONE);
     const page = await context.newPage();
     const email = await signUpFresh(page, baseUrl(), 'consent');
-    await toFront(page, baseUrl(), 'en');
+    await toDocumentFront(page, baseUrl(), 'en');
 
     // The red square is refused as too small, a large solid colour as one colour: translated, retake offered.
-    await chooseFile(page, await solidFile('red-200x150', 200, 150));
+    await chooseCaptureFile(page, await solidFile('red-200x150', 200, 150));
     const alert = page.locator('.capture__error');
     await expect.poll(() => alert.textContent()).toBe(text(ERRORS_EN, '40006'));
     await expectNoAxeViolations(page);
     await screenshot(page, 'capture-refused-en');
-    await chooseFile(page, await solidFile('red-1200x800', 1200, 800));
+    await chooseCaptureFile(page, await solidFile('red-1200x800', 1200, 800));
     await expect.poll(() => alert.textContent()).toBe(text(ERRORS_EN, '40008'));
     await uploadGood(page, await photoFile('consent-front'));
-    await next(page);
+    await nextStep(page);
     await uploadGood(page, await photoFile('consent-selfie', 900, 1200));
-    await next(page);
+    await nextStep(page);
 
     // The consent step: both boxes required before the review.
     await page.getByRole('heading', { name: 'Consent and declaration' }).waitFor();
@@ -159,16 +135,16 @@ describe('capture sign-off (issue 10)', () => {
     // Level 2: the residence address, then the proof of address.
     await page.goto(`${baseUrl()}/user/accounts/en/auth/kyc?level=2`);
     await page.getByRole('combobox', { name: 'Country of residence' }).selectOption('DE');
-    await next(page);
+    await nextStep(page);
     await page.getByText('This field is required.').first().waitFor();
     await page.getByLabel('Street and number').fill('Unter den Linden 1');
     await page.getByLabel('City').fill('Berlin');
     await page.getByLabel('Postal code (optional)').fill('10117');
     await expectNoAxeViolations(page);
     await screenshot(page, 'capture-address-en');
-    await next(page);
+    await nextStep(page);
     await uploadGood(page, await photoFile('consent-poa', 1200, 1600));
-    await next(page);
+    await nextStep(page);
     await page.getByText('Unter den Linden 1, 10117, Berlin').waitFor();
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByRole('heading', { name: 'Submitted' }).waitFor({ timeout: 20_000 });
@@ -188,14 +164,14 @@ describe('capture sign-off (issue 10)', () => {
     const { context } = await newContext(browser(), DESKTOP);
     const page = await context.newPage();
     const email = await signUpFresh(page, baseUrl(), 'final');
-    await toFront(page, baseUrl(), 'en');
+    await toDocumentFront(page, baseUrl(), 'en');
     await uploadGood(page, await photoFile('final-front'));
-    await next(page);
+    await nextStep(page);
     await uploadGood(page, await photoFile('final-selfie', 900, 1200));
-    await next(page);
+    await nextStep(page);
     await page.getByRole('checkbox', { name: /I consent to the processing/ }).check();
     await page.getByRole('checkbox', { name: /I declare that the information/ }).check();
-    await next(page);
+    await nextStep(page);
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByRole('heading', { name: 'Submitted' }).waitFor({ timeout: 20_000 });
 
@@ -237,17 +213,17 @@ describe('capture sign-off (issue 10)', () => {
         const { context, requests } = await newContext(browser(), viewport);
         const page = await context.newPage();
         await signUpFresh(page, origin, `capture-shots-${lang}`);
-        await toFront(page, origin, lang);
-        await chooseFile(page, tiny);
+        await toDocumentFront(page, origin, lang);
+        await chooseCaptureFile(page, tiny);
         const errors = locale('inverse-error-code', lang);
         await expect.poll(() => page.locator('.capture__error').textContent()).toBe(text(errors, '40006'));
         if (lang === 'ar-SA') await page.locator('html[dir="rtl"]').waitFor({ state: 'attached' });
         await screenshot(page, `capture-refused-${lang}`);
         await expectNoAxeViolations(page, { soft: true, message: `refusal ${lang}` });
         await uploadGood(page, await photoFile(`shots-front-${lang}`));
-        await next(page);
+        await nextStep(page);
         await uploadGood(page, await photoFile(`shots-selfie-${lang}`, 900, 1200));
-        await next(page);
+        await nextStep(page);
         await page.locator('.kyc-consent').waitFor();
         await screenshot(page, `capture-consent-${lang}`);
         await expectNoAxeViolations(page, { soft: true, message: `consent ${lang}` });

@@ -23,6 +23,7 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { photoFile, signUpFresh } from '../support/kyc.ts';
+import { chooseCaptureFile, nextStep, toDocumentFront } from '../support/level1.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const errorsOf = (lang: string) =>
@@ -36,30 +37,6 @@ async function blurredFile(name: string): Promise<string> {
   const file = sharpFile.replace(/-source\.jpg$/, '-blurred.jpg');
   writeFileSync(file, await sharp(readFileSync(sharpFile)).blur(8).jpeg({ quality: 85 }).toBuffer());
   return file;
-}
-
-const next = (page: Page) => page.locator('.kyc-flow__nav button').last().click();
-
-/** Country, details and passport: up to the front of the document (language-neutral locators). */
-async function toFront(page: Page, origin: string, lang: string) {
-  await page.goto(`${origin}/user/accounts/${lang}/auth/kyc?level=1`);
-  const country = page.locator('main select').first();
-  await country.waitFor();
-  await country.selectOption('DE');
-  await next(page);
-  await page.locator('input[autocomplete="given-name"]').fill('Ada');
-  await page.locator('input[autocomplete="family-name"]').fill('Lovelace');
-  await page.locator('input[autocomplete="bday"]').fill('1990-12-10');
-  await next(page);
-  await page.locator('input[type="radio"][value="PASSPORT"]').check();
-  await next(page);
-  await page.locator('[data-testid="capture-file-front"]').waitFor({ state: 'attached' });
-}
-
-async function chooseFile(page: Page, file: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.locator('main .capture__actions button').last().click();
-  await (await chooser).setFiles(file);
 }
 
 /** Every upload-document request the page sends. */
@@ -84,10 +61,10 @@ describe('image quality before upload (issue 19)', () => {
         const page = await context.newPage();
         const uploads = uploadsOf(page);
         await signUpFresh(page, origin(), `quality-${lang}-${viewport.width}`);
-        await toFront(page, origin(), lang);
+        await toDocumentFront(page, origin(), lang);
         if (lang === 'ar-SA') await page.locator('html[dir="rtl"]').waitFor({ state: 'attached' });
 
-        await chooseFile(page, await blurredFile(`quality-${lang}-${viewport.width}`));
+        await chooseCaptureFile(page, await blurredFile(`quality-${lang}-${viewport.width}`));
         const alert = page.locator('.capture__error');
         await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toBe(errorsOf(lang)['40007']);
         // The retake: the choice of camera or file is offered again; no resend of the same photo.
@@ -98,7 +75,7 @@ describe('image quality before upload (issue 19)', () => {
         await expectNoAxeViolations(page);
 
         // A sharp photo then goes through: checked here, sent once, accepted by the server.
-        await chooseFile(page, await photoFile(`quality-sharp-${lang}-${viewport.width}`));
+        await chooseCaptureFile(page, await photoFile(`quality-sharp-${lang}-${viewport.width}`));
         await page.locator('.capture__done').waitFor({ timeout: 20_000 });
         expect(uploads).toHaveLength(1);
         expectOnlyOwnOrigins(requests);
@@ -110,7 +87,7 @@ describe('image quality before upload (issue 19)', () => {
     const page = await context.newPage();
     const uploads = uploadsOf(page);
     await signUpFresh(page, baseUrl(), 'quality-camera');
-    await toFront(page, baseUrl(), 'en');
+    await toDocumentFront(page, baseUrl(), 'en');
     for (const [label, take] of [
       ['Front of the document', 'Take a photo'],
       ['Selfie', 'Take a selfie'],
@@ -123,7 +100,7 @@ describe('image quality before upload (issue 19)', () => {
         .toBeGreaterThan(0);
       await region.getByRole('button', { name: `Capture: ${label}` }).click();
       await region.getByText('Uploaded.').waitFor({ timeout: 20_000 });
-      if (label !== 'Selfie') await next(page);
+      if (label !== 'Selfie') await nextStep(page);
     }
     expect(uploads).toHaveLength(2);
     await context.close();

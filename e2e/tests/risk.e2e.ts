@@ -17,23 +17,13 @@ import {
   expectOnlyOwnOrigins,
   newContext,
   useBrowser,
-  type Page,
 } from '../support/browser.ts';
 import { signUpFresh } from '../support/kyc.ts';
-import { openCase, staffPage, submitLevel1ByFile } from '../support/level1.ts';
+import { backofficeLanguage, openCase, staffPage, submitLevel1ByFile } from '../support/level1.ts';
 import { backofficeText } from '../support/locales.ts';
 
 const VELMOROV = { firstName: 'Oleg Tarasovich', lastName: 'Velmorov', dateOfBirth: '1971-03-12' };
 const backoffice = (lang: string) => (key: string) => backofficeText(lang, key);
-
-async function backofficeLanguage(page: Page, lang: 'en' | 'ar-SA') {
-  const current = (await page.locator('html').getAttribute('lang')) ?? 'en';
-  if (current.startsWith(lang === 'en' ? 'en' : lang)) return;
-  await page
-    .getByLabel(backoffice(current === 'ar-SA' ? 'ar-SA' : 'en')('language.label'))
-    .selectOption(lang);
-  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
-}
 
 describe('the risk score in the browser', () => {
   const browser = useBrowser();

@@ -21,7 +21,13 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { signUpFresh } from '../support/kyc.ts';
-import { approveLevel1, openCase, staffPage, submitLevel1ByFile } from '../support/level1.ts';
+import {
+  approveLevel1,
+  backofficeLanguage,
+  openCase,
+  staffPage,
+  submitLevel1ByFile,
+} from '../support/level1.ts';
 import { backofficeText, localeFile, textAt } from '../support/locales.ts';
 
 /** The invented OFAC individual of the fixtures, typed as a person would type themselves. */
@@ -32,16 +38,6 @@ const en = backoffice('en');
 
 const panel = (page: Page) => page.getByRole('region', { name: en('case.screening.heading') });
 const resolveForm = (page: Page) => page.getByRole('form', { name: en('case.screening.resolve.heading') });
-
-/** The back office in a language (its own selector, kept for the session). */
-async function backofficeLanguage(page: Page, lang: 'en' | 'ar-SA') {
-  const current = (await page.locator('html').getAttribute('lang')) ?? 'en';
-  if (current.startsWith(lang === 'en' ? 'en' : lang)) return;
-  await page
-    .getByLabel(backoffice(current === 'ar-SA' ? 'ar-SA' : 'en')('language.label'))
-    .selectOption(lang);
-  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
-}
 
 describe('sanctions screening in the browser', () => {
   const browser = useBrowser();
