@@ -282,7 +282,9 @@ describe('every route in every language (issue 10: axe, raw keys, digits)', () =
     expect(problems).toEqual([]);
     expect(consoleMissing).toEqual([]);
     expectOnlyOwnOrigins(requests.filter((url) => !url.includes(HONG_KONG_HOST)));
-  }, 240_000);
+    // About 300 pages with axe on each: over 240 s on the 2-core machine while another e2e file runs
+    // beside it (session 13); the limit catches a hang, not slowness (npm run bench measures speed).
+  }, 480_000);
 });
 
 describe('language and message polish (issue 10)', () => {
