@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaseRisk, StaffMe } from '@kyc/contracts';
 import { ok, stubApi } from '../../../test/api-stub.ts';
+import { pendingCaseView } from '../../../test/case-view.ts';
 import { renderAsStaff } from '../../../test/render.tsx';
 import type { CaseView } from '../api/case.ts';
 import { CasePage } from './case-page.tsx';
@@ -34,10 +35,7 @@ const HIGH: CaseRisk = {
 };
 
 function caseWith(risk: CaseRisk | undefined): CaseView {
-  return {
-    userId: 41,
-    email: 'ada@example.com',
-    site: 'GLOBAL',
+  return pendingCaseView({
     applicant: {
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -46,30 +44,8 @@ function caseWith(risk: CaseRisk | undefined): CaseView {
       residenceCountry: 'MM',
       level: 0,
     },
-    levels: [
-      { level: 1, status: 'PENDING', rejectReasonCode: '', rejectReason: '', finalRejectionProposed: false },
-      {
-        level: 2,
-        status: 'NOT_ALLOW',
-        rejectReasonCode: '',
-        rejectReason: '',
-        finalRejectionProposed: false,
-      },
-    ],
-    reverification: {
-      status: 'DisplayUpdatePOIStatus_No',
-      deadline: null,
-      rejectReason: '',
-      site: '',
-      country: '',
-    },
-    decisions: [],
-    documents: [],
-    submissions: [],
-    vendor: { applicants: [], events: [] },
-    screening: { status: 'not_screened', screenedAt: null, lists: [], hits: [], frozen: null },
     ...(risk !== undefined ? { risk } : {}),
-  };
+  });
 }
 
 function renderCase(caseView: CaseView) {

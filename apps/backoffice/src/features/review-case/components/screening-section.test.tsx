@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffMe } from '@kyc/contracts';
 import { fail, ok, stubApi } from '../../../test/api-stub.ts';
+import { pendingCaseView } from '../../../test/case-view.ts';
 import { renderAsStaff } from '../../../test/render.tsx';
 import { NAMESPACE } from '../../../lib/i18n.ts';
 import type { CaseScreening, CaseScreeningHit, CaseView } from '../api/case.ts';
@@ -59,10 +60,8 @@ const OPEN_HIT: CaseScreening = {
 };
 
 function pendingCase(screening: CaseScreening): CaseView {
-  return {
-    userId: 41,
+  return pendingCaseView({
     email: 'oleg@example.com',
-    site: 'GLOBAL',
     applicant: {
       firstName: 'Oleg Tarasovich',
       lastName: 'Velmorov',
@@ -71,29 +70,8 @@ function pendingCase(screening: CaseScreening): CaseView {
       residenceCountry: 'DE',
       level: 0,
     },
-    levels: [
-      { level: 1, status: 'PENDING', rejectReasonCode: '', rejectReason: '', finalRejectionProposed: false },
-      {
-        level: 2,
-        status: 'NOT_ALLOW',
-        rejectReasonCode: '',
-        rejectReason: '',
-        finalRejectionProposed: false,
-      },
-    ],
-    reverification: {
-      status: 'DisplayUpdatePOIStatus_No',
-      deadline: null,
-      rejectReason: '',
-      site: '',
-      country: '',
-    },
-    decisions: [],
-    documents: [],
-    submissions: [],
-    vendor: { applicants: [], events: [] },
     screening,
-  };
+  });
 }
 
 function renderCase(caseView: CaseView) {
