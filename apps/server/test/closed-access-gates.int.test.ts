@@ -6,12 +6,12 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SECURITY_SCENES, type OwnSupportRequest, type ReviewCase } from '@kyc/contracts';
+import type { OwnSupportRequest, ReviewCase } from '@kyc/contracts';
 import { useAppFixture, type AppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { staffClient, userClient, userWithCase } from './support/kyc-flows.ts';
-import { grantedRiskHeaders } from './support/step-up.ts';
-import { signedInClient, signedUpClient, type TestClient } from './support/test-app.ts';
+import { transferWaitingForReview } from './support/transfers.ts';
+import { signedUpClient, type TestClient } from './support/test-app.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 
 const REASON = 'Regulator inquiry REG-2026-31 about this closed account';
@@ -95,39 +95,7 @@ describe.each(testDatabases())('closed-account gates on $name', (testDb) => {
     });
 
     it('when a transfer’s source account is closed, then its back-office case and decision need access_closed_accounts and a reason, and are audited with it', async () => {
-      const target = await signedUpClient(fixture.app, 'lena.target@example.com');
-      const source = await signedInClient(fixture.app, 'l1@demo.test');
-      const started = await target.post(
-        '/v1/kyc/transfer/verify',
-        {
-          role: 'target',
-          sourceEmail: 'l1@demo.test',
-          firstName: 'Lena',
-          lastName: 'Schmidt',
-          dateOfBirth: '1990-04-12',
-        },
-        {
-          headers: await grantedRiskHeaders(
-            fixture.database.db,
-            target,
-            SECURITY_SCENES.identityTransferBefore,
-          ),
-        },
-      );
-      expect(started.envelope?.ret_code).toBe(0);
-      const id = (started.envelope?.result as { transfer: { id: number } }).transfer.id;
-      const consented = await source.post(
-        '/v1/kyc/transfer/verify',
-        { role: 'source', transferId: id },
-        {
-          headers: await grantedRiskHeaders(
-            fixture.database.db,
-            source,
-            SECURITY_SCENES.identityTransferAfter,
-          ),
-        },
-      );
-      expect(consented.envelope?.ret_code).toBe(0);
+      const { id } = await transferWaitingForReview(fixture, 'lena.target@example.com');
       const sourceId = await fixture.userIdOf('l1@demo.test');
       await close(fixture, sourceId);
 

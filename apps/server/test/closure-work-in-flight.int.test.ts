@@ -12,7 +12,7 @@ import { testDatabases } from './support/databases.ts';
 import { onInstance, secondInstance } from './support/decision-races.ts';
 import { decide, staffClient, userWithCase } from './support/kyc-flows.ts';
 import { grantedRiskHeaders } from './support/step-up.ts';
-import { signedInClient, signedUpClient } from './support/test-app.ts';
+import { transferWaitingForReview } from './support/transfers.ts';
 
 async function auditOf(fixture: AppFixture, userId: number) {
   const rows = await fixture.database.db
@@ -56,34 +56,11 @@ describe.each(testDatabases())('work in flight at closure on $name', (testDb) =>
     expect(rfi.envelope?.ret_code).toBe(0);
 
     // An identity transfer from l1 (verified) to a new account, consented, waiting for review.
-    const target = await signedUpClient(fixture.app, 'lena.target@example.com');
-    const source = await signedInClient(fixture.app, 'l1@demo.test');
-    const started = await target.post(
-      '/v1/kyc/transfer/verify',
-      {
-        role: 'target',
-        sourceEmail: 'l1@demo.test',
-        firstName: 'Lena',
-        lastName: 'Schmidt',
-        dateOfBirth: '1990-04-12',
-      },
-      {
-        headers: await grantedRiskHeaders(
-          fixture.database.db,
-          target,
-          SECURITY_SCENES.identityTransferBefore,
-        ),
-      },
-    );
-    const transferId = (started.envelope?.result as { transfer: { id: number } }).transfer.id;
-    const consented = await source.post(
-      '/v1/kyc/transfer/verify',
-      { role: 'source', transferId },
-      {
-        headers: await grantedRiskHeaders(fixture.database.db, source, SECURITY_SCENES.identityTransferAfter),
-      },
-    );
-    expect(consented.envelope?.ret_code).toBe(0);
+    const {
+      id: transferId,
+      source,
+      target,
+    } = await transferWaitingForReview(fixture, 'lena.target@example.com');
     const sourceId = await fixture.userIdOf('l1@demo.test');
 
     const senior = await staffClient(fixture.app, 'senior@demo.test');
