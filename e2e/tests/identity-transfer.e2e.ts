@@ -60,6 +60,32 @@ async function backOfficeShots(browser: Browser, sourceEmail: string) {
   }
 }
 
+/**
+ * The decided case's history (who approved, when) at phone and desktop width, in en and ar-SA: the
+ * reviewer who approved is named as "you (…)", with the time; screenshots, axe on each.
+ */
+async function decidedShots(page: Page) {
+  for (const lang of ['en', 'ar-SA']) {
+    if (lang !== 'en') {
+      await page.setViewportSize(DESKTOP);
+      await page.getByLabel(bo('en', 'language.label')).selectOption(lang);
+      await page.locator(`html[lang="${lang}"][dir="rtl"]`).waitFor({ state: 'attached' });
+    }
+    const history = page.getByRole('region', { name: bo(lang, 'identityTransfers.case.history.heading') });
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await history
+        .getByText(bo(lang, 'identityTransfers.case.history.completed'), { exact: false })
+        .waitFor();
+      expect(await history.locator('li').count()).toBe(4);
+      expect(await history.locator('time').count()).toBe(4);
+      await history.scrollIntoViewIfNeeded();
+      await screenshot(page, `transfer-decided-${lang}`);
+      await expectNoAxeViolations(page, { soft: true, message: `decided transfer case ${lang}` });
+    }
+  }
+}
+
 /** The step-up dialog: send the code, read it from the development mailbox, confirm. */
 async function passStepUp(page: Page, email: string) {
   const dialog = page.getByRole('dialog', { name: 'Security verification' });
@@ -119,6 +145,7 @@ describe('identity transfer', () => {
     // Cooling-off 0 in the e2e run: the approval completes the transfer at once.
     await reviewer.getByText(bo('en', 'identityTransfers.decision.success.completed')).waitFor();
     await decision.getByText(bo('en', 'identityTransfers.decision.closed')).waitFor();
+    await decidedShots(reviewer);
     await staff.close();
 
     await target.reload();

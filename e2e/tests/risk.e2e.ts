@@ -56,6 +56,8 @@ describe('the risk score in the browser', () => {
         const factor = panel.getByRole('article', { name: t('case.risk.factors.screening_open_hit') });
         await factor.getByText('ofac-sdn.xml', { exact: false }).waitFor();
         expect(await factor.getByText('40', { exact: true }).count()).toBe(1);
+        // What raised it, in the page's language (the server sends it as data, not English words).
+        await factor.getByText(t('case.risk.about.hit.open'), { exact: true }).waitFor();
         await expectNoAxeViolations(reviewer.page, { soft: true, message: `case with its risk (${lang})` });
         if (SCREENSHOTS) {
           const dir = path.join(ARTIFACTS, 'screens');

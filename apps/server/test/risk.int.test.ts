@@ -80,6 +80,7 @@ describe.each(testDatabases())('the risk score on $name', (testDb) => {
         {
           code: 'country_fatf_call_for_action',
           points: 100,
+          about: { kind: 'country', country: 'MM', roles: ['residence'], listedSince: '2022-10-21' },
           detail:
             'MM (residence) is on the FATF high-risk jurisdictions subject to a call for action since 2022-10-21',
           source: expect.stringContaining('published 2025-10-24: https://www.fatf-gafi.org/'),
@@ -87,6 +88,7 @@ describe.each(testDatabases())('the risk score on $name', (testDb) => {
         {
           code: 'country_eu_high_risk',
           points: 30,
+          about: { kind: 'country', country: 'MM', roles: ['residence'], listedSince: null },
           detail:
             'MM (residence) is on the EU high-risk third countries (Delegated Regulation (EU) 2016/1675)',
           source: expect.stringContaining('eur-lex.europa.eu'),
@@ -217,6 +219,7 @@ describe.each(testDatabases())('the risk score on $name', (testDb) => {
         {
           code: 'screening_open_hit',
           points: 40,
+          about: { kind: 'screening_hit', state: 'open' },
           detail: 'open potential match',
           source: `screening hit ${hit.id}: ofac-sdn.xml entry ${hit.listEntryId} (sanctions)`,
         },

@@ -84,3 +84,13 @@ export function utcDay(ms: number): string {
 }
 
 export { DAY_MS };
+
+/** A country's name from the platform in the page's language ("Germany (DE)"); the code where it has none. */
+export function countryName(code: string, language: string): string {
+  try {
+    const name = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' }).of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}

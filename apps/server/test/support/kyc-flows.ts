@@ -115,17 +115,32 @@ export async function freshDemoTotpCode(app: FastifyInstance, email: string): Pr
   }
 }
 
-/** Signed-in staff member (demo TOTP secrets; works whether DEMO_STAFF_TOTP is required or not). */
+const signInsInFlight = new WeakMap<FastifyInstance, Map<string, Promise<unknown>>>();
+
+/**
+ * Signed-in staff member (demo TOTP secrets; works whether DEMO_STAFF_TOTP is required or not). Sign-ins
+ * of one member run one after another: the server accepts only a step later than the last one it
+ * accepted, so two at once with steps s and s+1 could reach it in the other order and the second fail.
+ */
 export async function staffClient(app: FastifyInstance, email: string): Promise<TestClient> {
-  const client = new TestClient(app);
-  await client.get('/backoffice/');
-  const { envelope } = await client.post('/backoffice/api/login', {
-    email,
-    password: DEMO_PASSWORD,
-    totpCode: await freshDemoTotpCode(app, email),
-  });
-  if (envelope?.ret_code !== 0) throw new Error(`staff sign-in failed: ${JSON.stringify(envelope)}`);
-  return client;
+  const inFlight = signInsInFlight.get(app) ?? new Map<string, Promise<unknown>>();
+  signInsInFlight.set(app, inFlight);
+  const previous = inFlight.get(email) ?? Promise.resolve();
+  const signIn = previous
+    .catch(() => undefined)
+    .then(async () => {
+      const client = new TestClient(app);
+      await client.get('/backoffice/');
+      const { envelope } = await client.post('/backoffice/api/login', {
+        email,
+        password: DEMO_PASSWORD,
+        totpCode: await freshDemoTotpCode(app, email),
+      });
+      if (envelope?.ret_code !== 0) throw new Error(`staff sign-in failed: ${JSON.stringify(envelope)}`);
+      return client;
+    });
+  inFlight.set(email, signIn);
+  return signIn;
 }
 
 export async function decide(staff: TestClient, userId: number, body: unknown): Promise<Answer> {

@@ -59,9 +59,41 @@ export type RiskWeightsView = z.infer<typeof riskWeightsView>;
 export const riskWeightsUpdate = z.object({ baseVersion: z.number().int().min(1), weights: riskWeightsBody });
 export type RiskWeightsUpdate = z.infer<typeof riskWeightsUpdate>;
 
+/** Which of the person's countries a country factor is about. */
+export const RISK_COUNTRY_ROLES = ['document', 'nationality', 'residence'] as const;
+/** Sources of funds harder to verify (FATF R.10 interpretive note, source of funds): domain/risk/assess.ts. */
+export const RISK_UNUSUAL_FUNDS = ['gift', 'crypto_activity', 'other'] as const;
+
+/**
+ * What about the person raised a factor, as data the back office puts in words in its own language
+ * (the stored `detail` is the same in English, for the audit trail and the person's data copy).
+ */
+export const riskFactorAbout = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('country'),
+    country: z.string(),
+    roles: z.array(z.enum(RISK_COUNTRY_ROLES)),
+    listedSince: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('declared'),
+    what: z.enum(['pep', 'pep_related', 'us_person', 'acting_for_third_party']),
+  }),
+  z.object({ kind: z.literal('third_party_funds') }),
+  z.object({ kind: z.literal('source_of_funds'), funds: z.array(z.enum(RISK_UNUSUAL_FUNDS)) }),
+  z.object({ kind: z.literal('monthly_volume'), band: z.enum(['from_50k_to_250k', 'over_250k']) }),
+  z.object({
+    kind: z.literal('screening_hit'),
+    state: z.enum(['open', 'pending_confirmation', 'cleared', 'true_match']),
+  }),
+]);
+export type RiskFactorAbout = z.infer<typeof riskFactorAbout>;
+
 export const riskFactorView = z.object({
   code: z.enum(RISK_FACTOR_CODES),
   points: z.number().int(),
+  /** Null only in assessments stored before it existed: the back office then shows `detail`. */
+  about: riskFactorAbout.nullable(),
   detail: z.string(),
   source: z.string(),
 });

@@ -43,6 +43,12 @@ describe('assessRisk', () => {
     expect(black).toEqual({
       code: 'country_fatf_call_for_action',
       points: 100,
+      about: {
+        kind: 'country',
+        country: 'IR',
+        roles: ['document', 'nationality'],
+        listedSince: '2020-02-21',
+      },
       detail:
         'IR (document, nationality) is on the FATF high-risk jurisdictions subject to a call for action since 2020-02-21',
       source: expect.stringMatching(/published 2025-10-24: https:\/\/www\.fatf-gafi\.org\//),
@@ -95,6 +101,14 @@ describe('assessRisk', () => {
     expect(r.factors[0]?.source).toBe('questionnaire aml-200 v1, question is_pep, submitted 2026-11-01');
     expect(r.factors[2]?.source).toContain('residence-info');
     expect(r.factors[4]?.detail).toBe('source of funds: gift, other');
+    expect(r.factors.map((f) => f.about)).toEqual([
+      { kind: 'declared', what: 'pep' },
+      { kind: 'declared', what: 'pep_related' },
+      { kind: 'declared', what: 'us_person' },
+      { kind: 'declared', what: 'acting_for_third_party' },
+      { kind: 'source_of_funds', funds: ['gift', 'other'] },
+      { kind: 'monthly_volume', band: 'over_250k' },
+    ]);
     expect(r.level).toBe('high');
   });
 
@@ -122,7 +136,9 @@ describe('assessRisk', () => {
       },
       weights,
     );
-    expect(r.factors.map((f) => f.code)).toEqual(['third_party_control']);
+    expect(r.factors.map((f) => [f.code, f.about])).toEqual([
+      ['third_party_control', { kind: 'third_party_funds' }],
+    ]);
   });
 
   it('screening: an open hit counts, a cleared one is shown with its (zero) points', () => {
@@ -132,6 +148,7 @@ describe('assessRisk', () => {
       {
         code: 'screening_open_hit',
         points: 40,
+        about: { kind: 'screening_hit', state: 'open' },
         detail: 'open potential match',
         source: 'screening hit 7: ofac-sdn.xml entry 91001 (sanctions)',
       },

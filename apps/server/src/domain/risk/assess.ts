@@ -12,6 +12,7 @@
  *   (high at once, whatever the points);
  * - document checks: no check reads a document yet; `documentChecks` is the hook (see RiskInputs).
  */
+import { RISK_UNUSUAL_FUNDS, type RiskFactorAbout } from '@kyc/contracts';
 import type { RiskWeights, RiskFactorCode } from './weights.ts';
 
 export type RiskLevel = 'low' | 'medium' | 'high';
@@ -21,7 +22,9 @@ export type CountryRiskList = 'fatf_call_for_action' | 'fatf_increased_monitorin
 export interface RiskFactor {
   code: RiskFactorCode;
   points: number;
-  /** What about the person raised it, in words a reviewer reads (English, the back office's data). */
+  /** What about the person raised it, as data: the back office words it in the reader's language. */
+  about: RiskFactorAbout;
+  /** The same in English words, for the audit trail and the person's own data copy. */
   detail: string;
   /** Where it comes from: the list and its publication, the questionnaire and question, the hit. */
   source: string;
@@ -103,6 +106,7 @@ function countryFactors(inputs: RiskInputs, w: RiskWeights): RiskFactor[] {
       factors.push({
         code,
         points: w.factors[code],
+        about: { kind: 'country', country, roles, listedSince: entry.listedSince },
         detail: `${country} (${roles.join(', ')}) is on the ${LIST_NAMES[list]}${since}`,
         source: `${LIST_NAMES[list]}, published ${entry.published}: ${entry.source}`,
       });
@@ -117,42 +121,66 @@ function answerFactors(inputs: RiskInputs, w: RiskWeights): RiskFactor[] {
   const byCode = new Map(inputs.questionnaires.map((q) => [q.templateCode, q]));
   const sourceOf = (q: SubmittedAnswers, question: string) =>
     `questionnaire ${q.templateCode} v${q.version}, question ${question}, submitted ${day(q.submittedAt)}`;
-  const add = (code: RiskFactorCode, detail: string, source: string) =>
-    factors.push({ code, points: w.factors[code], detail, source });
+  const add = (code: RiskFactorCode, about: RiskFactorAbout, detail: string, source: string) =>
+    factors.push({ code, points: w.factors[code], about, detail, source });
+  const declared = (what: 'pep' | 'pep_related' | 'us_person' | 'acting_for_third_party') =>
+    ({ kind: 'declared', what }) as const;
 
   const aml = byCode.get('aml-200');
   const residence = byCode.get('residence-info');
   const edd = byCode.get('edd');
   if (aml && yes(aml.answers.is_pep))
-    add('pep', 'declared a politically exposed person', sourceOf(aml, 'is_pep'));
+    add('pep', declared('pep'), 'declared a politically exposed person', sourceOf(aml, 'is_pep'));
   if (aml && yes(aml.answers.is_pep_related))
     add(
       'pep_related',
+      declared('pep_related'),
       'declared a family member or close associate of a politically exposed person',
       sourceOf(aml, 'is_pep_related'),
     );
   const usFrom = [aml, residence].find((q) => q && yes(q.answers.us_person));
-  if (usFrom) add('us_person', 'declared a US person (FATCA)', sourceOf(usFrom, 'us_person'));
+  if (usFrom)
+    add('us_person', declared('us_person'), 'declared a US person (FATCA)', sourceOf(usFrom, 'us_person'));
   if (aml && yes(aml.answers.acting_for_third_party))
-    add('third_party_control', 'declared acting for a third party', sourceOf(aml, 'acting_for_third_party'));
+    add(
+      'third_party_control',
+      declared('acting_for_third_party'),
+      'declared acting for a third party',
+      sourceOf(aml, 'acting_for_third_party'),
+    );
   else if (edd && edd.answers.deposit_origin === 'third_party')
-    add('third_party_control', "funds come from a third party's account", sourceOf(edd, 'deposit_origin'));
+    add(
+      'third_party_control',
+      { kind: 'third_party_funds' },
+      "funds come from a third party's account",
+      sourceOf(edd, 'deposit_origin'),
+    );
   const funds = aml?.answers.source_of_funds;
-  const unusual = Array.isArray(funds)
-    ? funds.filter((f): f is string => typeof f === 'string' && UNUSUAL_FUNDS.has(f))
-    : [];
+  const unusual = Array.isArray(funds) ? RISK_UNUSUAL_FUNDS.filter((f) => funds.includes(f)) : [];
   if (aml && unusual.length > 0)
-    add('source_of_funds', `source of funds: ${unusual.join(', ')}`, sourceOf(aml, 'source_of_funds'));
+    add(
+      'source_of_funds',
+      { kind: 'source_of_funds', funds: unusual },
+      `source of funds: ${unusual.join(', ')}`,
+      sourceOf(aml, 'source_of_funds'),
+    );
   const volume = aml?.answers.monthly_volume;
   if (aml && volume === 'from_50k_to_250k')
-    add('expected_volume_high', 'expected monthly volume 50 000–250 000', sourceOf(aml, 'monthly_volume'));
+    add(
+      'expected_volume_high',
+      { kind: 'monthly_volume', band: volume },
+      'expected monthly volume 50 000–250 000',
+      sourceOf(aml, 'monthly_volume'),
+    );
   if (aml && volume === 'over_250k')
-    add('expected_volume_very_high', 'expected monthly volume over 250 000', sourceOf(aml, 'monthly_volume'));
+    add(
+      'expected_volume_very_high',
+      { kind: 'monthly_volume', band: volume },
+      'expected monthly volume over 250 000',
+      sourceOf(aml, 'monthly_volume'),
+    );
   return factors;
 }
-
-/** Sources of funds that are harder to verify (FATF R.10 interpretive note: source of funds): gift, crypto, other. */
-const UNUSUAL_FUNDS: ReadonlySet<string> = new Set(['gift', 'crypto_activity', 'other']);
 
 function hitFactors(inputs: RiskInputs, w: RiskWeights): RiskFactor[] {
   return inputs.hits.map((h): RiskFactor => {
@@ -161,6 +189,7 @@ function hitFactors(inputs: RiskInputs, w: RiskWeights): RiskFactor[] {
       return {
         code: 'screening_true_match',
         points: w.factors.screening_true_match,
+        about: { kind: 'screening_hit', state: 'true_match' },
         detail: 'confirmed true match',
         source,
       };
@@ -168,12 +197,14 @@ function hitFactors(inputs: RiskInputs, w: RiskWeights): RiskFactor[] {
       return {
         code: 'screening_open_hit',
         points: w.factors.screening_open_hit,
+        about: { kind: 'screening_hit', state: h.state },
         detail: h.state === 'open' ? 'open potential match' : 'cleared, awaiting the second reviewer',
         source,
       };
     return {
       code: 'screening_cleared_hit',
       points: w.factors.screening_cleared_hit,
+      about: { kind: 'screening_hit', state: 'cleared' },
       detail: 'cleared as a false positive',
       source,
     };
@@ -203,10 +234,7 @@ export function assessRisk(inputs: RiskInputs, weights: RiskWeights): RiskResult
 }
 
 /** Whether two results say the same (the stored one is current): only a change writes a new row. */
-export function sameResult(
-  a: Omit<RiskResult, 'weightsVersion'> & { weightsVersion: number },
-  b: RiskResult,
-) {
+export function sameResult(a: Omit<RiskResult, 'factors'> & { factors: readonly unknown[] }, b: RiskResult) {
   return (
     a.level === b.level &&
     a.points === b.points &&

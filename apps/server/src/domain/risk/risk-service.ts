@@ -48,10 +48,13 @@ export const RISK_EDD_TRIGGER = 'risk_score_high';
 /** People the job recomputes per tick. */
 const JOB_BATCH = 200;
 
+/** A stored factor: `about` is null in assessments stored before factors carried it. */
+export type StoredRiskFactor = Omit<RiskFactor, 'about'> & { about: RiskFactor['about'] | null };
+
 export interface StoredRisk {
   level: RiskLevel;
   points: number;
-  factors: RiskFactor[];
+  factors: StoredRiskFactor[];
   computedAt: number;
   weightsVersion: number;
 }
@@ -60,7 +63,7 @@ export function storedRiskOf(row: RiskAssessmentRow): StoredRisk {
   return {
     level: row.level as RiskLevel,
     points: Number(row.points),
-    factors: JSON.parse(row.factors) as RiskFactor[],
+    factors: (JSON.parse(row.factors) as StoredRiskFactor[]).map((f) => ({ ...f, about: f.about ?? null })),
     computedAt: Number(row.computed_at),
     weightsVersion: Number(row.weights_version),
   };

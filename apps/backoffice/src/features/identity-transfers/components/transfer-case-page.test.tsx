@@ -92,7 +92,10 @@ describe('TransferCasePage', () => {
     const target = screen.getByRole('region', { name: 'Target: the account receiving the verification' });
     expect(within(source).getByText('old@example.com')).toBeTruthy();
     expect(within(target).getByText('new@example.com')).toBeTruthy();
-    expect(within(source).getByText('Level 1: SUCCESS')).toBeTruthy();
+    // Level states and countries in words, as the verification case shows them, not wire values.
+    expect(within(source).getByText('Level 1: Verified')).toBeTruthy();
+    expect(within(source).getByText('Portugal (PT)')).toBeTruthy();
+    expect(within(source).getByText('Germany (DE)')).toBeTruthy();
 
     const checks = screen.getByRole('region', { name: 'Checks' });
     // Case and spaces aside, the names match.
@@ -215,6 +218,7 @@ describe('TransferCasePage', () => {
       transferCase({
         stage: 'rejected',
         level: 2,
+        needsSecondApproval: true,
         firstApprovedBy: 9,
         firstApprovedByName: 'Sam Senior',
         firstApprovedAt: T0 + 3_600_000,
@@ -232,6 +236,25 @@ describe('TransferCasePage', () => {
     expect(items.find((text) => text?.startsWith('First approval by Sam Senior'))).toMatch(/ · /);
     expect(items.find((text) => text?.startsWith('Rejected by you (Riley Reviewer)'))).toMatch(/ · /);
     expect(within(history).queryByText('Rejected by a reviewer')).toBeNull();
+  });
+
+  it('when one approval decided it, then the history says "Approved by", not "First approval"', async () => {
+    serve(
+      transferCase({
+        stage: 'completed',
+        firstApprovedBy: 9,
+        firstApprovedByName: 'Sam Senior',
+        firstApprovedAt: T0 + 3_600_000,
+        completedAt: T0 + 3_600_000,
+      }),
+    );
+    renderCase(staff('reviewer', 5));
+    const history = await screen.findByRole('region', { name: 'History' });
+    const items = within(history)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items.find((text) => text?.startsWith('Approved by Sam Senior'))).toMatch(/ · /);
+    expect(within(history).queryByText(/First approval/)).toBeNull();
   });
 
   it('when the first approval is someone else’s, then another senior may give the second; a reviewer may only reject', async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TRANSFER_REFUSED_COUNTRIES } from '@kyc/contracts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { countryName, formatDateTime } from '../../../lib/format.ts';
 import { Card } from '../../../ui/card.tsx';
 import type { TransferAccount, TransferCaseView } from '../api/identity-transfers.ts';
 
@@ -65,18 +65,30 @@ function AccountFacts({
   headingId: string;
   heading: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows: [string, string][] = [
     [t('identityTransfers.case.email'), account.email],
     [t('identityTransfers.case.name'), `${account.firstName} ${account.lastName}`.trim() || '—'],
     [t('identityTransfers.case.dateOfBirth'), account.dateOfBirth || '—'],
-    [t('identityTransfers.case.country'), account.country || '—'],
-    [t('identityTransfers.case.residence'), account.residenceCountry || '—'],
+    [
+      t('identityTransfers.case.country'),
+      account.country ? countryName(account.country, i18n.language) : '—',
+    ],
+    [
+      t('identityTransfers.case.residence'),
+      account.residenceCountry ? countryName(account.residenceCountry, i18n.language) : '—',
+    ],
     [t('identityTransfers.case.accountLevel'), String(account.level)],
     [
       t('identityTransfers.case.levelStates'),
       account.states
-        .map((s) => t('identityTransfers.case.levelState', { level: s.level, status: s.status }))
+        .map((s) =>
+          t('identityTransfers.case.levelState', {
+            level: s.level,
+            // The level states as the verification case names them (case.statuses, every language).
+            status: t(`case.statuses.${s.status}`, { defaultValue: s.status }),
+          }),
+        )
         .join(', ') || '—',
     ],
   ];
@@ -186,14 +198,18 @@ export function HistorySection({ caseView, me }: { caseView: TransferCaseView; m
       text: t('identityTransfers.case.history.confirmed'),
       at: transfer.sourceConsentAt,
     });
-  if (transfer.firstApprovedBy !== null)
+  if (transfer.firstApprovedBy !== null) {
+    const name = staffName(transfer.firstApprovedBy, transfer.firstApprovedByName);
+    // "First approval" only where a second one is asked for; otherwise the one approval decided it.
+    const twoApprovals = transfer.needsSecondApproval || transfer.secondApprovedBy !== null;
     entries.push({
       key: 'first',
-      text: t('identityTransfers.case.history.approvedBy', {
-        name: staffName(transfer.firstApprovedBy, transfer.firstApprovedByName),
-      }),
+      text: twoApprovals
+        ? t('identityTransfers.case.history.approvedBy', { name })
+        : t('identityTransfers.case.history.onlyApprovalBy', { name }),
       at: transfer.firstApprovedAt,
     });
+  }
   if (transfer.secondApprovedBy !== null)
     entries.push({
       key: 'second',

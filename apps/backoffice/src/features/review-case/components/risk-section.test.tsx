@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaseRisk, StaffMe } from '@kyc/contracts';
 import { ok, stubApi } from '../../../test/api-stub.ts';
@@ -7,6 +7,8 @@ import { pendingCaseView } from '../../../test/case-view.ts';
 import { renderAsStaff } from '../../../test/render.tsx';
 import type { CaseView } from '../api/case.ts';
 import { CasePage } from './case-page.tsx';
+import { NAMESPACE } from '../../../lib/i18n.ts';
+import arabic from '../../../../../../locales/backoffice/ar-SA.json';
 
 const T0 = Date.UTC(2026, 10, 20, 9, 30);
 const reviewer: StaffMe = { id: 7, email: 'reviewer@kyc.example', display_name: 'Staff 7', role: 'reviewer' };
@@ -20,6 +22,7 @@ const HIGH: CaseRisk = {
     {
       code: 'country_fatf_call_for_action',
       points: 100,
+      about: { kind: 'country', country: 'MM', roles: ['residence'], listedSince: '2022-10-21' },
       detail:
         'MM (residence) is on the FATF high-risk jurisdictions subject to a call for action since 2022-10-21',
       source:
@@ -28,6 +31,7 @@ const HIGH: CaseRisk = {
     {
       code: 'screening_cleared_hit',
       points: 0,
+      about: { kind: 'screening_hit', state: 'cleared' },
       detail: 'cleared as a false positive',
       source: 'screening hit 3: ofac-sdn.xml entry 91001 (sanctions)',
     },
@@ -64,11 +68,36 @@ describe('the case page Risk panel', () => {
     expect(within(panel).getByText('130')).toBeTruthy();
     const country = within(panel).getByRole('article', { name: 'Country on the FATF call-for-action list' });
     expect(within(country).getByText('100')).toBeTruthy();
-    expect(within(country).getByText(/MM \(residence\) is on the FATF/)).toBeTruthy();
+    // What raised it is worded from data in the page's language, not the server's English.
+    expect(
+      within(country).getByText('Myanmar (Burma) (MM): country of residence; on the list since Oct 21, 2022'),
+    ).toBeTruthy();
+    expect(within(country).queryByText(/is on the FATF/)).toBeNull();
     expect(within(country).getByText(/published 2025-10-24: https:\/\/www\.fatf-gafi\.org/)).toBeTruthy();
     const cleared = within(panel).getByRole('article', { name: 'Screening hit cleared as a false positive' });
     expect(within(cleared).getByText('0')).toBeTruthy();
+    expect(within(cleared).getByText('Cleared as a false positive')).toBeTruthy();
     expect(within(cleared).getByText('screening hit 3: ofac-sdn.xml entry 91001 (sanctions)')).toBeTruthy();
+  });
+
+  it('when an assessment was stored before factors carried data, then the stored words are shown', async () => {
+    const [first] = HIGH?.factors ?? [];
+    if (!HIGH || !first) throw new Error('fixture');
+    renderCase(caseWith({ ...HIGH, factors: [{ ...first, about: null }] }));
+
+    const panel = await screen.findByRole('region', { name: 'Risk' });
+    expect(within(panel).getByText(/MM \(residence\) is on the FATF/)).toBeTruthy();
+  });
+
+  it('when the reader works in Arabic, then what raised a factor is in Arabic too', async () => {
+    const { i18n } = renderCase(caseWith(HIGH));
+    await screen.findByRole('region', { name: 'Risk' });
+    i18n.addResourceBundle('ar-SA', NAMESPACE, arabic);
+    await act(() => i18n.changeLanguage('ar-SA'));
+
+    const panel = await screen.findByRole('region', { name: arabic.case.risk.heading });
+    expect(within(panel).getByText(/بلد الإقامة؛ مدرج في القائمة منذ/)).toBeTruthy();
+    expect(within(panel).getByText(arabic.case.risk.about.hit.cleared)).toBeTruthy();
   });
 
   it('when the person was never assessed, then the panel says so', async () => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formattingLocale, type CaseRisk } from '@kyc/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Card } from '../../../ui/card.tsx';
+import { RiskFactorAboutText } from './risk-factor-about.tsx';
 
 type Assessment = NonNullable<CaseRisk>;
 type Factor = Assessment['factors'][number];
@@ -49,9 +50,10 @@ function LevelName({ level }: { level: Assessment['level'] }) {
 /**
  * The case's "Risk" panel (issue 18, docs/screening.md "Risk score"): the person's level in words (the
  * colour only repeats it), the points against the thresholds of the weights version used, and every
- * factor with its points, what about the person raised it and where it comes from (the list and its
- * publication, the questionnaire question, the screening hit): never a bare number. The detail and the
- * source are the server's record (list names, URLs, question ids), shown as written.
+ * factor with its points, what about the person raised it (in the reader's language, risk-factor-about.tsx;
+ * the stored English detail only for assessments made before factors carried `about`) and where it comes
+ * from (the list and its publication, the questionnaire question, the screening hit): never a bare
+ * number. The source is the server's record (list names, URLs, question ids), cited as written.
  */
 export function RiskSection({ risk }: { risk: CaseRisk | undefined }) {
   const { t, i18n } = useTranslation();
@@ -107,7 +109,11 @@ export function RiskSection({ risk }: { risk: CaseRisk | undefined }) {
                       <div>
                         <dt>{t('case.risk.detail')}</dt>
                         <dd>
-                          <bdi>{factor.detail}</bdi>
+                          {factor.about ? (
+                            <RiskFactorAboutText about={factor.about} />
+                          ) : (
+                            <bdi>{factor.detail}</bdi>
+                          )}
                         </dd>
                       </div>
                       <div>
