@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { compose, type CompositionOptions, type Sweep } from './composition.ts';
+import type { ReferenceTopic } from './data/repositories/cached-reference-reads.ts';
 import { installAuth } from './http/auth.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -70,6 +71,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The periodic clean-ups (composition.ts); server.ts runs them on a timer. */
     readonly sweeps: readonly Sweep[];
+    /** Drops every instance's copy of reference data (composition.ts `referenceChanged`). */
+    readonly referenceChanged: (topic: ReferenceTopic) => void;
     /** The minutely jobs (composition.ts): vendor reconciliation, partner webhook deliveries. */
     readonly jobs: readonly Sweep[];
   }
@@ -86,10 +89,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   // Redis with REDIS_URL (issue 14, D48): connected when the app is ready, closed with it.
   const shared = createSharedState({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
-  const { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports, risk } = compose({
-    ...options,
-    shared,
-  });
+  const { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports, risk, referenceChanged } =
+    compose({
+      ...options,
+      shared,
+    });
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -124,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   risk.useLog(app.log);
   app.addHook('onClose', () => risk.settle());
   app.decorate('sweeps', sweeps);
+  app.decorate('referenceChanged', referenceChanged);
   app.decorate('jobs', jobs);
   installErrorHandling(app);
   // Request timings for GET /metrics, only with METRICS_TOKEN (issue 14, D51).

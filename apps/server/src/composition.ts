@@ -28,6 +28,11 @@ import { staffAdminUseCases } from './domain/staff/staff-admin.ts';
 import { reviewUseCases } from './domain/backoffice/review/index.ts';
 import { dashboardUseCases } from './domain/backoffice/dashboard/dashboard.ts';
 import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review/questionnaire-review.ts';
+import {
+  cachedReferenceReads,
+  REFERENCE_TOPICS,
+  type ReferenceTopic,
+} from './data/repositories/cached-reference-reads.ts';
 import { countryCatalogue } from './domain/countries/country-catalogue.ts';
 import { countryCoverageUseCases } from './domain/countries/coverage-admin.ts';
 import { auditChainUseCases } from './domain/audit/chain-status.ts';
@@ -121,6 +126,8 @@ export interface CompositionOptions {
   mailer?: Mailer;
   /** Issue 20: the erasure job's clock and fault seams (tests). */
   retentionOptions?: RetentionOptions;
+  /** How long reference data stays in memory without a change heard (REFERENCE_TTL_MS by default). */
+  referenceTtlMs?: number;
 }
 
 export interface Composition {
@@ -140,6 +147,11 @@ export interface Composition {
   dataExports: DataExportUseCases;
   /** Issue 18 "Risk score": app.ts gives it the logger and waits for its recomputations at close. */
   risk: RiskUseCases;
+  /**
+   * Issue 14: drops every instance's copy of reference data after a change made outside the use-cases
+   * (server.ts after boot published template versions; tests that publish while the app runs).
+   */
+  referenceChanged: (topic: ReferenceTopic) => void;
 }
 
 /**
@@ -193,6 +205,12 @@ export function compose(options: CompositionOptions): Composition {
   // Personal data at rest (docs/kyc.md): applicants' names and date of birth sealed under each user's
   // data key by the kyc, submissions and verification-paths repositories of the set.
   const repos = repositories(database.db, personalDataCipher(keyring));
+  // Issue 14: the quotas, provider routes and template versions kyc-info reads, from memory for the hot
+  // readers below (data/repositories/cached-reference-reads.ts); a change drops every instance's copy.
+  const reference = cachedReferenceReads(repos, { ttlMs: options.referenceTtlMs });
+  for (const topic of REFERENCE_TOPICS)
+    shared.onInvalidate(`reference:${topic}`, () => reference.drop(topic));
+  const referenceChanged = (topic: ReferenceTopic) => shared.invalidate(`reference:${topic}`);
 
   // Issue 18 (docs/screening.md): the lists of SCREENING_LISTS, loaded when the app is ready (app.ts).
   // Issue 18 "Risk score": recomputed after the commits that move a factor, and by the `risk` job.
@@ -230,7 +248,7 @@ export function compose(options: CompositionOptions): Composition {
   // The configured vendors (docs/providers.md); routing sends no one to a vendor without credentials.
   const vendorAdapters = createProviders(config.providers, options.providerOptions);
   const verificationPaths = verificationPathsUseCases({
-    repos,
+    repos: reference.repos,
     keyring,
     screening,
     risk,
@@ -252,7 +270,7 @@ export function compose(options: CompositionOptions): Composition {
   });
 
   const questionnaires = questionnaireUseCases({
-    repos,
+    repos: reference.repos,
     blobs,
     keyring,
     tokenSecret: config.sessionSecret,
@@ -285,7 +303,7 @@ export function compose(options: CompositionOptions): Composition {
   });
 
   const kyc = kycUseCases(
-    repos.kyc,
+    reference.repos.kyc,
     repos.users,
     verificationPaths.infoSources,
     questionnaires,
@@ -339,7 +357,7 @@ export function compose(options: CompositionOptions): Composition {
 
   const staffAdmin = staffAdminUseCases(repos);
 
-  const review = reviewUseCases(repos, { blobs, keyring }, screening);
+  const review = reviewUseCases(repos, { blobs, keyring }, screening, () => referenceChanged('quotas'));
   const dashboard = dashboardUseCases(repos);
 
   const support = supportUseCases(repos, supportLimits);
@@ -365,6 +383,7 @@ export function compose(options: CompositionOptions): Composition {
     repos,
     defaultProvider: config.providers.defaultProvider,
     configured: (provider) => provider in vendorAdapters,
+    routesChanged: () => referenceChanged('provider-routes'),
   });
 
   // GET /metrics only with METRICS_TOKEN (issue 14, D51): unset, nothing is measured or served.
@@ -515,5 +534,5 @@ export function compose(options: CompositionOptions): Composition {
       : []),
   ];
 
-  return { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports, risk };
+  return { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports, risk, referenceChanged };
 }

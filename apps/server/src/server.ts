@@ -54,6 +54,10 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   app.log.info({ event: 'boot', ...booted }, 'start-up work done');
+  // The other instances drop their copy of the template versions once the app is ready (the shared
+  // state is connected then): they serve the new versions at once, not after REFERENCE_TTL_MS.
+  if (booted.templatesPublished.length > 0)
+    app.addHook('onReady', () => app.referenceChanged('questionnaire-templates'));
   if (booted.templatesChanged.length > 0)
     app.log.warn(
       { event: 'questionnaires.content.changed', templates: booted.templatesChanged },

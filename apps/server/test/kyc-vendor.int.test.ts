@@ -319,6 +319,8 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
         .insertInto('provider_routes')
         .values({ country: 'DE', provider: 'sumsub', percentage: bucket + 1, updated_at: at })
         .execute();
+      // Written past the back office (which announces its changes): announced here as it would.
+      fixture.app.referenceChanged('provider-routes');
       const routed = await client.post('/v3/private/kyc/traffic-diversion');
       expect(routed.envelope?.result).toEqual({ provider: 'sumsub', bucket });
       expect((await kycInfo(client)).provider).toBe('sumsub');
@@ -326,6 +328,7 @@ describe.each(testDatabases())('vendor verification, routing and flow info on $n
       expect(provider.envelope?.result).toMatchObject({ provider: 'sumsub' });
 
       await fixture.database.db.updateTable('provider_routes').set({ percentage: bucket }).execute();
+      fixture.app.referenceChanged('provider-routes');
       expect((await client.post('/v3/private/kyc/traffic-diversion')).envelope?.result).toEqual({
         provider: 'default',
         bucket,

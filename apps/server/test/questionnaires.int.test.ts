@@ -259,6 +259,8 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
         body: JSON.stringify({ ...body, version: 2 }),
         publishedAt: Date.now(),
       });
+      // Published outside the app (as boot does on another instance), announced as boot announces it.
+      fixture.app.referenceChanged('questionnaire-templates');
       expect((await detail(drafting, 'rfi')).result?.template.version).toBe(1);
       expect((await questionnaireToken(drafting, 'rfi')).templateVersion).toBe(1);
       const other = await signedIn('l1@demo.test');
@@ -273,6 +275,7 @@ describe.each(testDatabases())('questionnaire endpoints on $name', (testDb) => {
       });
       // Retiring v1 moves a drafter to v2.
       await questionnairesRepo(fixture.database.db).retireTemplate('rfi', 1, Date.now());
+      fixture.app.referenceChanged('questionnaire-templates');
       expect((await submitWithToken(other, v2, RFI_ANSWERS, 'k-other')).result).toMatchObject({
         templateVersion: 2,
       });

@@ -22,8 +22,8 @@ import { DOWN_MESSAGE } from '../src/lib/shared-state/connection.ts';
 import { createSharedState } from '../src/lib/shared-state/index.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 import { testDatabases } from './support/databases.ts';
-import { staffClient } from './support/kyc-flows.ts';
-import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
+import { kycInfo, staffClient } from './support/kyc-flows.ts';
+import { TestClient, signedInClient, signedUpClient, testApp } from './support/test-app.ts';
 
 const redisUrl = inject('redisUrl');
 const sqlite = testDatabases().find((db) => db.name === 'sqlite');
@@ -222,6 +222,44 @@ describe.runIf(redisUrl)('limits shared by two instances through Redis (issue 14
       const ready = await b.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toMatchObject({ ret_code: 0, result: { status: 'ready', redis: 'up' } });
+    });
+  });
+
+  describe('reference data in memory (quotas, provider routes, template versions; issue 14)', () => {
+    /** The BTC limit of level 1 as kyc-info on `app` answers it to a signed-in person. */
+    const btcLimit = async (app: FastifyInstance) => {
+      const info = await kycInfo(await signedInClient(app, 'l1@demo.test'), { obtain_quotas: true });
+      return info.quotas?.find((q) => q.level === 1)?.coinLimit.find((c) => c.coin === 'BTC')?.limit;
+    };
+    const setBtcLimit = async (staff: TestClient, limit: number) => {
+      const { envelope } = await staff.send('PATCH', '/backoffice/api/quotas', {
+        quotas: [{ scope: 'KYC', level: 1, coin: 'BTC', limit: String(limit) }],
+      });
+      expect(envelope?.ret_code).toBe(0);
+    };
+
+    it('when an admin changes a daily limit on one instance with REDIS_URL, then kyc-info on the other answers it at once', async () => {
+      const a = await started({ REDIS_URL: redisUrl ?? '' });
+      const b = await started({ REDIS_URL: redisUrl ?? '' });
+      const before = (await btcLimit(b)) ?? 0; // b's copy is now filled
+      const staff = await staffClient(a, 'admin@demo.test');
+      await setBtcLimit(staff, before + 7);
+      // Without REDIS_URL b would keep its copy for up to a minute (REFERENCE_TTL_MS).
+      await until(async () => (await btcLimit(b)) === before + 7, 2000);
+      await setBtcLimit(staff, before);
+    });
+
+    it('when an admin changes a daily limit without REDIS_URL, then the same instance answers it at once and another keeps its copy until it expires', async () => {
+      const a = await started({});
+      const b = await started({});
+      const before = (await btcLimit(a)) ?? 0;
+      expect(await btcLimit(b)).toBe(before);
+      const staff = await staffClient(a, 'admin@demo.test');
+      await setBtcLimit(staff, before + 3);
+      expect(await btcLimit(a)).toBe(before + 3);
+      // Documented (docs/operations.md "Reference data in memory"): several instances need REDIS_URL.
+      expect(await btcLimit(b)).toBe(before);
+      await setBtcLimit(staff, before);
     });
   });
 

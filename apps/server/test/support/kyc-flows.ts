@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CAPTURE_CONSENT_VERSION, type Envelope, type KycInfo } from '@kyc/contracts';
-import { TestClient, parseEnvelope, signedInClient } from './test-app.ts';
+import { TestClient, databaseOf, parseEnvelope, signedInClient } from './test-app.ts';
 import { documentJpeg } from '../../src/domain/checks/quality/synthetic-images.ts';
 import { base32Decode, totpAt } from '../../src/lib/totp.ts';
 import { DEMO_PASSWORD, DEMO_STAFF } from '../../src/seed/demo.ts';
@@ -89,19 +89,21 @@ export function demoTotpCode(email: string, now = Date.now()): string {
   return totpAt(base32Decode(member.totpSecret), now);
 }
 
-const usedSteps = new WeakMap<FastifyInstance, Map<string, number>>();
+/** Per database (the server keeps the last accepted step there), else per app. */
+const usedSteps = new WeakMap<object, Map<string, number>>();
+const stateKey = (app: FastifyInstance): object => databaseOf(app) ?? app;
 
 /**
  * A demo member's code that this app has not accepted yet: each TOTP step signs in once (issue 11), so
- * a test that signs the same member in again takes a later step of the accepted window (the previous
+ * a test that signs the same member in again (on any app of the same database) takes a later step of the accepted window (the previous
  * step while the current one is young, the current, then the next). A fourth sign-in of one member
  * within 30 seconds waits for the clock.
  */
 export async function freshDemoTotpCode(app: FastifyInstance, email: string): Promise<string> {
   const member = DEMO_STAFF.find((m) => m.email === email);
   if (!member) throw new Error(`no demo staff ${email}`);
-  const steps = usedSteps.get(app) ?? new Map<string, number>();
-  usedSteps.set(app, steps);
+  const steps = usedSteps.get(stateKey(app)) ?? new Map<string, number>();
+  usedSteps.set(stateKey(app), steps);
   for (;;) {
     const now = Date.now();
     const current = Math.floor(now / 30_000);
@@ -115,7 +117,7 @@ export async function freshDemoTotpCode(app: FastifyInstance, email: string): Pr
   }
 }
 
-const signInsInFlight = new WeakMap<FastifyInstance, Map<string, Promise<unknown>>>();
+const signInsInFlight = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
  * Signed-in staff member (demo TOTP secrets; works whether DEMO_STAFF_TOTP is required or not). Sign-ins
@@ -123,8 +125,8 @@ const signInsInFlight = new WeakMap<FastifyInstance, Map<string, Promise<unknown
  * accepted, so two at once with steps s and s+1 could reach it in the other order and the second fail.
  */
 export async function staffClient(app: FastifyInstance, email: string): Promise<TestClient> {
-  const inFlight = signInsInFlight.get(app) ?? new Map<string, Promise<unknown>>();
-  signInsInFlight.set(app, inFlight);
+  const inFlight = signInsInFlight.get(stateKey(app)) ?? new Map<string, Promise<unknown>>();
+  signInsInFlight.set(stateKey(app), inFlight);
   const previous = inFlight.get(email) ?? Promise.resolve();
   const signIn = previous
     .catch(() => undefined)

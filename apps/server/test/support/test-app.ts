@@ -34,6 +34,16 @@ export function testConfig(env: Record<string, string> = {}) {
  * The server's start on a test database: the start-up work (boot.ts: sealing what the seed wrote in
  * clear, publishing the questionnaire templates), then the app.
  */
+const databases = new WeakMap<FastifyInstance, Database>();
+
+/**
+ * The database an app of testApp runs on (undefined for another app): state that lives in the database
+ * rather than the app, such as the last TOTP step a staff member signed in with, is kept per database.
+ */
+export function databaseOf(app: FastifyInstance): Database | undefined {
+  return databases.get(app);
+}
+
 export async function testApp(
   database: Database,
   options: Partial<BuildOptions> & { env?: Record<string, string> } = {},
@@ -41,7 +51,9 @@ export async function testApp(
   const { env, ...rest } = options;
   const config = testConfig(env);
   await boot(config, database);
-  return buildApp({ config, database, logger: false, ...rest });
+  const app = await buildApp({ config, database, logger: false, ...rest });
+  databases.set(app, database);
+  return app;
 }
 
 /** Runs every sweep of the app once (as server.ts's timer does); answers the rows changed in all. */

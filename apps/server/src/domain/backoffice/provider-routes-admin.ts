@@ -28,6 +28,8 @@ export interface ProviderRoutesDeps {
   defaultProvider: KycProvider;
   /** Whether a vendor's credentials are set (an adapter exists). */
   configured: (provider: KycProvider) => boolean;
+  /** After a committed change: every instance's copy of the routes is dropped (cached-reference-reads). */
+  routesChanged?: () => void;
   now?: () => number;
 }
 
@@ -75,7 +77,7 @@ export function providerRoutesUseCases(deps: ProviderRoutesDeps) {
           `${body.provider} is not configured on this server (its credentials are not set)`,
         );
       const at = now();
-      return repos.transaction(async (tx) => {
+      const saved = await repos.transaction(async (tx) => {
         const before = await tx.providerRoutes.find(country);
         if ((before?.updatedAt ?? null) !== body.updatedAt) throw conflict(country);
         // Strictly later than the version read, so two changes in one millisecond stay distinguishable.
@@ -100,6 +102,8 @@ export function providerRoutesUseCases(deps: ProviderRoutesDeps) {
         );
         return route;
       });
+      deps.routesChanged?.();
+      return saved;
     },
 
     /** Deletes the route of a country (30072 none; 30073 changed since `updatedAt`, when given). */
@@ -122,6 +126,7 @@ export function providerRoutesUseCases(deps: ProviderRoutesDeps) {
           at,
         );
       });
+      deps.routesChanged?.();
     },
   };
 }

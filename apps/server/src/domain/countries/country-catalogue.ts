@@ -6,6 +6,7 @@
  * `ttlMs` (docs/countries.md).
  */
 import type { Country } from '../../data/repositories/kyc-repo.ts';
+import { cachedRead } from '../../lib/cached-read.ts';
 
 export interface CountrySource {
   countries(includeDisabled: boolean): Promise<Country[]>;
@@ -25,32 +26,24 @@ export function countryCatalogue(
   source: CountrySource,
   { ttlMs = CATALOGUE_TTL_MS, now = Date.now }: { ttlMs?: number; now?: () => number } = {},
 ): CountryCatalogue {
-  let loaded: { at: number; list: Promise<{ list: Country[]; byCode: Map<string, Country> }> } | null = null;
-
-  function load() {
-    if (loaded && now() - loaded.at < ttlMs) return loaded.list;
-    const list = source.countries(true).then((rows) => ({
-      list: rows,
-      byCode: new Map(rows.map((c) => [c.code, c])),
-    }));
-    const entry = { at: now(), list };
-    loaded = entry;
-    // A failed read is not kept. (An invalidation during a read drops it too: `loaded` is then null.)
-    list.catch(() => {
-      if (loaded === entry) loaded = null;
-    });
-    return list;
-  }
+  // One read shared until the TTL or an invalidation; a failed read is not kept (lib/cached-read.ts).
+  const loaded = cachedRead(
+    async () => {
+      const list = await source.countries(true);
+      return { list, byCode: new Map(list.map((c) => [c.code, c])) };
+    },
+    { ttlMs, now },
+  );
 
   return {
     async all() {
-      return (await load()).list;
+      return (await loaded.get()).list;
     },
     async find(code) {
-      return (await load()).byCode.get(code.toUpperCase());
+      return (await loaded.get()).byCode.get(code.toUpperCase());
     },
     invalidate() {
-      loaded = null;
+      loaded.invalidate();
     },
   };
 }

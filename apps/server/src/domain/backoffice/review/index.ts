@@ -15,7 +15,12 @@ import { serviceLevelUseCases } from '../work/service-levels.ts';
 
 export type { DocumentContent, ReviewFiles } from './document-view.ts';
 
-export function reviewUseCases(repos: Repositories, files: ReviewFiles, screening?: CaseScreeningSource) {
+export function reviewUseCases(
+  repos: Repositories,
+  files: ReviewFiles,
+  screening?: CaseScreeningSource,
+  quotasChanged?: () => void,
+) {
   const viewCase = caseViewUseCase(repos, files.keyring, screening);
   return {
     queue: queueUseCase(repos),
@@ -23,7 +28,7 @@ export function reviewUseCases(repos: Repositories, files: ReviewFiles, screenin
     viewDocument: documentViewUseCase(repos, files),
     decide: decideUseCase(repos, files.keyring, viewCase, screening),
     auditLog: auditLogUseCase(repos),
-    ...quotasUseCases(repos),
+    ...quotasUseCases(repos, quotasChanged),
     // Issue 17: claims, assignment and service levels.
     ...assignmentUseCases(repos),
     ...serviceLevelUseCases(repos),

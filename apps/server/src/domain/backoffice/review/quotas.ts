@@ -7,7 +7,8 @@ import type { QuotaList, QuotaPatchRequest, StaffMe } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import { requirePermission } from '../permissions.ts';
 
-export function quotasUseCases(repos: Repositories) {
+/** `quotasChanged`: after a committed change, every instance's copy of the quotas is dropped. */
+export function quotasUseCases(repos: Repositories, quotasChanged: () => void = () => undefined) {
   return {
     async quotas(staff: StaffMe, now = Date.now()): Promise<QuotaList> {
       requirePermission(staff, 'edit_quotas');
@@ -25,6 +26,7 @@ export function quotasUseCases(repos: Repositories) {
           now,
         );
       });
+      quotasChanged();
       return repos.kyc.quotas();
     },
   };
