@@ -25,6 +25,7 @@ export async function openMigratedDatabase(
   }
   const owner = openDatabase(config.databaseMigrationUrl, {
     poolSize: 1,
+    preparedStatements: false,
     connectTimeoutMs: config.dbConnectTimeoutMs,
   });
   try {
