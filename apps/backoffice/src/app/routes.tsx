@@ -99,6 +99,11 @@ export const routes: RouteObject[] = [
                     .QuestionnairesPage,
               ),
               areaRoute(
+                'riskWeights',
+                async () =>
+                  (await import('../features/risk-weights/components/risk-weights-page.tsx')).RiskWeightsPage,
+              ),
+              areaRoute(
                 'auditLog',
                 async () =>
                   (await import('../features/audit-log/components/audit-log-page.tsx')).AuditLogPage,

@@ -12,6 +12,7 @@ export const AREA_IDS = [
   'screeningAlerts',
   'identityTransfers',
   'questionnaires',
+  'riskWeights',
   'auditLog',
   'quotas',
   'countries',
@@ -54,6 +55,7 @@ export const AREAS: Record<AreaId, Area> = {
     path: paths.questionnaires.path,
     href: paths.questionnaires.getHref(),
   },
+  riskWeights: { id: 'riskWeights', path: paths.riskWeights.path, href: paths.riskWeights.getHref() },
   auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
   countries: { id: 'countries', path: paths.countries.path, href: paths.countries.getHref() },
@@ -79,6 +81,7 @@ export const AREAS: Record<AreaId, Area> = {
  * Reviewers work the queues, auditors read the audit log, administrators see everything (quotas,
  * countries, partners, provider routing, staff). Everyone has Security: their own two-step verification and recovery codes.
  * The data-lifecycle pages (issue 20) follow `read_retention`: senior reviewers, admins and auditors.
+ * The risk weights (issue 18) follow `view_cases` (the points are on every case page); only admins edit.
  */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   reviewer: [
@@ -87,6 +90,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'screeningAlerts',
     'identityTransfers',
     'questionnaires',
+    'riskWeights',
     'supportInbox',
     'security',
   ],
@@ -96,6 +100,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'screeningAlerts',
     'identityTransfers',
     'questionnaires',
+    'riskWeights',
     'supportInbox',
     'retentionPolicies',
     'legalHolds',
@@ -108,6 +113,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'screeningAlerts',
     'identityTransfers',
     'questionnaires',
+    'riskWeights',
     'auditLog',
     'quotas',
     'countries',

@@ -51,6 +51,8 @@ export const riskWeightsView = z.object({
   weights: riskWeightsBody,
   /** Who saved it (null: shipped with the product) and when. */
   createdBy: z.number().int().nullable(),
+  /** Their display name, else email; null when shipped or no such member. */
+  createdByName: z.string().nullable(),
   createdAt: z.number().int(),
 });
 export type RiskWeightsView = z.infer<typeof riskWeightsView>;

@@ -18,6 +18,12 @@ export interface NewRiskAssessment {
   computedAt: number;
 }
 
+/** A weights version with the staff member who saved it. */
+export interface RiskWeightsWithStaff extends RiskWeightsRow {
+  staff_display_name: string | null;
+  staff_email: string | null;
+}
+
 export function riskRepo(db: Db) {
   return {
     /** The list entries of these countries (ISO alpha-2, upper case). */
@@ -32,9 +38,16 @@ export function riskRepo(db: Db) {
         .execute();
     },
 
-    /** The version in force: the highest. */
-    async currentWeights(): Promise<RiskWeightsRow | undefined> {
-      return db.selectFrom('risk_weights').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
+    /** The version in force: the highest, with who saved it (null columns: shipped, or no such member). */
+    async currentWeights(): Promise<RiskWeightsWithStaff | undefined> {
+      return db
+        .selectFrom('risk_weights as w')
+        .leftJoin('staff_users as s', 's.id', 'w.created_by')
+        .selectAll('w')
+        .select(['s.display_name as staff_display_name', 's.email as staff_email'])
+        .orderBy('w.version', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
 
     /** Saves the next version; false when `version` exists already (someone saved it first). */

@@ -9,6 +9,7 @@ import type { RiskWeightsUpdate, RiskWeightsView, StaffMe } from '@kyc/contracts
 import type { Repositories } from '../../data/repositories/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
+import { staffLabel } from '../backoffice/staff-label.ts';
 import { parseWeights } from './weights.ts';
 
 export function riskWeightsUseCases(repos: Pick<Repositories, 'risk' | 'transaction'>) {
@@ -20,6 +21,7 @@ export function riskWeightsUseCases(repos: Pick<Repositories, 'risk' | 'transact
       version,
       weights,
       createdBy: row.created_by === null ? null : Number(row.created_by),
+      createdByName: row.created_by === null ? null : staffLabel(row.staff_display_name, row.staff_email),
       createdAt: Number(row.created_at),
     };
   }
@@ -74,7 +76,13 @@ export function riskWeightsUseCases(repos: Pick<Repositories, 'risk' | 'transact
           },
           now,
         );
-        return { version, weights: body.weights, createdBy: staff.id, createdAt: now };
+        return {
+          version,
+          weights: body.weights,
+          createdBy: staff.id,
+          createdByName: staffLabel(staff.display_name, staff.email),
+          createdAt: now,
+        };
       });
     },
   };
