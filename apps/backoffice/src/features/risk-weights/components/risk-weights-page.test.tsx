@@ -17,6 +17,7 @@ const V1: RiskWeightsView = {
   createdBy: null,
   createdByName: null,
   createdAt: T0,
+  cause: 'weights',
   weights: {
     factors: {
       country_fatf_call_for_action: 100,
