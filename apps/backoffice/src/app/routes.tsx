@@ -104,6 +104,12 @@ export const routes: RouteObject[] = [
                   (await import('../features/risk-weights/components/risk-weights-page.tsx')).RiskWeightsPage,
               ),
               areaRoute(
+                'riskCountryLists',
+                async () =>
+                  (await import('../features/risk-country-lists/components/country-lists-page.tsx'))
+                    .CountryListsPage,
+              ),
+              areaRoute(
                 'auditLog',
                 async () =>
                   (await import('../features/audit-log/components/audit-log-page.tsx')).AuditLogPage,

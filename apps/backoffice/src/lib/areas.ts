@@ -13,6 +13,7 @@ export const AREA_IDS = [
   'identityTransfers',
   'questionnaires',
   'riskWeights',
+  'riskCountryLists',
   'auditLog',
   'quotas',
   'countries',
@@ -56,6 +57,11 @@ export const AREAS: Record<AreaId, Area> = {
     href: paths.questionnaires.getHref(),
   },
   riskWeights: { id: 'riskWeights', path: paths.riskWeights.path, href: paths.riskWeights.getHref() },
+  riskCountryLists: {
+    id: 'riskCountryLists',
+    path: paths.riskCountryLists.path,
+    href: paths.riskCountryLists.getHref(),
+  },
   auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
   countries: { id: 'countries', path: paths.countries.path, href: paths.countries.getHref() },
@@ -81,7 +87,8 @@ export const AREAS: Record<AreaId, Area> = {
  * Reviewers work the queues, auditors read the audit log, administrators see everything (quotas,
  * countries, partners, provider routing, staff). Everyone has Security: their own two-step verification and recovery codes.
  * The data-lifecycle pages (issue 20) follow `read_retention`: senior reviewers, admins and auditors.
- * The risk weights (issue 18) follow `view_cases` (the points are on every case page); only admins edit.
+ * The risk weights and country lists (issue 18) follow `view_cases` (both are the sources of every case
+ * page's risk factors); only admins edit them (D92).
  */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   reviewer: [
@@ -91,6 +98,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'identityTransfers',
     'questionnaires',
     'riskWeights',
+    'riskCountryLists',
     'supportInbox',
     'security',
   ],
@@ -101,6 +109,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'identityTransfers',
     'questionnaires',
     'riskWeights',
+    'riskCountryLists',
     'supportInbox',
     'retentionPolicies',
     'legalHolds',
@@ -114,6 +123,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'identityTransfers',
     'questionnaires',
     'riskWeights',
+    'riskCountryLists',
     'auditLog',
     'quotas',
     'countries',

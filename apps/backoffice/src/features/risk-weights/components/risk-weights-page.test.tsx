@@ -52,12 +52,19 @@ describe('RiskWeightsPage', () => {
   it('when the page opens, then the version in force, who saved it, every factor with its points and the thresholds are shown, with what saving does', async () => {
     stubApi({
       'GET /backoffice/api/risk/weights': () =>
-        ok({ ...V1, version: 3, createdBy: 1, createdByName: 'Ada' } satisfies RiskWeightsView),
+        ok({
+          ...V1,
+          version: 3,
+          createdBy: 1,
+          createdByName: 'Ada',
+          cause: 'country_lists',
+        } satisfies RiskWeightsView),
     });
     renderPage();
 
     expect(await screen.findByRole('heading', { name: 'Version 3 in force' })).toBeTruthy();
     expect(screen.getByText(/^Saved by Ada on /)).toBeTruthy();
+    expect(screen.getByText(/This version changed the country risk lists/)).toBeTruthy();
     expect(screen.getByText(/recomputes every person's risk in the background/)).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Points of each risk factor' });
     expect(within(table).getAllByRole('row')).toHaveLength(14);

@@ -29,6 +29,7 @@ function InForce({ view, editable }: { view: RiskWeightsView; editable: boolean 
           ? t('riskWeights.shipped', { at })
           : t('riskWeights.savedBy', { name: view.createdByName ?? `#${view.createdBy}`, at })}
       </p>
+      {view.cause === 'country_lists' ? <p>{t('riskWeights.listsChanged')}</p> : null}
       <p>{t('riskWeights.recompute')}</p>
       {editable ? null : <p className="risk-weights__muted">{t('riskWeights.readOnly')}</p>}
     </Card>
