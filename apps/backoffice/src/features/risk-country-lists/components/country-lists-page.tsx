@@ -121,7 +121,7 @@ function ListsContent({ view, editable, onSaved, onConflict }: ListsContentProps
     onConflict();
   };
   return (
-    <>
+    <div className="risk-lists">
       {view.lists.map(({ list, entries }) => (
         <Card as="section" key={list} aria-labelledby={`risk-list-${list}`} className="risk-lists__card">
           <h2 id={`risk-list-${list}`}>{listName(list)}</h2>
@@ -177,7 +177,7 @@ function ListsContent({ view, editable, onSaved, onConflict }: ListsContentProps
           }}
         />
       ) : null}
-    </>
+    </div>
   );
 }
 

@@ -122,8 +122,8 @@ export function WeightsForm({ view, editable, onSaved, onStale }: WeightsFormPro
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="risk-weights-form">
       <Card as="section" aria-labelledby="risk-weights-factors">
         <h2 id="risk-weights-factors">{t('riskWeights.factorsHeading')}</h2>
-        <div className="ui-table-wrap">
-          <table className="ui-table risk-weights__table">
+        <div className="risk-weights__table-wrap">
+          <table className="risk-weights__table">
             <caption className="visually-hidden">{t('riskWeights.tableCaption')}</caption>
             <thead>
               <tr>
@@ -134,8 +134,8 @@ export function WeightsForm({ view, editable, onSaved, onStale }: WeightsFormPro
             <tbody>
               {RISK_FACTOR_CODES.map((code) => (
                 <tr key={code}>
-                  <td data-label={t('riskWeights.columns.factor')}>{factorName(code)}</td>
-                  <td data-label={t('riskWeights.columns.points')}>
+                  <td>{factorName(code)}</td>
+                  <td>
                     {editable ? (
                       <PointsInput
                         label={t('riskWeights.pointsOf', { factor: factorName(code) })}
