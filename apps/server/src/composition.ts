@@ -67,6 +67,7 @@ import { mailTexts } from './domain/mail/mail-texts.ts';
 import { identityTransferUseCases } from './domain/identity-transfer/identity-transfer.ts';
 import { screeningUseCases, type ScreeningUseCases } from './domain/screening/screening-service.ts';
 import { riskUseCases, type RiskUseCases } from './domain/risk/risk-service.ts';
+import { riskCountryListUseCases } from './domain/risk/country-lists-admin.ts';
 import { riskWeightsUseCases } from './domain/risk/weights-admin.ts';
 import { resolutionUseCases } from './domain/screening/resolution.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
@@ -487,6 +488,7 @@ export function compose(options: CompositionOptions): Composition {
     dataExports,
     accountClosure,
     riskWeights: riskWeightsUseCases(repos),
+    riskCountryLists: riskCountryListUseCases(repos),
     paths,
   };
 

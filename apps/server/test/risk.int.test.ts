@@ -142,6 +142,7 @@ describe.each(testDatabases())('the risk score on $name', (testDb) => {
       expect(read).toMatchObject({
         version: 1,
         createdBy: null,
+        createdByName: null,
         weights: { thresholds: { medium: 25, high: 60 } },
       });
       const stricter = {
@@ -168,7 +169,12 @@ describe.each(testDatabases())('the risk score on $name', (testDb) => {
       expect(refused.ret_code).toBe(10005);
       expect(disordered.ret_code).toBe(61020);
       expect(saved.ret_code).toBe(0);
-      expect(saved.result).toMatchObject({ version: 2, weights: stricter });
+      expect(saved.result).toMatchObject({
+        version: 2,
+        weights: stricter,
+        createdByName: expect.any(String),
+      });
+      expect((await admin.get('/backoffice/api/risk/weights')).envelope?.result).toEqual(saved.result);
       expect(stale.ret_code).toBe(61021);
       const audited = await fixture.database.db
         .selectFrom('audit_log')

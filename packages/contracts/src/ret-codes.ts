@@ -737,6 +737,30 @@ export const RET_CODES = {
     meaning:
       'Back office: the risk weights changed since they were read (another admin saved a new version); nothing was saved. Reload and change them again.',
   },
+  RISK_COUNTRY_LISTS_VERSION_CHANGED: {
+    code: 61022,
+    meaning:
+      'Back office: the risk configuration changed since the country lists were read (another admin changed a list or the weights); nothing was saved. Reload and make the change again.',
+  },
+  RISK_COUNTRY_LIST_DATE_INVALID: {
+    code: 61023,
+    meaning:
+      'Back office: a country list date is not a calendar date as YYYY-MM-DD, or the publication date is in the future; ret_msg names the field. Nothing was saved.',
+  },
+  RISK_COUNTRY_LIST_SOURCE_INVALID: {
+    code: 61024,
+    meaning:
+      "Back office: a country list entry's source must begin with an https URL (a note may follow). Nothing was saved.",
+  },
+  RISK_COUNTRY_LIST_ENTRY_EXISTS: {
+    code: 61025,
+    meaning: 'Back office: the country is on this list already (edit its entry instead). Nothing was saved.',
+  },
+  RISK_COUNTRY_LIST_ENTRY_UNKNOWN: {
+    code: 61026,
+    meaning:
+      'Back office: the country is not on this list, so its entry cannot be changed or removed. Nothing was saved.',
+  },
 
   // Data lifecycle, issue 20 (docs/data-lifecycle.md): retention policies, legal holds, erasure; 62001–62019.
   RETENTION_POLICY_INCOMPLETE: {

@@ -99,6 +99,17 @@ export const routes: RouteObject[] = [
                     .QuestionnairesPage,
               ),
               areaRoute(
+                'riskWeights',
+                async () =>
+                  (await import('../features/risk-weights/components/risk-weights-page.tsx')).RiskWeightsPage,
+              ),
+              areaRoute(
+                'riskCountryLists',
+                async () =>
+                  (await import('../features/risk-country-lists/components/country-lists-page.tsx'))
+                    .CountryListsPage,
+              ),
+              areaRoute(
                 'auditLog',
                 async () =>
                   (await import('../features/audit-log/components/audit-log-page.tsx')).AuditLogPage,

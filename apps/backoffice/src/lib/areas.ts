@@ -12,6 +12,8 @@ export const AREA_IDS = [
   'screeningAlerts',
   'identityTransfers',
   'questionnaires',
+  'riskWeights',
+  'riskCountryLists',
   'auditLog',
   'quotas',
   'countries',
@@ -54,6 +56,12 @@ export const AREAS: Record<AreaId, Area> = {
     path: paths.questionnaires.path,
     href: paths.questionnaires.getHref(),
   },
+  riskWeights: { id: 'riskWeights', path: paths.riskWeights.path, href: paths.riskWeights.getHref() },
+  riskCountryLists: {
+    id: 'riskCountryLists',
+    path: paths.riskCountryLists.path,
+    href: paths.riskCountryLists.getHref(),
+  },
   auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
   countries: { id: 'countries', path: paths.countries.path, href: paths.countries.getHref() },
@@ -79,6 +87,8 @@ export const AREAS: Record<AreaId, Area> = {
  * Reviewers work the queues, auditors read the audit log, administrators see everything (quotas,
  * countries, partners, provider routing, staff). Everyone has Security: their own two-step verification and recovery codes.
  * The data-lifecycle pages (issue 20) follow `read_retention`: senior reviewers, admins and auditors.
+ * The risk weights and country lists (issue 18) follow `view_cases` (both are the sources of every case
+ * page's risk factors); only admins edit them (D92).
  */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   reviewer: [
@@ -87,6 +97,8 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'screeningAlerts',
     'identityTransfers',
     'questionnaires',
+    'riskWeights',
+    'riskCountryLists',
     'supportInbox',
     'security',
   ],
@@ -96,6 +108,8 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'screeningAlerts',
     'identityTransfers',
     'questionnaires',
+    'riskWeights',
+    'riskCountryLists',
     'supportInbox',
     'retentionPolicies',
     'legalHolds',
@@ -108,6 +122,8 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'screeningAlerts',
     'identityTransfers',
     'questionnaires',
+    'riskWeights',
+    'riskCountryLists',
     'auditLog',
     'quotas',
     'countries',

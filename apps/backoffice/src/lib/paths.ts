@@ -45,6 +45,10 @@ export const paths = {
   /** Provider routing (D23): which verification provider serves which country, and the fallback. */
   providerRoutes: { path: '/provider-routes', getHref: () => '/provider-routes' },
   supportInbox: { path: '/support-inbox', getHref: () => '/support-inbox' },
+  /** Issue 18: the risk score's factor points and thresholds (read by case readers, changed by admins). */
+  riskWeights: { path: '/risk/weights', getHref: () => '/risk/weights' },
+  /** Issue 18: the FATF and EU country risk lists the risk score reads (read by case readers, changed by admins). */
+  riskCountryLists: { path: '/risk/country-lists', getHref: () => '/risk/country-lists' },
   /** Staff members and the reset of a member's second factor (admin, issue 11). */
   staff: { path: '/staff', getHref: () => '/staff' },
   /** The signed-in member's own two-step verification and recovery codes (issue 11). */

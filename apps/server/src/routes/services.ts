@@ -35,6 +35,7 @@ import type { IdentityTransferUseCases } from '../domain/identity-transfer/ident
 import type { ResolutionUseCases } from '../domain/screening/resolution.ts';
 import type { AlertUseCases } from '../domain/screening/alerts.ts';
 import type { RetentionUseCases } from '../domain/retention/retention-service.ts';
+import type { RiskCountryListUseCases } from '../domain/risk/country-lists-admin.ts';
 import type { RiskWeightsUseCases } from '../domain/risk/weights-admin.ts';
 import type { DataExportUseCases } from '../domain/data-export/data-export.ts';
 import type { AccountClosureUseCases } from '../domain/account-closure/account-closure.ts';
@@ -110,6 +111,8 @@ export interface Services {
   accountClosure: AccountClosureUseCases;
   /** Issue 18 "Risk score": the weights and thresholds (read; admins change them). */
   riskWeights: RiskWeightsUseCases;
+  /** Issue 18 "Risk score": the country lists (read; admins change an entry, D93). */
+  riskCountryLists: RiskCountryListUseCases;
   paths: StaticPaths;
 }
 

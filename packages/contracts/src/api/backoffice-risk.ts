@@ -1,6 +1,7 @@
 /**
  * Issue 18 "Risk score" (docs/screening.md "Risk score"): a person's risk as the case page shows it,
- * and the weights an admin reads and changes (GET/PUT /backoffice/api/risk/weights).
+ * the weights an admin reads and changes (GET/PUT /backoffice/api/risk/weights), and the country lists
+ * (GET/POST /backoffice/api/risk/country-lists, D93).
  */
 import { z } from 'zod';
 
@@ -51,13 +52,77 @@ export const riskWeightsView = z.object({
   weights: riskWeightsBody,
   /** Who saved it (null: shipped with the product) and when. */
   createdBy: z.number().int().nullable(),
+  /** Their display name, else email; null when shipped or no such member. */
+  createdByName: z.string().nullable(),
   createdAt: z.number().int(),
+  /** What the version changed (D93): the weights, or the country lists with the same weights. */
+  cause: z.enum(['weights', 'country_lists']),
 });
 export type RiskWeightsView = z.infer<typeof riskWeightsView>;
 
 /** PUT /backoffice/api/risk/weights: the new weights over the version read (compare-and-set, 61021). */
 export const riskWeightsUpdate = z.object({ baseVersion: z.number().int().min(1), weights: riskWeightsBody });
 export type RiskWeightsUpdate = z.infer<typeof riskWeightsUpdate>;
+
+/** The country risk lists (migration 038, docs/screening.md "Country lists"). */
+export const RISK_COUNTRY_LISTS = [
+  'fatf_call_for_action',
+  'fatf_increased_monitoring',
+  'eu_high_risk',
+] as const;
+export type RiskCountryListName = (typeof RISK_COUNTRY_LISTS)[number];
+
+/** One country on one list, with its publication and who last changed it (null: shipped). */
+export const riskCountryEntryView = z.object({
+  country: z.string(),
+  /** YYYY-MM-DD; null when the publication does not say. */
+  listedSince: z.string().nullable(),
+  /** YYYY-MM-DD of the publication the entry was read from. */
+  published: z.string(),
+  /** An https URL, possibly followed by a note (the shipped EU entries name the amending regulation). */
+  source: z.string(),
+  updatedBy: z.number().int().nullable(),
+  updatedByName: z.string().nullable(),
+  updatedAt: z.number().int(),
+});
+export type RiskCountryEntryView = z.infer<typeof riskCountryEntryView>;
+
+/**
+ * GET /backoffice/api/risk/country-lists: every list (in RISK_COUNTRY_LISTS order) with its entries by
+ * country, and `version`, the risk configuration version in force a change is made over (D93).
+ */
+export const riskCountryListsView = z.object({
+  version: z.number().int(),
+  lists: z.array(z.object({ list: z.enum(RISK_COUNTRY_LISTS), entries: z.array(riskCountryEntryView) })),
+});
+export type RiskCountryListsView = z.infer<typeof riskCountryListsView>;
+
+const listEntryFields = {
+  baseVersion: z.number().int().min(1),
+  list: z.enum(RISK_COUNTRY_LISTS),
+  /** ISO 3166-1 alpha-2 (53001 when no such country). */
+  country: z.string().trim().toUpperCase().max(8),
+};
+const entryValues = {
+  /** YYYY-MM-DD or null (61023 when not a calendar date). */
+  listedSince: z.string().max(20).nullable(),
+  /** YYYY-MM-DD, not after today (61023). */
+  published: z.string().max(20),
+  /** https URL, optionally followed by a note (61024). */
+  source: z.string().max(1000),
+};
+
+/**
+ * POST /backoffice/api/risk/country-lists: one change of one list over the version read (61022 when the
+ * risk configuration changed meanwhile); add (61025 when the country is on the list) or edit or remove
+ * (61026 when it is not). Saved as a new risk configuration version, so the `risk` job recomputes.
+ */
+export const riskCountryListChange = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('add'), ...listEntryFields, ...entryValues }).strict(),
+  z.object({ action: z.literal('edit'), ...listEntryFields, ...entryValues }).strict(),
+  z.object({ action: z.literal('remove'), ...listEntryFields }).strict(),
+]);
+export type RiskCountryListChange = z.infer<typeof riskCountryListChange>;
 
 /** Which of the person's countries a country factor is about. */
 export const RISK_COUNTRY_ROLES = ['document', 'nationality', 'residence'] as const;

@@ -492,6 +492,7 @@ export const AUDIT_ACTIONS = [
   'screening.alert.assign',
   // Risk score (issue 18, docs/screening.md "Risk score").
   'risk.weights.update',
+  'risk.country_lists.update',
   // Data lifecycle (issue 20, docs/data-lifecycle.md).
   'retention.policies.update',
   'retention.run',

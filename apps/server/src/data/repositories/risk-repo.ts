@@ -18,6 +18,18 @@ export interface NewRiskAssessment {
   computedAt: number;
 }
 
+/** A weights version with the staff member who saved it. */
+export interface RiskWeightsWithStaff extends RiskWeightsRow {
+  staff_display_name: string | null;
+  staff_email: string | null;
+}
+
+/** A list entry with the staff member who last changed it. */
+export interface RiskCountryEntryWithStaff extends RiskCountryEntryRow {
+  staff_display_name: string | null;
+  staff_email: string | null;
+}
+
 export function riskRepo(db: Db) {
   return {
     /** The list entries of these countries (ISO alpha-2, upper case). */
@@ -32,20 +44,90 @@ export function riskRepo(db: Db) {
         .execute();
     },
 
-    /** The version in force: the highest. */
-    async currentWeights(): Promise<RiskWeightsRow | undefined> {
-      return db.selectFrom('risk_weights').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
+    /** The version in force: the highest, with who saved it (null columns: shipped, or no such member). */
+    async currentWeights(): Promise<RiskWeightsWithStaff | undefined> {
+      return db
+        .selectFrom('risk_weights as w')
+        .leftJoin('staff_users as s', 's.id', 'w.created_by')
+        .selectAll('w')
+        .select(['s.display_name as staff_display_name', 's.email as staff_email'])
+        .orderBy('w.version', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
 
-    /** Saves the next version; false when `version` exists already (someone saved it first). */
-    async insertWeights(version: number, weights: string, createdBy: number, at: number): Promise<boolean> {
+    /**
+     * Saves the next version; false when `version` exists already (someone saved it first). `cause`:
+     * what it changed, the weights or the country lists (with the same weights, D93).
+     */
+    async insertWeights(
+      version: number,
+      weights: string,
+      createdBy: number,
+      at: number,
+      cause: 'weights' | 'country_lists' = 'weights',
+    ): Promise<boolean> {
       const rows = await db
         .insertInto('risk_weights')
-        .values({ version, weights, created_by: createdBy, created_at: at })
+        .values({ version, weights, created_by: createdBy, created_at: at, cause })
         .onConflict((oc) => oc.column('version').doNothing())
         .returning('version')
         .execute();
       return rows.length === 1;
+    },
+
+    /** Every entry of every list with who last changed it, by list and country (≈ 60 rows). */
+    async countryEntries(): Promise<RiskCountryEntryWithStaff[]> {
+      return db
+        .selectFrom('risk_country_entries as e')
+        .leftJoin('staff_users as s', 's.id', 'e.updated_by')
+        .selectAll('e')
+        .select(['s.display_name as staff_display_name', 's.email as staff_email'])
+        .orderBy('e.list')
+        .orderBy('e.country')
+        .execute();
+    },
+
+    async findCountryEntry(list: string, country: string): Promise<RiskCountryEntryRow | undefined> {
+      return db
+        .selectFrom('risk_country_entries')
+        .selectAll()
+        .where('list', '=', list)
+        .where('country', '=', country)
+        .executeTakeFirst();
+    },
+
+    /** Adds the entry; false when the country is on the list already. */
+    async insertCountryEntry(entry: RiskCountryEntryRow): Promise<boolean> {
+      const rows = await db
+        .insertInto('risk_country_entries')
+        .values(entry)
+        .onConflict((oc) => oc.columns(['list', 'country']).doNothing())
+        .returning('country')
+        .execute();
+      return rows.length === 1;
+    },
+
+    /** Replaces the entry's values; false when the country is not on the list. */
+    async updateCountryEntry(entry: RiskCountryEntryRow): Promise<boolean> {
+      const { list, country, ...values } = entry;
+      const result = await db
+        .updateTable('risk_country_entries')
+        .set(values)
+        .where('list', '=', list)
+        .where('country', '=', country)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Removes the entry; false when the country is not on the list. */
+    async deleteCountryEntry(list: string, country: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('risk_country_entries')
+        .where('list', '=', list)
+        .where('country', '=', country)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
 
     /** The person's current assessment: the highest seq. */

@@ -23,6 +23,8 @@ export interface RiskWeightsTable {
   weights: string;
   created_by: number | null;
   created_at: number;
+  /** What this version changed (migration 040, D93): `weights`, or `country_lists` (same weights). */
+  cause: Generated<string>;
 }
 
 export interface RiskAssessmentsTable {

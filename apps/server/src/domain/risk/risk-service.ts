@@ -7,8 +7,9 @@
  * Recomputed on: a level-1 submission (submission-service.ts), a questionnaire submission or review
  * decision (submit.ts, questionnaire review), a screening run's hits (screening-service.ts) and a hit's
  * resolution (resolution.ts), each after its own commit; and by the `risk` job, a batch at a time, for
- * everyone whose current assessment predates the weights in force (a new weights version; D91: a change
- * of the country lists is saved as a new version too). Never a query per person in a request.
+ * everyone whose current assessment predates the weights in force (a new weights version; D91, D93: a
+ * change of the country lists in the back office is saved as a new version with the same weights).
+ * Never a query per person in a request.
  */
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { RiskAssessmentRow } from '../../data/schema/index.ts';

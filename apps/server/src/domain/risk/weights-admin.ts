@@ -9,25 +9,29 @@ import type { RiskWeightsUpdate, RiskWeightsView, StaffMe } from '@kyc/contracts
 import type { Repositories } from '../../data/repositories/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
+import { staffLabel } from '../backoffice/staff-label.ts';
 import { parseWeights } from './weights.ts';
 
-export function riskWeightsUseCases(repos: Pick<Repositories, 'risk' | 'transaction'>) {
-  async function inForce(r: Pick<Repositories, 'risk'>): Promise<RiskWeightsView> {
-    const row = await r.risk.currentWeights();
-    if (!row) throw new Error('risk_weights holds no version (migration 038 ships version 1)');
-    const { version, ...weights } = parseWeights(Number(row.version), row.weights);
-    return {
-      version,
-      weights,
-      createdBy: row.created_by === null ? null : Number(row.created_by),
-      createdAt: Number(row.created_at),
-    };
-  }
+/** The version in force as the back office reads it (the country lists' admin makes its next too). */
+export async function weightsInForce(r: Pick<Repositories, 'risk'>): Promise<RiskWeightsView> {
+  const row = await r.risk.currentWeights();
+  if (!row) throw new Error('risk_weights holds no version (migration 038 ships version 1)');
+  const { version, ...weights } = parseWeights(Number(row.version), row.weights);
+  return {
+    version,
+    weights,
+    createdBy: row.created_by === null ? null : Number(row.created_by),
+    createdByName: row.created_by === null ? null : staffLabel(row.staff_display_name, row.staff_email),
+    createdAt: Number(row.created_at),
+    cause: row.cause === 'country_lists' ? 'country_lists' : 'weights',
+  };
+}
 
+export function riskWeightsUseCases(repos: Pick<Repositories, 'risk' | 'transaction'>) {
   return {
     async getWeights(staff: StaffMe): Promise<RiskWeightsView> {
       requirePermission(staff, 'view_cases');
-      return inForce(repos);
+      return weightsInForce(repos);
     },
 
     async putWeights(staff: StaffMe, body: RiskWeightsUpdate, now = Date.now()): Promise<RiskWeightsView> {
@@ -39,7 +43,7 @@ export function riskWeightsUseCases(repos: Pick<Repositories, 'risk' | 'transact
           `thresholds.medium (${medium}) must be below thresholds.high (${high})`,
         );
       return repos.transaction(async (tx) => {
-        const current = await inForce(tx);
+        const current = await weightsInForce(tx);
         const version = current.version + 1;
         if (
           current.version !== body.baseVersion ||
@@ -74,7 +78,14 @@ export function riskWeightsUseCases(repos: Pick<Repositories, 'risk' | 'transact
           },
           now,
         );
-        return { version, weights: body.weights, createdBy: staff.id, createdAt: now };
+        return {
+          version,
+          weights: body.weights,
+          createdBy: staff.id,
+          createdByName: staffLabel(staff.display_name, staff.email),
+          createdAt: now,
+          cause: 'weights',
+        };
       });
     },
   };
