@@ -63,6 +63,7 @@ import { identityTransferUseCases } from './domain/identity-transfer/identity-tr
 import { screeningUseCases, type ScreeningUseCases } from './domain/screening/screening-service.ts';
 import { riskUseCases, type RiskUseCases } from './domain/risk/risk-service.ts';
 import { riskWeightsUseCases } from './domain/risk/weights-admin.ts';
+import { checkRunUseCases, type CheckRunUseCases } from './domain/checks/run/check-runs.ts';
 import { resolutionUseCases } from './domain/screening/resolution.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
 import { retentionUseCases, type RetentionOptions } from './domain/retention/retention-service.ts';
@@ -121,6 +122,8 @@ export interface CompositionOptions {
   mailer?: Mailer;
   /** Issue 20: the erasure job's clock and fault seams (tests). */
   retentionOptions?: RetentionOptions;
+  /** Issue 19: 'job' leaves the document checks to the `document-checks` job (tests); default 'background'. */
+  documentChecks?: 'background' | 'job';
 }
 
 export interface Composition {
@@ -140,6 +143,8 @@ export interface Composition {
   dataExports: DataExportUseCases;
   /** Issue 18 "Risk score": app.ts gives it the logger and waits for its recomputations at close. */
   risk: RiskUseCases;
+  /** Issue 19: the document checks; app.ts gives them the logger and waits for their runs at close. */
+  documentChecks: CheckRunUseCases;
 }
 
 /**
@@ -301,12 +306,20 @@ export function compose(options: CompositionOptions): Composition {
     (userId) => screening.isFrozen(userId),
   );
 
+  // Issue 19 (D96): the document checks of in-house level-1 submissions, after the commit and by a job.
+  const documentChecks = checkRunUseCases({
+    repos,
+    blobs,
+    keyring,
+    mode: options.documentChecks ?? 'background',
+  });
   const submissions = submissionUseCases({
     repos,
     blobs,
     keyring,
     screening,
     risk,
+    checks: documentChecks,
   });
 
   const updates = updateUseCases({ repos, keyring });
@@ -501,6 +514,8 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'retention', run: () => retention.runScheduled() },
     // Issue 20: copies of a person's data still to build (a failed or lost build after the request).
     { name: 'data-exports', run: () => dataExports.runDue() },
+    // Issue 19 (D96): document checks still due (a failed or lost run after a submission).
+    { name: 'document-checks', run: () => documentChecks.runDue() },
     // Issue 18 "Risk score" (D91): assessments made under older weights, recomputed a batch per tick.
     { name: 'risk', run: () => risk.runDue() },
     // Issue 18 (D65): screening runs still due (a failed or lost run after a submission).
@@ -515,5 +530,5 @@ export function compose(options: CompositionOptions): Composition {
       : []),
   ];
 
-  return { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports, risk };
+  return { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports, risk, documentChecks };
 }
