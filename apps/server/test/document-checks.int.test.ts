@@ -21,6 +21,8 @@ import {
 } from './support/kyc-flows.ts';
 import { renderDocument, type Identity } from './support/mrz-documents.ts';
 import type { TestClient } from './support/test-app.ts';
+import { repositories } from '../src/data/repositories/index.ts';
+import { CHECK_MAX_ATTEMPTS } from '../src/domain/checks/run/check-runs.ts';
 import { portraitJpeg } from '../src/domain/checks/quality/synthetic-images.ts';
 
 const MUELLER: Identity = {
@@ -184,6 +186,49 @@ describe.each(testDatabases())('document checks on $name', (testDb) => {
       'mrz',
       'quality',
     ]);
+  });
+
+  it('when a taker crashed holding the run, then the job leaves it while the lease holds and takes it once the lease has passed', async () => {
+    await submitted(fixture.app, 'new@demo.test', TYPED, await passport());
+    const db = fixture.database.db;
+    const run = await db.selectFrom('document_check_runs').select('id').executeTakeFirstOrThrow();
+    const repos = repositories(db);
+    // A taker that claimed the run and died: still leased, then the lease over.
+    expect(await repos.documentChecks.claimRun(Number(run.id), Date.now(), Date.now() + 60_000)).toBe(true);
+    expect(await runJob(fixture.app)).toBe(0);
+    await db
+      .updateTable('document_check_runs')
+      .set({ claimed_until: Date.now() - 1 })
+      .execute();
+    expect(await runJob(fixture.app)).toBe(1);
+    const done = await db.selectFrom('document_check_runs').selectAll().executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('when a run keeps failing, then it is retried with the error kept and given up after the last attempt, and the case says so', async () => {
+    await submitted(fixture.app, 'new@demo.test', TYPED, await passport());
+    const db = fixture.database.db;
+    // The stored page is gone (a lost blob): every attempt fails before any OCR.
+    await db
+      .updateTable('kyc_documents')
+      .set({ blob_id: 'missing-blob' })
+      .where('side', '=', 'front')
+      .execute();
+    await runJob(fixture.app);
+    expect(await db.selectFrom('document_check_runs').selectAll().executeTakeFirstOrThrow()).toMatchObject({
+      status: 'due',
+      attempts: 1,
+      error: expect.any(String),
+    });
+    for (let i = 0; i < CHECK_MAX_ATTEMPTS; i++) await runJob(fixture.app);
+    const run = await db.selectFrom('document_check_runs').selectAll().executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ status: 'failed', attempts: CHECK_MAX_ATTEMPTS });
+    const seen = await caseOf(
+      await staffClient(fixture.app, 'reviewer@demo.test'),
+      await fixture.userIdOf('new@demo.test'),
+    );
+    expect(seen.checksRun?.status).toBe('failed');
+    expect(byName(seen.checks, 'mrz')?.detail).toEqual({ code: 'not_run', reason: 'failed' });
   });
 
   it('when a second account submits the same passport, then its duplicate_document fails naming the first account', async () => {
