@@ -123,6 +123,11 @@ describe.each(testDatabases())('document checks on $name', (testDb) => {
     const stored = await fixture.database.db.selectFrom('document_check_results').selectAll().execute();
     expect(stored.map((r) => r.detail).join(' ')).not.toMatch(/MUELLER|Müller|2030-01-01/);
     expect(stored.find((r) => r.name === 'data_match')?.evidence_enc).toBeTruthy();
+    // Opening them is named in the view's audit entry.
+    const admin = await staffClient(fixture.app, 'admin@demo.test');
+    const audit = (await admin.get(`/backoffice/api/audit?subjectUserId=${userId}&action=case.view`)).envelope
+      ?.result as { items: { details: Record<string, unknown> | null }[] };
+    expect(audit.items[0]?.details).toMatchObject({ openedDocumentChecks: after.checksRun?.submissionId });
   });
 
   it('when the typed date of birth differs from the MRZ, then data_match fails naming the field with both values', async () => {
