@@ -23,6 +23,7 @@ import { renderDocument, type Identity } from './support/mrz-documents.ts';
 import type { TestClient } from './support/test-app.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 import { CHECK_MAX_ATTEMPTS } from '../src/domain/checks/run/check-runs.ts';
+import { cutoffFor } from '../src/domain/retention/due-rules.ts';
 import { portraitJpeg } from '../src/domain/checks/quality/synthetic-images.ts';
 
 const MUELLER: Identity = {
@@ -234,6 +235,31 @@ describe.each(testDatabases())('document checks on $name', (testDb) => {
     );
     expect(seen.checksRun?.status).toBe('failed');
     expect(byName(seen.checks, 'mrz')?.detail).toEqual({ code: 'not_run', reason: 'failed' });
+  });
+
+  it('when the person is erased, then their checks go with their documents', async () => {
+    await submitted(fixture.app, 'new@demo.test', TYPED, await passport());
+    await runJob(fixture.app);
+    const userId = await fixture.userIdOf('new@demo.test');
+    const db = fixture.database.db;
+    const stored = db.selectFrom('document_check_results').select('id').where('user_id', '=', userId);
+    expect(await stored.execute()).toHaveLength(5);
+    await repositories(db).accountClosures.recordClosure({
+      userId,
+      closedAt: cutoffFor(Date.now(), 'P5Y') - 60_000,
+      closedBy: 'self',
+    });
+    const admin = await staffClient(fixture.app, 'admin@demo.test');
+    expect((await admin.post('/backoffice/api/retention/run', {})).envelope?.ret_code).toBe(0);
+    const left = await db
+      .selectFrom('document_check_results')
+      .select('id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(left).toEqual([]);
+    expect(
+      await db.selectFrom('document_check_runs').select('id').where('user_id', '=', userId).execute(),
+    ).toEqual([]);
   });
 
   it('when a second account submits the same passport, then its duplicate_document fails naming the first account', async () => {
