@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: front-end weight against its budgets, then API load. Prints each figure against its
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
- *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | screening | retention | mrz-ocr | lighthouse
+ *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | screening | retention | mrz-ocr
+ *          | document-checks | lighthouse
  *   --seconds N (API load duration per target, default 10)   --crashes N (kill -9 runs, default 10)
  *   --people N (retention: closed people generated, default 2 000)
  * The kyc-info and upload figures are aims: reported as met or not met, they never fail the run.
@@ -27,6 +28,7 @@ import { measureVolume } from './volume.ts';
 import { SCREENING_BUDGETS, measureScreening } from './screening.ts';
 import { RETENTION_BUDGETS, measureRetention } from './retention.ts';
 import { MRZ_OCR_AIMS, measureMrzOcr } from './mrz-ocr.ts';
+import { DOCUMENT_CHECK_BUDGETS, measureDocumentChecks } from './document-checks.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -58,6 +60,7 @@ const frontEnd = [
   'screening',
   'retention',
   'mrz-ocr',
+  'document-checks',
 ].includes(only ?? '')
   ? benchPaths
   : buildBenchFrontEnd();
@@ -208,6 +211,18 @@ if (!only || only === 'mrz-ocr') {
   line('mild blur, tilt', report.mild, report.mildMet, MRZ_OCR_AIMS.mildFieldShare);
   console.log(`       the OCR worker's start (engine and model, once per process): ${ms(report.startMs)}`);
   aimsMissed += Number(!report.cleanMet) + Number(!report.mildMet);
+}
+
+if (!only || only === 'document-checks') {
+  console.log(
+    `\nDocument checks per in-house submission (issue 19, D96; off the request path; load average ${loadavg()[0]?.toFixed(1)})`,
+  );
+  const report = await measureDocumentChecks();
+  console.log(
+    `  ${mark(report.ok)} passport front and selfie: median ${ms(report.medianMs)} (budget ≤ ${ms(DOCUMENT_CHECK_BUDGETS.medianMs)}), p99 ${ms(report.p99Ms)} (budget ≤ ${ms(DOCUMENT_CHECK_BUDGETS.p99Ms)}); every check passed for ${report.passed} of ${report.submissions}`,
+  );
+  console.log(`       the OCR worker's start (engine and model, once per process): ${ms(report.startMs)}`);
+  allOk &&= report.ok;
 }
 
 // --only lighthouse: the signed-in personal page on mobile (bench/lighthouse.ts), aims only.

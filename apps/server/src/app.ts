@@ -89,11 +89,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   // Redis with REDIS_URL (issue 14, D48): connected when the app is ready, closed with it.
   const shared = createSharedState({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
-  const { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports, risk, referenceChanged } =
-    compose({
-      ...options,
-      shared,
-    });
+  const {
+    services,
+    partnerAuth,
+    sessions,
+    sweeps,
+    jobs,
+    screening,
+    dataExports,
+    risk,
+    referenceChanged,
+    documentChecks,
+  } = compose({
+    ...options,
+    shared,
+  });
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -127,6 +137,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Issue 18 "Risk score": recomputations started after a commit finish before the app closes.
   risk.useLog(app.log);
   app.addHook('onClose', () => risk.settle());
+  // Issue 19: the document checks log their failed runs; a closing app waits for the runs under way.
+  documentChecks.useLog(app.log);
+  app.addHook('onClose', () => documentChecks.settle());
   app.decorate('sweeps', sweeps);
   app.decorate('referenceChanged', referenceChanged);
   app.decorate('jobs', jobs);

@@ -69,6 +69,7 @@ import { screeningUseCases, type ScreeningUseCases } from './domain/screening/sc
 import { riskUseCases, type RiskUseCases } from './domain/risk/risk-service.ts';
 import { riskCountryListUseCases } from './domain/risk/country-lists-admin.ts';
 import { riskWeightsUseCases } from './domain/risk/weights-admin.ts';
+import { checkRunUseCases, type CheckRunUseCases } from './domain/checks/run/check-runs.ts';
 import { resolutionUseCases } from './domain/screening/resolution.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
 import { retentionUseCases, type RetentionOptions } from './domain/retention/retention-service.ts';
@@ -129,6 +130,8 @@ export interface CompositionOptions {
   retentionOptions?: RetentionOptions;
   /** How long reference data stays in memory without a change heard (REFERENCE_TTL_MS by default). */
   referenceTtlMs?: number;
+  /** Issue 19: 'job' leaves the document checks to the `document-checks` job (tests); default 'background'. */
+  documentChecks?: 'background' | 'job';
 }
 
 export interface Composition {
@@ -153,6 +156,8 @@ export interface Composition {
    * (server.ts after boot published template versions; tests that publish while the app runs).
    */
   referenceChanged: (topic: ReferenceTopic) => void;
+  /** Issue 19: the document checks; app.ts gives them the logger and waits for their runs at close. */
+  documentChecks: CheckRunUseCases;
 }
 
 /**
@@ -320,12 +325,20 @@ export function compose(options: CompositionOptions): Composition {
     (userId) => screening.isFrozen(userId),
   );
 
+  // Issue 19 (D96): the document checks of in-house level-1 submissions, after the commit and by a job.
+  const documentChecks = checkRunUseCases({
+    repos,
+    blobs,
+    keyring,
+    mode: options.documentChecks ?? 'background',
+  });
   const submissions = submissionUseCases({
     repos,
     blobs,
     keyring,
     screening,
     risk,
+    checks: documentChecks,
   });
 
   const updates = updateUseCases({ repos, keyring });
@@ -522,6 +535,8 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'retention', run: () => retention.runScheduled() },
     // Issue 20: copies of a person's data still to build (a failed or lost build after the request).
     { name: 'data-exports', run: () => dataExports.runDue() },
+    // Issue 19 (D96): document checks still due (a failed or lost run after a submission).
+    { name: 'document-checks', run: () => documentChecks.runDue() },
     // Issue 18 "Risk score" (D91): assessments made under older weights, recomputed a batch per tick.
     { name: 'risk', run: () => risk.runDue() },
     // Issue 18 (D65): screening runs still due (a failed or lost run after a submission).
@@ -536,5 +551,16 @@ export function compose(options: CompositionOptions): Composition {
       : []),
   ];
 
-  return { services, partnerAuth, sessions, sweeps, jobs, screening, dataExports, risk, referenceChanged };
+  return {
+    services,
+    partnerAuth,
+    sessions,
+    sweeps,
+    jobs,
+    screening,
+    dataExports,
+    risk,
+    referenceChanged,
+    documentChecks,
+  };
 }

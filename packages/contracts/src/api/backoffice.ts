@@ -8,6 +8,7 @@ import { cursorPageQuery, cursorPageResult } from './cursor-page.ts';
 import { caseAssignee } from './backoffice-work.ts';
 import { closedAccess, redactionMarker } from './backoffice-retention.ts';
 import { caseRisk } from './backoffice-risk.ts';
+import { caseCheck, caseChecksRun } from './backoffice-checks.ts';
 
 /**
  * POST /backoffice/api/login: the password, and the 6-digit TOTP code once enrolled. To confirm an
@@ -387,6 +388,12 @@ export const reviewCase = z.object({
    * points and source); null before the first. Always present in the server's answer.
    */
   risk: caseRisk.optional(),
+  /**
+   * Issue 19: the document checks of the level-1 submission under review ([] without one; each not_run
+   * while the job has not finished) and which submission they are of. Always present in the server's answer.
+   */
+  checks: z.array(caseCheck).optional(),
+  checksRun: caseChecksRun.optional(),
   /** Issue 20: what the erasure job redacted of the person (kind, when, policy version); [] when nothing. */
   redactions: z.array(redactionMarker).optional(),
   /** Issue 20: the person's account is closed or held, and the reason this view was opened with (D79). */

@@ -19,6 +19,7 @@ import { auditRepo } from './audit-repo.ts';
 import { blobReferencesRepo } from './uploaded-files.ts';
 import { countriesRepo } from './countries-repo.ts';
 import { dashboardRepo } from './dashboard-repo.ts';
+import { documentChecksRepo } from './document-checks-repo.ts';
 import { dataExportRepo } from './data-export-repo.ts';
 import { dataExportSourcesRepo } from './data-export-sources-repo.ts';
 import { identityTransfersRepo } from './identity-transfers-repo.ts';
@@ -62,6 +63,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     countries: () => countriesRepo(db),
     dashboard: () => dashboardRepo(db),
     dataExports: () => dataExportRepo(db),
+    documentChecks: () => documentChecksRepo(db),
     dataExportSources: () => dataExportSourcesRepo(db),
     identityTransfers: () => identityTransfersRepo(db),
     kyc: () => kycRepo(db, personal),

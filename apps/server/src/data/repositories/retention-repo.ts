@@ -612,6 +612,19 @@ export function retentionRepo(db: Db) {
       return counts;
     },
 
+    /**
+     * Issue 19: the document checks of the person's submissions go with their documents (their outcomes
+     * and the keyed document hash are about the documents; the sealed evidence is theirs).
+     */
+    async redactDocumentChecks(userId: number): Promise<number> {
+      const results = await db
+        .deleteFrom('document_check_results')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      await db.deleteFrom('document_check_runs').where('user_id', '=', userId).execute();
+      return Number(results.numDeletedRows);
+    },
+
     /** Screening hits (our name and the explanation are the person's) and the suspicious-activity exports. */
     async redactScreening(userId: number): Promise<Record<string, number>> {
       const hits = await db.deleteFrom('screening_hits').where('user_id', '=', userId).executeTakeFirst();

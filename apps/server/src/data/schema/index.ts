@@ -20,6 +20,7 @@ import type { SecurityVerificationTables } from './security-verification.ts';
 import type { IdentityTransferTables } from './identity-transfers.ts';
 import type { ScreeningTables } from './screening.ts';
 import type { RiskTables } from './risk.ts';
+import type { DocumentCheckTables } from './document-checks.ts';
 import type { RetentionTables } from './retention.ts';
 import type { DataExportTables } from './data-exports.ts';
 import type { AccountClosureTables } from './account-closure.ts';
@@ -39,6 +40,7 @@ export type * from './security-verification.ts';
 export type * from './identity-transfers.ts';
 export type * from './screening.ts';
 export type * from './risk.ts';
+export type * from './document-checks.ts';
 export type * from './retention.ts';
 export type * from './data-exports.ts';
 export type * from './account-closure.ts';
@@ -63,4 +65,5 @@ export interface Tables
     RetentionTables,
     DataExportTables,
     AccountClosureTables,
-    RiskTables {}
+    RiskTables,
+    DocumentCheckTables {}

@@ -21,6 +21,7 @@ import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import type { ScreeningRequests } from '../screening/screening-service.ts';
 import type { RiskRecompute } from '../risk/risk-service.ts';
+import type { CheckRequests } from '../checks/run/check-runs.ts';
 import { storeEncryptedUpload, sweepAbandonedUploads } from '../uploads/encrypted-upload.ts';
 import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
 import { sealDetails, withDataKey } from './data-keys.ts';
@@ -39,6 +40,8 @@ export interface SubmissionDeps {
   screening?: ScreeningRequests;
   /** Issue 18: a level-1 submission recomputes the person's risk score (countries), after its commit. */
   risk?: RiskRecompute;
+  /** Issue 19: a level-1 submission's document checks (OCR), run after its commit (D96). */
+  checks?: CheckRequests;
   now?: () => number;
 }
 
@@ -142,7 +145,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
     });
 
     const at = now();
-    const { result, screeningRun } = await repos.transaction(async (tx) => {
+    const { result, screeningRun, checkRun } = await repos.transaction(async (tx) => {
       // The unique (user, key) insert comes first: a concurrent twin waits here and then fails.
       const submissionId = await tx.submissions.insertSubmission({
         userId,
@@ -167,11 +170,14 @@ export function submissionUseCases(deps: SubmissionDeps) {
       // Issue 18: level 1 names the person; their screening is due with the submission (D65).
       const run =
         level === 1 ? await deps.screening?.request(tx, userId, 'level_1_submitted', at) : undefined;
-      return { result: { submissionId, level, status: to }, screeningRun: run };
+      // Issue 19: its document checks are due with it, in the same commit (a crash loses nothing).
+      const checks = level === 1 ? await deps.checks?.request(tx, submissionId, userId, at) : undefined;
+      return { result: { submissionId, level, status: to }, screeningRun: run, checkRun: checks };
     });
     // Screened after the commit, in the background: the submission neither waits for it nor fails by it.
     deps.screening?.soon(screeningRun);
     if (level === 1) deps.risk?.soon(userId, 'level_1_submitted');
+    if (checkRun !== undefined) deps.checks?.soon(checkRun);
     return result;
   }
 

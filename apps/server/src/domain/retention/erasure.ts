@@ -129,7 +129,9 @@ export function erasureUseCases(deps: ErasureDeps) {
     switch (kind) {
       case 'identity_documents': {
         const { blobIds } = await tx.retention.redactIdentityDocuments(userId);
-        return { blobIds, counts: { documents: blobIds.length } };
+        // Issue 19: the checks read from those documents go with them.
+        const documentChecks = await tx.retention.redactDocumentChecks(userId);
+        return { blobIds, counts: { documents: blobIds.length, documentChecks } };
       }
       case 'personal_data':
         return { blobIds: [], counts: await tx.retention.redactPersonalData(userId, at) };

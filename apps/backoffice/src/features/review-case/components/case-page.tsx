@@ -19,6 +19,7 @@ import { DecisionsPanel } from './decisions-panel.tsx';
 import { DocumentsGallery } from './documents-gallery.tsx';
 import { HistorySection } from './history-section.tsx';
 import { RiskSection } from './risk-section.tsx';
+import { ChecksSection } from './checks-section.tsx';
 import { ScreeningSection } from './screening-section.tsx';
 import { VendorSection } from './vendor-section.tsx';
 import { RfiSection } from './rfi-form.tsx';
@@ -64,6 +65,8 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
       ) : null}
       <div className="ui-detail-layout">
         <div className="ui-detail-layout__main">
+          {/* Issue 19: the document checks first, before the person and the other sections. */}
+          <ChecksSection checks={caseView.checks} run={caseView.checksRun} />
           <PersonSection caseView={caseView} />
           <AccountClosureSection userId={caseView.userId} />
           <ScreeningSection

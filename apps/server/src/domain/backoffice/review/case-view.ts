@@ -21,11 +21,13 @@ import type { ApprovalScreening } from '../../screening/screening-service.ts';
 import { vendorPanelOf } from './vendor-panel.ts';
 import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
 import { storedRiskOf } from '../../risk/risk-service.ts';
+import { caseChecksOf } from '../../checks/run/case-checks.ts';
 
 type CaseRepositories = Pick<
   Repositories,
   | 'accountClosures'
   | 'audit'
+  | 'documentChecks'
   | 'kyc'
   | 'retention'
   | 'review'
@@ -120,12 +122,15 @@ export function caseViewUseCase(
     const screened = screening ? await screening.caseScreening(userId) : NOT_SCREENED;
     // Issue 18 "Risk score": the person's current assessment (no personal data beyond the factors).
     const riskRow = await repos.risk.currentAssessment(userId);
+    // Issue 19: the document checks of the latest in-house level-1 submission, their evidence opened.
+    const checked = await caseChecksOf(repos, keyring, userId);
     // The view shows personal data, including the decrypted details of these submissions and the
     // payloads of these vendor events: audited.
     const details = {
       ...(cases.withDetails.length > 0 ? { decryptedSubmissions: cases.withDetails } : {}),
       ...(vendor.openedEvents.length > 0 ? { openedVendorEvents: vendor.openedEvents } : {}),
       ...(screened.hits.length > 0 ? { openedScreeningHits: screened.hits.map((h) => h.id) } : {}),
+      ...(checked.opened !== null ? { openedDocumentChecks: checked.opened } : {}),
       ...accessNote(closedAccess),
     };
     await audit.insert(
@@ -199,6 +204,8 @@ export function caseViewUseCase(
       assignee: assigneeOf((await repos.work.activeClaims([userId], now)).get(userId)),
       screening: screened,
       risk: riskRow ? storedRiskOf(riskRow) : null,
+      checks: checked.checks,
+      checksRun: checked.run,
       redactions,
       closedAccess,
     };

@@ -5,7 +5,7 @@
  * region turned into the best MRZ reading (zone-lines.ts, which calls `readMrz` with its repairs under
  * the check digits), and the region whose reading passes the most check digits kept. Regions are tried
  * bottom band first and the search stops at the first valid reading, so a clean photo costs one OCR pass.
- * Not wired to submissions yet: whatever reads an uploaded document calls this.
+ * Run on in-house level-1 submissions by domain/checks/run (evaluate.ts), after their commit.
  */
 import { performance } from 'node:perf_hooks';
 import type { MrzReading } from '../mrz/read-mrz.ts';

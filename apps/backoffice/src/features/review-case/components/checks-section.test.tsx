@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CaseCheck, CaseChecksRun, StaffMe } from '@kyc/contracts';
+import { ok, stubApi } from '../../../test/api-stub.ts';
+import { pendingCaseView } from '../../../test/case-view.ts';
+import { renderAsStaff } from '../../../test/render.tsx';
+import type { CaseView } from '../api/case.ts';
+import { CasePage } from './case-page.tsx';
+import { NAMESPACE } from '../../../lib/i18n.ts';
+import arabic from '../../../../../../locales/backoffice/ar-SA.json';
+
+const T0 = Date.UTC(2026, 10, 20, 9, 30);
+const reviewer: StaffMe = { id: 7, email: 'reviewer@kyc.example', display_name: 'Staff 7', role: 'reviewer' };
+const DONE: CaseChecksRun = { submissionId: 5, status: 'done', checkedAt: T0 };
+
+const CHECKED: CaseCheck[] = [
+  {
+    name: 'quality',
+    outcome: 'pass',
+    score: null,
+    threshold: null,
+    detail: {
+      code: 'image_quality',
+      images: [
+        { side: 'front', outcome: 'pass', failed: null },
+        { side: 'selfie', outcome: 'pass', failed: null },
+      ],
+    },
+    relatedUserId: null,
+  },
+  {
+    name: 'mrz',
+    outcome: 'pass',
+    score: 91,
+    threshold: null,
+    detail: { code: 'mrz_read', format: 'TD3', side: 'front', repairs: 0 },
+    relatedUserId: null,
+  },
+  {
+    name: 'data_match',
+    outcome: 'fail',
+    score: null,
+    threshold: null,
+    detail: {
+      code: 'data_compared',
+      fields: [
+        { field: 'lastName', outcome: 'agrees', typed: 'Müller', document: 'MUELLER' },
+        { field: 'dateOfBirth', outcome: 'disagrees', typed: '1990-01-02', document: '1990-01-01' },
+        { field: 'nationality', outcome: 'not_comparable', typed: null, document: 'DE' },
+      ],
+    },
+    relatedUserId: null,
+  },
+  {
+    name: 'expiry',
+    outcome: 'fail',
+    score: null,
+    threshold: null,
+    detail: { code: 'expiry_date', expired: true, expiryDate: '2020-01-01' },
+    relatedUserId: null,
+  },
+  {
+    name: 'duplicate_document',
+    outcome: 'fail',
+    score: null,
+    threshold: null,
+    detail: { code: 'duplicate_document', otherAccounts: 1 },
+    relatedUserId: 12,
+  },
+];
+
+function renderCase(checks: CaseCheck[], run: CaseChecksRun) {
+  const caseView: CaseView = pendingCaseView({ checks, checksRun: run });
+  stubApi({ 'GET /backoffice/api/cases/41': () => ok(caseView) });
+  return renderAsStaff(reviewer, [{ path: 'cases/:userId', Component: CasePage }], '/backoffice/cases/41');
+}
+
+afterEach(cleanup);
+
+describe('the case page Checks panel', () => {
+  it('when the checks have run, then the panel comes first and words each check, the disagreeing field marked in text and a link to the other account', async () => {
+    renderCase(CHECKED, DONE);
+
+    const panel = await screen.findByRole('region', { name: 'Checks' });
+    // First on the page: before the person's section.
+    const regions = screen.getAllByRole('region');
+    expect(regions[0]).toBe(panel);
+    expect(within(panel).getByRole('article', { name: 'Image quality: Passed' })).toBeTruthy();
+    const mrz = within(panel).getByRole('article', { name: 'Machine-readable zone (MRZ): Passed' });
+    expect(within(mrz).getByText('Score 91')).toBeTruthy();
+
+    const match = within(panel).getByRole('article', { name: 'Document against the typed details: Failed' });
+    const dob = within(match).getByRole('row', { name: /Date of birth/ });
+    expect(within(dob).getByText('Disagrees')).toBeTruthy();
+    expect(within(dob).getByText('Jan 2, 1990')).toBeTruthy();
+    expect(within(dob).getByText('Jan 1, 1990')).toBeTruthy();
+    const name = within(match).getByRole('row', { name: /Last name/ });
+    expect(within(name).getByText('Agrees')).toBeTruthy();
+    expect(within(name).getByText('MUELLER')).toBeTruthy();
+    const nationality = within(match).getByRole('row', { name: /Nationality/ });
+    expect(within(nationality).getByText('Not given')).toBeTruthy();
+    expect(within(nationality).getByText('Not compared')).toBeTruthy();
+
+    const expiry = within(panel).getByRole('article', { name: 'Expiry: Failed' });
+    expect(within(expiry).getByText('Expired on Jan 1, 2020')).toBeTruthy();
+    const duplicate = within(panel).getByRole('article', {
+      name: 'Same document on another account: Failed',
+    });
+    expect(
+      within(duplicate).getByRole('link', { name: 'Open the other case (user 12)' }).getAttribute('href'),
+    ).toBe('/backoffice/cases/12');
+  });
+
+  it('when the checks have not finished, then each says not run yet', async () => {
+    const pending: CaseCheck[] = (['quality', 'mrz'] as const).map((name) => ({
+      name,
+      outcome: 'not_run',
+      score: null,
+      threshold: null,
+      detail: { code: 'not_run', reason: 'pending' },
+      relatedUserId: null,
+    }));
+    renderCase(pending, { submissionId: 5, status: 'pending', checkedAt: null });
+
+    const panel = await screen.findByRole('region', { name: 'Checks' });
+    expect(within(panel).getByText('Not run yet: the checks are still running.')).toBeTruthy();
+    expect(within(panel).getAllByText('Not run yet.')).toHaveLength(2);
+    expect(within(panel).getByRole('article', { name: 'Image quality: Not run' })).toBeTruthy();
+  });
+
+  it('when the MRZ could not be read, then the reason is given', async () => {
+    const unread: CaseCheck[] = [
+      {
+        name: 'mrz',
+        outcome: 'warn',
+        score: null,
+        threshold: null,
+        detail: { code: 'mrz_not_readable', reason: 'no_zone' },
+        relatedUserId: null,
+      },
+    ];
+    renderCase(unread, DONE);
+    const panel = await screen.findByRole('region', { name: 'Checks' });
+    expect(within(panel).getByRole('article', { name: 'Machine-readable zone (MRZ): Warning' })).toBeTruthy();
+    expect(within(panel).getByText('Not readable: no machine-readable zone was found.')).toBeTruthy();
+  });
+
+  it('when the reader works in Arabic, then the checks and the fields are in Arabic', async () => {
+    const { i18n } = renderCase(CHECKED, DONE);
+    await screen.findByRole('region', { name: 'Checks' });
+    i18n.addResourceBundle('ar-SA', NAMESPACE, arabic);
+    await act(() => i18n.changeLanguage('ar-SA'));
+
+    const panel = await screen.findByRole('region', { name: arabic.case.checks.heading });
+    const match = within(panel).getByRole('article', {
+      name: `${arabic.case.checks.names.data_match}: ${arabic.case.checks.outcomes.fail}`,
+    });
+    const dob = within(match).getByRole('row', { name: new RegExp(arabic.case.checks.fields.dateOfBirth) });
+    expect(within(dob).getByText(arabic.case.checks.fieldOutcomes.disagrees)).toBeTruthy();
+    const expiry = within(panel).getByRole('article', {
+      name: `${arabic.case.checks.names.expiry}: ${arabic.case.checks.outcomes.fail}`,
+    });
+    expect(within(expiry).getByText(/^انتهت صلاحيته في /)).toBeTruthy();
+  });
+
+  it('when the person has no in-house submission, then the panel says so', async () => {
+    renderCase([], null);
+    const panel = await screen.findByRole('region', { name: 'Checks' });
+    expect(
+      within(panel).getByText('No document checks: the person has no level-1 submission checked in-house.'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The case's "Checks" panel, first on the page (issue 19, docs/checks.md "Running the checks"): each
+ * document check of the level-1 submission under review with its outcome in words (the colour only
+ * repeats it), its score against its threshold where it has one, and what it found
+ * (check-detail.tsx). While the checks are still running every check says "not run yet".
+ */
+import { useTranslation } from 'react-i18next';
+import { formattingLocale, type CaseCheck, type CaseChecksRun } from '@kyc/contracts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { Card } from '../../../ui/card.tsx';
+import { CheckDetailText } from './check-detail.tsx';
+import { CheckName, OutcomeName } from './check-words.tsx';
+import './checks-section.css';
+
+export function ChecksSection({
+  checks,
+  run,
+}: {
+  checks: CaseCheck[] | undefined;
+  run: CaseChecksRun | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = (n: number) =>
+    new Intl.NumberFormat(formattingLocale(i18n.language), { maximumFractionDigits: 1 }).format(n);
+  return (
+    <Card as="section" aria-labelledby="case-checks">
+      <h2 id="case-checks">{t('case.checks.heading')}</h2>
+      {!run || !checks || checks.length === 0 ? (
+        <p>{t('case.checks.none')}</p>
+      ) : (
+        <>
+          {run.status === 'pending' ? <p>{t('case.checks.pending')}</p> : null}
+          {run.status === 'failed' ? <p>{t('case.checks.failed')}</p> : null}
+          {run.checkedAt !== null ? (
+            <p>
+              {t('case.checks.checkedAt')}{' '}
+              <time dateTime={new Date(run.checkedAt).toISOString()}>
+                {formatDateTime(run.checkedAt, i18n.language)}
+              </time>
+            </p>
+          ) : null}
+          <ul className="case-checks">
+            {checks.map((check, i) => (
+              <li key={check.name} className={`case-checks__check case-checks__check--${check.outcome}`}>
+                <article aria-labelledby={`case-check-${i}`}>
+                  <h3 id={`case-check-${i}`}>
+                    <CheckName name={check.name} />
+                    {': '}
+                    <span className="case-checks__outcome">
+                      <OutcomeName outcome={check.outcome} />
+                    </span>
+                  </h3>
+                  {check.score !== null ? (
+                    <p>
+                      {check.threshold !== null
+                        ? t('case.checks.scoreAgainst', {
+                            score: number(check.score),
+                            threshold: number(check.threshold),
+                          })
+                        : t('case.checks.score', { score: number(check.score) })}
+                    </p>
+                  ) : null}
+                  <CheckDetailText detail={check.detail} relatedUserId={check.relatedUserId} />
+                </article>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}

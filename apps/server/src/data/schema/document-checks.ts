@@ -1,0 +1,45 @@
+/** Migration 042 (issue 19 "Wiring"): the document checks' runs and results of in-house submissions. */
+import type { Generated, Selectable } from 'kysely';
+
+export type DocumentCheckRunStatus = 'due' | 'running' | 'done' | 'failed';
+
+export interface DocumentCheckRunsTable {
+  id: Generated<number>;
+  submission_id: number;
+  user_id: number;
+  status: DocumentCheckRunStatus;
+  attempts: Generated<number>;
+  /** While running: the claim's lease (epoch ms); past it another taker may assume the run died. */
+  claimed_until: number | null;
+  /** The last attempt's failure (no personal data: an error message of our code). */
+  error: string | null;
+  requested_at: number;
+  checked_at: number | null;
+}
+
+export interface DocumentCheckResultsTable {
+  id: Generated<number>;
+  submission_id: number;
+  user_id: number;
+  /** quality, mrz, data_match, expiry, duplicate_document (contracts CHECK_NAMES). */
+  name: string;
+  outcome: 'pass' | 'warn' | 'fail' | 'not_run';
+  score: number | null;
+  threshold: number | null;
+  /** JSON: the detail without personal data (contracts checkDetail, its personal fields left out). */
+  detail: string;
+  /** The detail's personal fields (JSON), sealed under the person's data key; null when none. */
+  evidence_enc: Buffer | null;
+  related_user_id: number | null;
+  /** HMAC-SHA-256 (hex) of the MRZ's issuing state and document number; duplicate_document only. */
+  document_hash: string | null;
+  checked_at: number;
+}
+
+export type DocumentCheckRunRow = Selectable<DocumentCheckRunsTable>;
+export type DocumentCheckResultRow = Selectable<DocumentCheckResultsTable>;
+
+export interface DocumentCheckTables {
+  document_check_runs: DocumentCheckRunsTable;
+  document_check_results: DocumentCheckResultsTable;
+}

@@ -1,0 +1,80 @@
+/**
+ * The document checks as the case page shows them (issue 19 "Wiring"): those of the person's latest
+ * in-house level-1 submission, each not run while its run is pending or given up, the personal part of
+ * each result (what the MRZ says, what was typed) opened under the person's data key. The caller audits
+ * the view, naming the submission whose evidence was opened.
+ */
+import { CHECK_NAMES, checkDetail, type CaseCheck, type CaseChecksRun } from '@kyc/contracts';
+import type { Repositories } from '../../../data/repositories/index.ts';
+import type { DocumentCheckResultRow } from '../../../data/schema/index.ts';
+import { decryptBlob, type MasterKeyring } from '../../../lib/crypto/envelope.ts';
+import { withStoredDataKey } from '../../kyc/data-keys.ts';
+
+/** What a result's sealed evidence is bound to: the submission and the check. */
+export const evidenceObject = (submissionId: number, name: string) =>
+  `document-check:${submissionId}:${name}`;
+
+/** The checks built so far: a pending run shows each as not run. */
+const BUILT: readonly CaseCheck['name'][] = ['quality', 'mrz', 'data_match', 'expiry', 'duplicate_document'];
+
+function caseCheckOf(row: DocumentCheckResultRow, key: Buffer | undefined): CaseCheck {
+  let detail = checkDetail.parse(JSON.parse(row.detail));
+  if (row.evidence_enc && key) {
+    try {
+      const opened = decryptBlob(key, Buffer.from(row.evidence_enc), {
+        userId: row.user_id,
+        objectId: evidenceObject(row.submission_id, row.name),
+      });
+      detail = checkDetail.parse(JSON.parse(opened.toString('utf8')));
+    } catch {
+      // Unreadable evidence (a shredded data key): the clear detail, its values left out.
+    }
+  }
+  return {
+    name: row.name as CaseCheck['name'],
+    outcome: row.outcome,
+    score: row.score,
+    threshold: row.threshold,
+    detail,
+    relatedUserId: row.related_user_id,
+  };
+}
+
+export interface CaseChecksView {
+  checks: CaseCheck[];
+  run: CaseChecksRun;
+  /** The submission whose sealed evidence was opened, for the view's audit entry. */
+  opened: number | null;
+}
+
+export async function caseChecksOf(
+  repos: Pick<Repositories, 'documentChecks' | 'submissions'>,
+  keyring: MasterKeyring,
+  userId: number,
+): Promise<CaseChecksView> {
+  const run = await repos.documentChecks.runForCase(userId, null);
+  if (!run) return { checks: [], run: null, opened: null };
+  const meta = { submissionId: run.submission_id, checkedAt: run.checked_at };
+  if (run.status !== 'done') {
+    const failed = run.status === 'failed';
+    const checks = BUILT.map((name): CaseCheck => ({
+      name,
+      outcome: 'not_run',
+      score: null,
+      threshold: null,
+      detail: { code: 'not_run', reason: failed ? 'failed' : 'pending' },
+      relatedUserId: null,
+    }));
+    return { checks, run: { ...meta, status: failed ? 'failed' : 'pending' }, opened: null };
+  }
+  const rows = await repos.documentChecks.resultsOf(run.submission_id);
+  const sealed = rows.some((r) => r.evidence_enc !== null);
+  const checks = sealed
+    ? await withStoredDataKey(repos.submissions, keyring, userId, (key) =>
+        rows.map((r) => caseCheckOf(r, key)),
+      )
+    : rows.map((r) => caseCheckOf(r, undefined));
+  const order = (check: CaseCheck) => CHECK_NAMES.indexOf(check.name);
+  checks.sort((a, b) => order(a) - order(b));
+  return { checks, run: { ...meta, status: 'done' }, opened: sealed ? run.submission_id : null };
+}

@@ -1,0 +1,225 @@
+/**
+ * Running the document checks of in-house level-1 submissions (issue 19 "Wiring", D96; docs/checks.md
+ * "Running the checks"). The submitting transaction writes a 'due' run (`request`); after the commit
+ * the run is taken in the background (`soon`, mode 'background'); a run that fails or is lost with the
+ * process stays due (or running past its lease), and the `document-checks` job takes it (`runDue`).
+ * A run is claimed with a lease and stored with its results by a compare-and-set on that claim, in one
+ * transaction: a crash loses nothing, two takers store one set. OCR takes seconds of CPU, so runs go one
+ * at a time per process (CHECK_CONCURRENCY) and never on a request's path. The personal part of each
+ * result (what the MRZ says, what was typed) is sealed under the person's data key.
+ */
+import type { DocumentType } from '@kyc/contracts';
+import type { Repositories, TxRepositories } from '../../../data/repositories/index.ts';
+import type { NewCheckResult } from '../../../data/repositories/document-checks-repo.ts';
+import { encryptBlob, type MasterKeyring } from '../../../lib/crypto/envelope.ts';
+import type { BlobStore } from '../../../lib/uploads/blob-store.ts';
+import { withDataKey } from '../../kyc/data-keys.ts';
+import { openEncryptedUpload } from '../../uploads/encrypted-upload.ts';
+import {
+  clearDetail,
+  evaluateSubmission,
+  hasEvidence,
+  type CheckImages,
+  type EvaluateOptions,
+} from './evaluate.ts';
+import { documentHashes } from './document-hash.ts';
+import { evidenceObject } from './case-checks.ts';
+import { closeMrzOcr } from '../ocr/read-mrz-from-image.ts';
+
+/** How long a claimed run is ours: longer than the slowest OCR of two sides on a loaded machine. */
+export const CHECK_LEASE_MS = 5 * 60_000;
+/** A run that failed this many times is given up ('failed'; the case shows the checks as not run). */
+export const CHECK_MAX_ATTEMPTS = 5;
+/** Runs at once per process: OCR is CPU-bound and its one worker reads one image at a time. */
+export const CHECK_CONCURRENCY = 1;
+/** Runs the job takes per tick (each costs seconds). */
+const JOB_BATCH = 20;
+/** Accounts named by one duplicate_document result at most. */
+const DUPLICATE_LIMIT = 10;
+export interface CheckLog {
+  error(details: object, message: string): void;
+}
+
+export interface CheckRunOptions {
+  repos: Repositories;
+  blobs: BlobStore;
+  keyring: MasterKeyring;
+  /** background: a submission's run starts after its commit; job: only the job takes runs (tests). */
+  mode?: 'background' | 'job';
+  now?: () => number;
+  readMrz?: EvaluateOptions['readMrz'];
+}
+
+/** What the submitting use-case asks of the checks. */
+export interface CheckRequests {
+  request(tx: TxRepositories, submissionId: number, userId: number, at: number): Promise<number>;
+  soon(runId: number): void;
+}
+
+class LostClaim extends Error {}
+
+/** At most `limit` tasks at once; the others wait their turn. */
+function limiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+export function checkRunUseCases(options: CheckRunOptions) {
+  const { repos, blobs, keyring } = options;
+  const now = options.now ?? Date.now;
+  const mode = options.mode ?? 'background';
+  const limit = limiter(CHECK_CONCURRENCY);
+  const inflight = new Set<Promise<void>>();
+  let log: CheckLog = { error: () => {} };
+
+  async function imagesOf(userId: number, submissionId: number): Promise<CheckImages> {
+    const documents = (await repos.submissions.submittedDocumentsOfUser(userId)).filter(
+      (d) => Number(d.submission_id) === submissionId,
+    );
+    const images: CheckImages = {};
+    for (const d of documents) {
+      if (d.side !== 'front' && d.side !== 'back' && d.side !== 'selfie') continue;
+      images[d.side] = await openEncryptedUpload({ blobs, keys: repos.submissions, keyring }, userId, {
+        id: d.id,
+        blobId: d.blob_id,
+      });
+    }
+    return images;
+  }
+
+  /** The results of a run, evaluated, duplicates looked up and personal parts sealed. */
+  async function resultsOf(userId: number, submissionId: number, at: number): Promise<NewCheckResult[]> {
+    const submission = await repos.submissions.findSubmission(userId, submissionId);
+    if (!submission) throw new Error(`submission ${submissionId} is missing`);
+    const applicant = await repos.kyc.findApplicant(userId);
+    const typed = (value: string | null | undefined) => (value ? value : undefined);
+    const evaluation = await evaluateSubmission(
+      await imagesOf(userId, submissionId),
+      {
+        firstName: typed(applicant?.first_name),
+        lastName: typed(applicant?.last_name),
+        dateOfBirth: typed(applicant?.date_of_birth),
+        issuingCountry: submission.issuing_country,
+        documentType: submission.document_type as DocumentType,
+      },
+      { now: at, ...(options.readMrz ? { readMrz: options.readMrz } : {}) },
+    );
+    const rows = evaluation.checks.map((c) => ({
+      ...c,
+      relatedUserId: null as number | null,
+      hash: null as string | null,
+    }));
+    if (evaluation.documentKey) {
+      const hashes = documentHashes(keyring, evaluation.documentKey);
+      const others = await repos.documentChecks.otherHolders(hashes.lookup, userId, DUPLICATE_LIMIT);
+      rows.push({
+        name: 'duplicate_document',
+        outcome: others.length > 0 ? 'fail' : 'pass',
+        score: null,
+        threshold: null,
+        detail: { code: 'duplicate_document', otherAccounts: others.length },
+        relatedUserId: others[0] ?? null,
+        hash: hashes.stored,
+      });
+    }
+    return withDataKey(repos.submissions, keyring, userId, at, (key) =>
+      rows.map((r) => ({
+        name: r.name,
+        outcome: r.outcome,
+        score: r.score,
+        threshold: r.threshold,
+        detail: JSON.stringify(clearDetail(r.detail)),
+        evidenceEnc: hasEvidence(r.detail)
+          ? encryptBlob(key, Buffer.from(JSON.stringify(r.detail), 'utf8'), {
+              userId,
+              objectId: evidenceObject(submissionId, r.name),
+            })
+          : null,
+        relatedUserId: r.relatedUserId,
+        documentHash: r.hash,
+      })),
+    );
+  }
+
+  /** Claims the run and checks it; false when someone else holds it. Errors leave it due (or failed). */
+  async function runOne(runId: number): Promise<boolean> {
+    const at = now();
+    if (!(await repos.documentChecks.claimRun(runId, at, at + CHECK_LEASE_MS))) return false;
+    const run = await repos.documentChecks.findRun(runId);
+    if (!run) return false;
+    try {
+      const results = await resultsOf(run.user_id, run.submission_id, at);
+      const stored = await repos.transaction((tx) =>
+        tx.documentChecks.finishRun(
+          { id: runId, submissionId: run.submission_id, userId: run.user_id, attempt: run.attempts },
+          results,
+          now(),
+        ),
+      );
+      if (!stored) throw new LostClaim();
+      return true;
+    } catch (error) {
+      if (error instanceof LostClaim) return false;
+      const message = error instanceof Error ? error.message : String(error);
+      await repos.documentChecks.failRun(runId, message, run.attempts >= CHECK_MAX_ATTEMPTS);
+      throw error;
+    }
+  }
+
+  const requests: CheckRequests = {
+    request: (tx, submissionId, userId, at) => tx.documentChecks.requestRun(submissionId, userId, at),
+    soon(runId) {
+      if (mode !== 'background') return;
+      const done = (async () => {
+        // After the caller's answer is on its way.
+        await new Promise((resolve) => setImmediate(resolve));
+        await limit(() => runOne(runId));
+      })().catch((error: unknown) => {
+        log.error(
+          { event: 'document-checks.failed', run: runId, err: error },
+          'document checks failed; the job retries them',
+        );
+      });
+      inflight.add(done);
+      void done.finally(() => inflight.delete(done));
+    },
+  };
+
+  return {
+    ...requests,
+
+    /** The `document-checks` job: runs still due (or past their lease), a batch per tick; the count done. */
+    async runDue(): Promise<number> {
+      let done = 0;
+      for (const runId of await repos.documentChecks.dueRuns(now(), JOB_BATCH)) {
+        try {
+          if (await limit(() => runOne(runId))) done++;
+        } catch (error) {
+          log.error({ event: 'document-checks.failed', run: runId, err: error }, 'document checks failed');
+        }
+      }
+      return done;
+    },
+
+    /** Waits for the background runs (app close, tests), then ends the OCR worker thread if one started. */
+    async settle(): Promise<void> {
+      await Promise.all([...inflight]);
+      await closeMrzOcr();
+    },
+
+    useLog(logger: CheckLog) {
+      log = logger;
+    },
+  };
+}
+export type CheckRunUseCases = ReturnType<typeof checkRunUseCases>;

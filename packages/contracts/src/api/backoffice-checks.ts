@@ -1,0 +1,128 @@
+/**
+ * Issue 19 "Wiring" (docs/checks.md "Running the checks"): the document checks of a submission as the
+ * case page shows them. Each result says what it found as data — a `code` and its parameters — that the
+ * back office puts in words in the reader's language; no English sentence travels in a result.
+ */
+import { z } from 'zod';
+
+/** Every check a submission can have; face_match, liveness and duplicate_face are not built yet. */
+export const CHECK_NAMES = [
+  'quality',
+  'mrz',
+  'data_match',
+  'expiry',
+  'face_match',
+  'liveness',
+  'duplicate_document',
+  'duplicate_face',
+] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+export const CHECK_OUTCOMES = ['pass', 'warn', 'fail', 'not_run'] as const;
+export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
+
+/** The images of a level-1 submission the checks read. */
+export const CHECK_IMAGE_SIDES = ['front', 'back', 'selfie'] as const;
+
+/** Why no valid MRZ was read: the photo's (OCR) reasons, then the text's (readMrz). */
+export const MRZ_UNREADABLE_REASONS = [
+  'unreadable_image',
+  'blank_image',
+  'no_zone',
+  'wrong_length',
+  'wrong_format',
+  'invalid_field',
+  'check_digit',
+  'ambiguous_repair',
+] as const;
+
+/** The fields compared between the MRZ and what the person typed, in the order shown. */
+export const DATA_MATCH_FIELDS = [
+  'lastName',
+  'firstName',
+  'dateOfBirth',
+  'nationality',
+  'issuingCountry',
+  'documentNumber',
+  'documentType',
+  'expiryDate',
+] as const;
+export type DataMatchField = (typeof DATA_MATCH_FIELDS)[number];
+
+/** Why a check has no outcome (yet). */
+export const CHECK_NOT_RUN_REASONS = ['pending', 'mrz_not_read', 'no_document_image', 'failed'] as const;
+
+const QUALITY_REASONS = ['too_small', 'blank', 'too_dark', 'too_bright', 'glare', 'blurred'] as const;
+const QUALITY_CHECKS = ['resolution', 'blank', 'exposure_dark', 'exposure_bright', 'glare', 'blur'] as const;
+
+export const checkDetail = z.discriminatedUnion('code', [
+  z.object({
+    code: z.literal('image_quality'),
+    /** Each image: its first failing measure (value against threshold), or null when it passes. */
+    images: z.array(
+      z.object({
+        side: z.enum(CHECK_IMAGE_SIDES),
+        outcome: z.enum(['pass', 'fail']),
+        failed: z
+          .object({
+            check: z.enum(QUALITY_CHECKS),
+            reason: z.enum(QUALITY_REASONS),
+            value: z.number(),
+            threshold: z.number(),
+          })
+          .nullable(),
+      }),
+    ),
+  }),
+  z.object({
+    code: z.literal('mrz_read'),
+    format: z.enum(['TD1', 'TD2', 'TD3']),
+    side: z.enum(CHECK_IMAGE_SIDES),
+    /** OCR confusions repaired under the check digits. */
+    repairs: z.number().int(),
+  }),
+  z.object({ code: z.literal('mrz_not_readable'), reason: z.enum(MRZ_UNREADABLE_REASONS) }),
+  z.object({
+    code: z.literal('data_compared'),
+    /** Each field: what the person typed and what the MRZ says (personal data, sealed at rest). */
+    fields: z.array(
+      z.object({
+        field: z.enum(DATA_MATCH_FIELDS),
+        outcome: z.enum(['agrees', 'disagrees', 'not_comparable']),
+        typed: z.string().nullable(),
+        document: z.string().nullable(),
+      }),
+    ),
+  }),
+  z.object({ code: z.literal('expiry_date'), expired: z.boolean(), expiryDate: z.string().nullable() }),
+  /** The same document (number and issuing state, by a keyed hash) on other accounts; the first in relatedUserId. */
+  z.object({ code: z.literal('duplicate_document'), otherAccounts: z.number().int().min(0) }),
+  z.object({ code: z.literal('not_run'), reason: z.enum(CHECK_NOT_RUN_REASONS) }),
+]);
+export type CheckDetail = z.infer<typeof checkDetail>;
+
+export const caseCheck = z.object({
+  name: z.enum(CHECK_NAMES),
+  outcome: z.enum(CHECK_OUTCOMES),
+  /** The measured value where the check has one (OCR confidence 0-100), with its threshold. */
+  score: z.number().nullable(),
+  threshold: z.number().nullable(),
+  detail: checkDetail,
+  /** Another account the check points to (a duplicate document), else null. */
+  relatedUserId: z.number().int().nullable(),
+});
+export type CaseCheck = z.infer<typeof caseCheck>;
+
+/**
+ * Which submission the case's `checks` are of (the level-1 submission under review, else the latest
+ * in-house one) and how far its run is; null when the person has no in-house level-1 submission.
+ */
+export const caseChecksRun = z
+  .object({
+    submissionId: z.number().int(),
+    /** pending: not finished yet (every check not_run, reason pending); failed: given up after retries. */
+    status: z.enum(['pending', 'done', 'failed']),
+    checkedAt: z.number().int().nullable(),
+  })
+  .nullable();
+export type CaseChecksRun = z.infer<typeof caseChecksRun>;
