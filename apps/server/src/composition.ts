@@ -509,7 +509,12 @@ export function compose(options: CompositionOptions): Composition {
       ? [
           {
             name: 'screening',
-            run: async () => (await screening.runDue()) + (await screeningReview.notifyPending()),
+            // D94: and a batch at a time of the delta re-screening after a list change (counted in its row).
+            run: async () => {
+              const runs = await screening.runDue();
+              await screening.runDeltas();
+              return runs + (await screeningReview.notifyPending());
+            },
           },
         ]
       : []),

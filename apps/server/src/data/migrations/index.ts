@@ -41,6 +41,7 @@ import { m034SignInCodes } from './034-sign-in-codes.ts';
 import { m037DashboardIndexes } from './037-dashboard-indexes.ts';
 import { m038Risk } from './038-risk.ts';
 import { m039TransferDecisionTimes } from './039-transfer-decision-times.ts';
+import { m041ScreeningDelta } from './041-screening-delta.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -81,6 +82,7 @@ const ALL: Record<string, MigrationFactory> = {
   '037-dashboard-indexes': m037DashboardIndexes,
   '038-risk': m038Risk,
   '039-transfer-decision-times': m039TransferDecisionTimes,
+  '041-screening-delta': m041ScreeningDelta,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { Repositories } from '../../data/repositories/index.ts';
-import type { ListEntry } from './entry.ts';
+import { diffEntries } from './delta.ts';
+import type { ListEntry, ParsedList } from './entry.ts';
 import type { LoadedList } from './matching/name-index.ts';
 import { readList } from './read-list.ts';
 
@@ -111,29 +112,7 @@ export async function loadConfiguredLists(
     }
     try {
       const { list, contentHash } = await readFileList(source, id);
-      const known = await repos.screening.findList(id);
-      const at = now();
-      await repos.transaction(async (tx) => {
-        await tx.screening.upsertList(
-          {
-            id,
-            source,
-            format: list.metadata.format,
-            publishedAt: list.metadata.publishedAt ?? null,
-            entryCount: list.entries.length,
-            contentHash,
-            loadedAt: at,
-            lastError: null,
-          },
-          at,
-        );
-        if (known?.content_hash !== contentHash)
-          await tx.screening.writeFingerprints(
-            id,
-            contentHash,
-            list.entries.map((entry) => ({ entryId: entry.entryId, hash: entryFingerprint(entry) })),
-          );
-      });
+      await recordVersion(repos, { id, source, list, contentHash, at: now() });
       loaded.push({ listId: id, metadata: list.metadata, entries: list.entries, source, contentHash });
       outcomes.push({ id, source, state: 'loaded', entryCount: list.entries.length });
       log.info(
@@ -153,6 +132,62 @@ export async function loadConfiguredLists(
     }
   }
   return { loaded, outcomes };
+}
+
+export interface VersionToRecord {
+  id: string;
+  source: string;
+  list: ParsedList;
+  contentHash: string;
+  at: number;
+  /** A fetched list's validators (conditional GET). */
+  validators?: { etag: string | null; lastModified: string | null };
+}
+
+/**
+ * Records a list version read well, in one transaction on the list's locked row: its metadata, and
+ * when its content is new, the entries' fingerprints, the version moved (instances reload, D95) and
+ * the delta of the entries added, changed and removed (D94). Answers whether the content was new here
+ * (false when unchanged, or when another instance recorded it first).
+ */
+export async function recordVersion(repos: Repositories, v: VersionToRecord): Promise<boolean> {
+  const { id, source, list, contentHash, at } = v;
+  return repos.transaction(async (tx) => {
+    const known = await tx.screening.lockList(id, source, at);
+    const changed = known.content_hash !== contentHash;
+    await tx.screening.upsertList(
+      {
+        id,
+        source,
+        format: list.metadata.format,
+        publishedAt: list.metadata.publishedAt ?? null,
+        entryCount: list.entries.length,
+        contentHash,
+        loadedAt: at,
+        lastError: null,
+      },
+      at,
+    );
+    await tx.screening.markRefreshed(id, at, v.validators);
+    if (!changed) return false;
+    const fingerprints = list.entries.map((entry) => ({
+      entryId: entry.entryId,
+      hash: entryFingerprint(entry),
+    }));
+    const delta = diffEntries(await tx.screeningDelta.fingerprintsOf(id), fingerprints);
+    await tx.screening.writeFingerprints(id, contentHash, fingerprints);
+    await tx.screening.markChanged(id, at);
+    if (delta.changed.length > 0 || delta.removed.length > 0)
+      await tx.screeningDelta.recordDelta({
+        listId: id,
+        fromHash: known.content_hash ?? '',
+        toHash: contentHash,
+        ...delta,
+        uptoApplicantId: await tx.screeningDelta.highestApplicant(),
+        at,
+      });
+    return true;
+  });
 }
 
 /** The loaded lists and their versions as one string: a run records it, an approval compares it. */

@@ -32,6 +32,7 @@ import {
 import { NameIndex } from './matching/name-index.ts';
 import { screenPerson, type PersonToScreen } from './matching/screen-person.ts';
 import { openHit, sealHit } from './sealed-hit.ts';
+import { deltaRescreening } from './delta.ts';
 import type { RiskRecompute } from '../risk/risk-service.ts';
 
 export type RunReason = 'level_1_submitted' | 'vendor_verified' | 'before_approval';
@@ -144,9 +145,7 @@ export function screeningUseCases(options: ScreeningOptions) {
     const sealed = await withDataKey(repos.submissions, keyring, userId, at, (key) =>
       hits.map((hit) => ({ hit, ...sealHit(key, userId, hit) })),
     );
-    const lists = JSON.stringify(
-      loaded.map((l) => ({ id: l.listId, hash: l.contentHash, publishedAt: l.metadata.publishedAt ?? null })),
-    );
+    const lists = runLists();
     await repos.transaction(async (tx) => {
       await tx.review.lockCase(userId);
       for (const { hit, ourNameEnc, explanationEnc } of sealed)
@@ -192,6 +191,24 @@ export function screeningUseCases(options: ScreeningOptions) {
       throw error;
     }
   }
+
+  /** The lists as a run records them. */
+  const runLists = () =>
+    JSON.stringify(
+      loaded.map((l) => ({ id: l.listId, hash: l.contentHash, publishedAt: l.metadata.publishedAt ?? null })),
+    );
+
+  const deltas = deltaRescreening({
+    repos,
+    keyring,
+    threshold: config.threshold,
+    now,
+    log: () => log,
+    loaded: () => loaded,
+    fingerprint: (listId, entryId) => fingerprints.get(fingerprintKey(listId, entryId)) ?? '',
+    runLists,
+    afterHits: (userId) => options.risk?.soon(userId, 'screening_hits'),
+  });
 
   const requests: ScreeningRequests = {
     async request(tx, userId, reason, at) {
@@ -279,6 +296,13 @@ export function screeningUseCases(options: ScreeningOptions) {
 
     /** The lists loaded here, for the case page and the refresh of a later slice. */
     loadedLists: (): readonly LoadedListVersion[] => loaded,
+
+    /**
+     * The `screening` job's delta part (D94): the people re-screened against the entries a list change
+     * added or changed, a batch at a time, for up to `tickMs`.
+     */
+    runDeltas: (tickMs?: number): Promise<number> =>
+      enabled && loaded.length > 0 ? deltas.runDue(tickMs) : Promise.resolve(0),
 
     /** The `screening` job: runs still due (failed, or lost with a process), oldest first. */
     async runDue(): Promise<number> {
