@@ -492,6 +492,8 @@ export const AUDIT_ACTIONS = [
   'screening.alert.assign',
   // Risk score (issue 18, docs/screening.md "Risk score").
   'risk.weights.update',
+  // Refreshing lists (issue 18, docs/screening.md "Refreshing lists").
+  'screening.lists.refresh',
   // Data lifecycle (issue 20, docs/data-lifecycle.md).
   'retention.policies.update',
   'retention.run',

@@ -13,6 +13,7 @@ import { diffEntries } from './delta.ts';
 import type { ListEntry, ParsedList } from './entry.ts';
 import type { LoadedList } from './matching/name-index.ts';
 import { readList } from './read-list.ts';
+import { fetchList, readCopy, sha256, writeCopy } from './fetch-list.ts';
 
 /** A list as loaded, with the content hash its runs record. */
 export interface LoadedListVersion extends LoadedList {
@@ -31,7 +32,9 @@ export interface ListLoadOutcome {
 
 export const NOT_YET_FETCHED = 'not yet fetched: URL lists are fetched by the refresh job';
 
-export const isUrl = (source: string) => /^https:\/\//i.test(source);
+/** https, or http to this machine only (config.ts SCREENING_URL). */
+export const isUrl = (source: string) =>
+  /^https:\/\//i.test(source) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//i.test(source);
 
 /** The list's name: its file name (or the URL's last segment), made unique among the sources. */
 export function listIds(sources: readonly string[]): string[] {
@@ -87,34 +90,110 @@ export interface LoadLog {
   error(details: object, message: string): void;
 }
 
+export interface LoadOptions {
+  /** Where the last good copies of URL lists are kept (DATA_DIR). */
+  dataDir?: string;
+  /** The refresh: URL lists are fetched (conditional GET); at start-up only their copies are read. */
+  fetchUrls?: boolean;
+  fetchImpl?: typeof fetch;
+}
+
+/** One URL source: fetched (refresh) or its last good copy read; a failure keeps the copy. */
+async function loadUrl(
+  source: string,
+  id: string,
+  repos: Repositories,
+  now: () => number,
+  options: LoadOptions,
+): Promise<{ list: ParsedList; contentHash: string } | 'not_yet_fetched'> {
+  const dataDir = options.dataDir;
+  const copy = dataDir ? await readCopy(dataDir, id) : undefined;
+  const held = copy ? await repos.screening.findList(id) : undefined;
+  const fromCopy = async () => {
+    if (!copy) return 'not_yet_fetched' as const;
+    return { list: await readList([copy], id), contentHash: sha256(copy) };
+  };
+  if (!options.fetchUrls || !dataDir) return fromCopy();
+  let fetched;
+  try {
+    fetched = await fetchList(
+      source,
+      id,
+      held ? { etag: held.etag, lastModified: held.last_modified } : undefined,
+      options.fetchImpl,
+    );
+  } catch (error) {
+    // The last good copy stays in use; the error is recorded for the admin's page.
+    const message = error instanceof Error ? error.message : String(error);
+    await repos.screening.setListError(id, source, message.slice(0, 500), now());
+    const kept = await fromCopy();
+    if (kept === 'not_yet_fetched') throw error;
+    return kept;
+  }
+  if (fetched.kind === 'not_modified') {
+    const kept = await fromCopy();
+    if (kept !== 'not_yet_fetched') await repos.screening.markRefreshed(id, now());
+    return kept;
+  }
+  await writeCopy(dataDir, id, fetched.bytes);
+  await recordVersion(repos, {
+    id,
+    source,
+    list: fetched.list,
+    contentHash: fetched.contentHash,
+    at: now(),
+    validators: fetched.validators,
+  });
+  return { list: fetched.list, contentHash: fetched.contentHash };
+}
+
 /**
- * Loads every file source, records every source's state, and answers the loaded versions. The
- * fingerprints of a version already recorded (same content hash) are not written again.
+ * Loads every source, records every source's state, and answers the loaded versions. A file is read
+ * and its version recorded (fingerprints and delta only when its content is new); a URL list is read
+ * from its last good copy, or fetched when `fetchUrls` (the refresh). A source that fails keeps what
+ * was recorded before, with the error.
  */
 export async function loadConfiguredLists(
   sources: readonly string[],
   repos: Repositories,
   log: LoadLog,
   now: () => number,
+  options: LoadOptions = {},
 ): Promise<{ loaded: LoadedListVersion[]; outcomes: ListLoadOutcome[] }> {
   const ids = listIds(sources);
   const loaded: LoadedListVersion[] = [];
   const outcomes: ListLoadOutcome[] = [];
   for (const [i, source] of sources.entries()) {
     const id = ids[i] ?? source;
-    if (isUrl(source)) {
-      log.warn({ event: 'screening.list.skipped', list: id }, `screening list ${id}: ${NOT_YET_FETCHED}`);
-      const known = await repos.screening.findList(id);
-      // A copy fetched earlier stays recorded as it was; only a list never fetched says so.
-      if (!known?.content_hash) await repos.screening.setListError(id, source, NOT_YET_FETCHED, now());
-      outcomes.push({ id, source, state: 'not_yet_fetched', entryCount: 0 });
-      continue;
-    }
     try {
-      const { list, contentHash } = await readFileList(source, id);
-      await recordVersion(repos, { id, source, list, contentHash, at: now() });
+      let read: { list: ParsedList; contentHash: string };
+      if (isUrl(source)) {
+        const got = await loadUrl(source, id, repos, now, options);
+        if (got === 'not_yet_fetched') {
+          log.warn({ event: 'screening.list.skipped', list: id }, `screening list ${id}: ${NOT_YET_FETCHED}`);
+          const known = await repos.screening.findList(id);
+          if (!known?.content_hash) await repos.screening.setListError(id, source, NOT_YET_FETCHED, now());
+          outcomes.push({ id, source, state: 'not_yet_fetched', entryCount: 0 });
+          continue;
+        }
+        read = got;
+        const known = await repos.screening.findList(id);
+        if (known?.content_hash !== read.contentHash)
+          await recordVersion(repos, { id, source, ...read, at: now() });
+      } else {
+        read = await readFileList(source, id);
+        await recordVersion(repos, { id, source, ...read, at: now() });
+      }
+      const { list, contentHash } = read;
       loaded.push({ listId: id, metadata: list.metadata, entries: list.entries, source, contentHash });
-      outcomes.push({ id, source, state: 'loaded', entryCount: list.entries.length });
+      const failed = (await repos.screening.findList(id))?.last_error;
+      outcomes.push({
+        id,
+        source,
+        state: failed ? 'failed' : 'loaded',
+        entryCount: list.entries.length,
+        ...(failed ? { error: failed } : {}),
+      });
       log.info(
         {
           event: 'screening.list.loaded',

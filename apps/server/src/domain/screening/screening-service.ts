@@ -22,13 +22,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { withDataKey, withStoredDataKey } from '../kyc/data-keys.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
-import {
-  entryFingerprint,
-  loadConfiguredLists,
-  listsKeyOf,
-  type LoadLog,
-  type LoadedListVersion,
-} from './load-lists.ts';
+import { listRefresher } from './list-refresh.ts';
+import { entryFingerprint, listsKeyOf, type LoadLog, type LoadedListVersion } from './load-lists.ts';
 import { NameIndex } from './matching/name-index.ts';
 import { screenPerson, type PersonToScreen } from './matching/screen-person.ts';
 import { openHit, sealHit } from './sealed-hit.ts';
@@ -50,8 +45,12 @@ const NATIONALITY_DOCUMENTS: readonly string[] = ['PASSPORT', 'ID_CARD'];
 export interface ScreeningOptions {
   repos: Repositories;
   keyring: MasterKeyring;
-  /** SCREENING_LISTS (resolved) and SCREENING_THRESHOLD. */
-  config: { lists: readonly string[]; threshold: number };
+  /** SCREENING_LISTS (resolved), SCREENING_THRESHOLD and SCREENING_REFRESH_HOURS (0: off). */
+  config: { lists: readonly string[]; threshold: number; refreshHours?: number };
+  /** DATA_DIR: where the last good copies of URL lists are kept. */
+  dataDir?: string;
+  /** The refresh's HTTP client (tests). */
+  fetchImpl?: typeof fetch;
   now?: () => number;
   /** Issue 18 "Risk score": after a run's hits commit, the person's risk is recomputed (in the background). */
   risk?: RiskRecompute;
@@ -210,6 +209,27 @@ export function screeningUseCases(options: ScreeningOptions) {
     afterHits: (userId) => options.risk?.soon(userId, 'screening_hits'),
   });
 
+  const refresher = listRefresher({
+    repos,
+    sources: config.lists,
+    refreshHours: config.refreshHours ?? 0,
+    now,
+    log: () => log,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+    current: () => loaded,
+    install(lists) {
+      loaded = lists;
+      index = new NameIndex(loaded);
+      listsKey = listsKeyOf(loaded);
+      fingerprints = new Map(
+        loaded.flatMap((l) =>
+          l.entries.map((e) => [fingerprintKey(l.listId, e.entryId), entryFingerprint(e)]),
+        ),
+      );
+    },
+  });
+
   const requests: ScreeningRequests = {
     async request(tx, userId, reason, at) {
       return enabled ? tx.screening.requestRun(userId, reason, at) : undefined;
@@ -281,18 +301,17 @@ export function screeningUseCases(options: ScreeningOptions) {
 
     /** Loads the configured lists into this instance's index (app.ts, when the app is ready). */
     async loadLists() {
-      if (!enabled) return [];
-      const result = await loadConfiguredLists(config.lists, repos, log, now);
-      loaded = result.loaded;
-      index = new NameIndex(loaded);
-      listsKey = listsKeyOf(loaded);
-      fingerprints = new Map(
-        loaded.flatMap((l) =>
-          l.entries.map((e) => [fingerprintKey(l.listId, e.entryId), entryFingerprint(e)]),
-        ),
-      );
-      return result.outcomes;
+      return enabled ? refresher.load() : [];
     },
+
+    /** Refresh now (admin, or the scheduled refresh): files read again, URL lists fetched (D95). */
+    refreshLists: () => (enabled ? refresher.refresh() : Promise.resolve([])),
+
+    /** The `screening-refresh` job: a refresh when SCREENING_REFRESH_HOURS have passed since the last. */
+    refreshDue: () => (enabled ? refresher.refreshDue() : Promise.resolve(0)),
+
+    /** Every instance's poll (app.ts): reloads the index when another instance recorded a change. */
+    reloadIfChanged: () => (enabled ? refresher.reloadIfChanged() : Promise.resolve(false)),
 
     /** The lists loaded here, for the case page and the refresh of a later slice. */
     loadedLists: (): readonly LoadedListVersion[] => loaded,
