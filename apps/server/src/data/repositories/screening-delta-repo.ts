@@ -68,12 +68,11 @@ export function screeningDeltaRepo(db: Db, personal?: PersonalDataCipher) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
-    /** The oldest unfinished delta nobody holds (screening_deltas_running_idx). */
-    async nextDelta(at: number): Promise<ScreeningDeltaRow | undefined> {
-      return db
-        .selectFrom('screening_deltas')
-        .selectAll()
-        .where('status', '=', 'running')
+    /** The oldest unfinished delta nobody holds, but those skipped (screening_deltas_running_idx). */
+    async nextDelta(at: number, skip: readonly number[] = []): Promise<ScreeningDeltaRow | undefined> {
+      let q = db.selectFrom('screening_deltas').selectAll().where('status', '=', 'running');
+      if (skip.length > 0) q = q.where('id', 'not in', [...skip]);
+      return q
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
         .orderBy('id')
         .limit(1)

@@ -176,8 +176,8 @@ export function deltaRescreening(o: DeltaOptions) {
       let screened = 0;
       const skipped = new Set<number>();
       while (o.now() < until) {
-        const delta = await o.repos.screeningDelta.nextDelta(o.now());
-        if (!delta || skipped.has(Number(delta.id))) return screened;
+        const delta = await o.repos.screeningDelta.nextDelta(o.now(), [...skipped]);
+        if (!delta) return screened;
         const list = o.loaded().find((l) => l.listId === delta.list_id);
         const recorded = await o.repos.screening.findList(delta.list_id);
         if (!list || recorded?.content_hash !== list.contentHash) {
