@@ -104,6 +104,22 @@ describe.each(testDatabases())('delta re-screening on $name', (testDb) => {
     expect((await deltas(fixture)).every((d) => d.status === 'done')).toBe(true);
   });
 
+  it('when the list gains an entry naming a person waiting for review, then the job opens the hit and the approval is refused (61001)', async () => {
+    const client = await userClient(fixture.app, 'new@demo.test');
+    expect((await client.post('/v3/private/kyc/kyc-personal-info', VELMOROV)).envelope?.ret_code).toBe(0);
+    await userWithCase(fixture.app, 'new@demo.test');
+    await job(fixture.app);
+    const userId = await fixture.userIdOf('new@demo.test');
+    expect(await hitsOf(fixture, userId)).toEqual([]);
+
+    writeList(OTHER, VELMOROV_ROW);
+    await restartAndRun(fixture);
+
+    expect(await hitsOf(fixture, userId)).toMatchObject([{ list_entry_id: 'INT-0099', state: 'open' }]);
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
+    expect((await decide(reviewer, userId, { decision: 'approve', level: 1 })).ret_code).toBe(61001);
+  });
+
   it('when the list is unchanged at the next start, then no delta is recorded and nobody is re-screened', async () => {
     const userId = await approvedPerson(fixture, 'new@demo.test');
     const before = await deltas(fixture);
