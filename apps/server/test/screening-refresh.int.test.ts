@@ -178,6 +178,33 @@ describe.each(testDatabases())('refreshing screening lists on $name', (testDb) =
     }
   });
 
+  it('when the scheduled job ticks, then a list never fetched or older than SCREENING_REFRESH_HOURS is refreshed; after a failure, not again within the hour', async () => {
+    const one = await instance();
+    const tick = () => one.app.jobs.find((j) => j.name === 'screening-refresh')?.run();
+    try {
+      await tick();
+      expect(served.requests).toHaveLength(1); // never fetched: fetched at the first tick
+      await tick();
+      expect(served.requests).toHaveLength(1); // refreshed just now: not due
+
+      const dayAgo = Date.now() - 25 * 3_600_000;
+      await fixture.database.db.updateTable('screening_lists').set({ refreshed_at: dayAgo }).execute();
+      served.status = 500;
+      await tick();
+      expect(served.requests).toHaveLength(2);
+      await tick();
+      expect(served.requests).toHaveLength(2); // failed a moment ago: left for an hour
+      const row = await fixture.database.db
+        .selectFrom('screening_lists')
+        .selectAll()
+        .where('id', '=', 'block-list.csv')
+        .executeTakeFirst();
+      expect(row).toMatchObject({ last_error: 'download failed: HTTP 500', entry_count: 1 });
+    } finally {
+      await one.close();
+    }
+  });
+
   it('when two refreshes of one change run at once, then one delta is recorded', async () => {
     const one = await instance();
     const two = testDb.name === 'postgres' ? await instance() : one; // SQLite: one instance (D50)

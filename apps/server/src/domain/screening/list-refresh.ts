@@ -14,7 +14,11 @@ import {
   type ListLoadOutcome,
   type LoadLog,
   type LoadedListVersion,
+  NOT_YET_FETCHED,
 } from './load-lists.ts';
+
+/** After a failed refresh, the scheduled one waits this long before trying again. */
+export const RETRY_AFTER_FAILURE_MS = 3_600_000;
 
 export interface RefresherOptions {
   repos: Repositories;
@@ -80,8 +84,15 @@ export function listRefresher(o: RefresherOptions) {
       if (o.refreshHours <= 0) return 0;
       const rows = new Map((await o.repos.screening.allLists()).map((r) => [r.id, r]));
       const due = listIds(o.sources).some((id) => {
-        const at = rows.get(id)?.refreshed_at;
-        return at == null || Number(at) + o.refreshHours * 3_600_000 <= o.now();
+        const row = rows.get(id);
+        const at = row?.refreshed_at;
+        const stale = at == null || Number(at) + o.refreshHours * 3_600_000 <= o.now();
+        // A list whose last attempt failed is tried again after an hour, not at every tick.
+        const failedLately =
+          !!row?.last_error &&
+          row.last_error !== NOT_YET_FETCHED &&
+          Number(row.updated_at) + RETRY_AFTER_FAILURE_MS > o.now();
+        return stale && !failedLately;
       });
       if (!due) return 0;
       const outcomes = await once(true);
