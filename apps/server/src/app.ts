@@ -75,11 +75,18 @@ declare module 'fastify' {
     readonly referenceChanged: (topic: ReferenceTopic) => void;
     /** The minutely jobs (composition.ts): vendor reconciliation, partner webhook deliveries. */
     readonly jobs: readonly Sweep[];
+    /** Issue 18 (D95): this instance's list refresh and reload (the routes and tests use them). */
+    readonly screeningLists: {
+      refresh(): Promise<unknown>;
+      reloadIfChanged(): Promise<boolean>;
+    };
   }
 }
 
 /** JSON bodies of the API are small; an upload route sets its own, larger limit. */
 const API_BODY_LIMIT = 64 * 1024;
+/** How often each instance checks whether the screening lists changed elsewhere (D95). */
+const SCREENING_RELOAD_POLL_MS = 30_000;
 
 export interface BuildOptions extends Omit<CompositionOptions, 'shared'> {
   logger?: FastifyServerOptions['logger'];
@@ -131,6 +138,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await screening.loadLists();
   });
   app.addHook('onClose', () => screening.settle());
+  // D95: every instance polls the lists' version and reloads its index when another one refreshed them.
+  let reloadTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => {
+    if (!screening.enabled) return;
+    reloadTimer = setInterval(() => {
+      screening.reloadIfChanged().catch((error: unknown) => {
+        app.log.error({ event: 'screening.lists.reload_failed', err: error }, 'screening lists not reloaded');
+      });
+    }, SCREENING_RELOAD_POLL_MS);
+    reloadTimer.unref();
+  });
+  app.addHook('onClose', () => clearInterval(reloadTimer));
+  app.decorate('screeningLists', {
+    refresh: () => screening.refreshLists(),
+    reloadIfChanged: () => screening.reloadIfChanged(),
+  });
   // Issue 20: the copies being built in the background finish before the app closes.
   dataExports.useLog(app.log);
   app.addHook('onClose', () => dataExports.settle());

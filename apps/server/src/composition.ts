@@ -71,6 +71,7 @@ import { riskCountryListUseCases } from './domain/risk/country-lists-admin.ts';
 import { riskWeightsUseCases } from './domain/risk/weights-admin.ts';
 import { checkRunUseCases, type CheckRunUseCases } from './domain/checks/run/check-runs.ts';
 import { resolutionUseCases } from './domain/screening/resolution.ts';
+import { screeningListsAdmin } from './domain/screening/lists-admin.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
 import { retentionUseCases, type RetentionOptions } from './domain/retention/retention-service.ts';
 import { dataExportUseCases, type DataExportUseCases } from './domain/data-export/data-export.ts';
@@ -221,7 +222,13 @@ export function compose(options: CompositionOptions): Composition {
   // Issue 18 (docs/screening.md): the lists of SCREENING_LISTS, loaded when the app is ready (app.ts).
   // Issue 18 "Risk score": recomputed after the commits that move a factor, and by the `risk` job.
   const risk = riskUseCases({ repos, keyring });
-  const screening = screeningUseCases({ repos, keyring, config: config.screening, risk });
+  const screening = screeningUseCases({
+    repos,
+    keyring,
+    config: config.screening,
+    dataDir: config.dataDir,
+    risk,
+  });
 
   const sessions = sessionService(repos.sessions, {
     idleMs: config.sessionIdleMs,
@@ -444,6 +451,12 @@ export function compose(options: CompositionOptions): Composition {
       risk,
     }),
     ...alertUseCases(repos),
+    // D95: the lists' status and "refresh now" (admins).
+    ...screeningListsAdmin({
+      repos,
+      sources: config.screening.lists,
+      refresh: () => screening.refreshLists(),
+    }),
   };
 
   // Issue 20 (docs/data-lifecycle.md): retention policies, legal holds, the erasure job.
@@ -543,9 +556,16 @@ export function compose(options: CompositionOptions): Composition {
     // Slice 3: and compliance mailed about any freeze the mail after the true match failed for.
     ...(screening.enabled
       ? [
+          // D95: every list refreshed when SCREENING_REFRESH_HOURS have passed (once across instances).
+          { name: 'screening-refresh', run: () => screening.refreshDue() },
           {
             name: 'screening',
-            run: async () => (await screening.runDue()) + (await screeningReview.notifyPending()),
+            // D94: and a batch at a time of the delta re-screening after a list change (counted in its row).
+            run: async () => {
+              const runs = await screening.runDue();
+              await screening.runDeltas();
+              return runs + (await screeningReview.notifyPending());
+            },
           },
         ]
       : []),

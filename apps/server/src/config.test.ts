@@ -202,9 +202,9 @@ describe('configuration (validated at boot)', () => {
     expect(() => loadConfig({ DOCUMENT_STORE: 's3' }, dir())).toThrow(/DOCUMENT_STORE/);
   });
 
-  it('when SCREENING_LISTS is unset, then no list outside demo mode and the fixtures in it; paths resolve, https URLs stay, http is refused (issue 18)', () => {
+  it('when SCREENING_LISTS is unset, then no list outside demo mode and the fixtures in it; paths resolve, https URLs stay, http is refused but to this machine; the refresh hours (issue 18)', () => {
     const cwd = dir();
-    expect(loadConfig({}, cwd).screening).toEqual({ lists: [], threshold: 0.85 });
+    expect(loadConfig({}, cwd).screening).toEqual({ lists: [], threshold: 0.85, refreshHours: 24 });
     const demo = loadConfig({ DEMO_DATA: 'true' }, cwd).screening.lists;
     expect(demo.map((file) => path.basename(file))).toEqual([
       'ofac-sdn.xml',
@@ -218,6 +218,7 @@ describe('configuration (validated at boot)', () => {
       {
         SCREENING_LISTS: 'lists/sdn.xml, https://example.test/uk.xml',
         SCREENING_THRESHOLD: '0.9',
+        SCREENING_REFRESH_HOURS: '0',
         DEMO_DATA: 'true',
       },
       cwd,
@@ -225,7 +226,13 @@ describe('configuration (validated at boot)', () => {
     expect(given).toEqual({
       lists: [path.join(cwd, 'lists/sdn.xml'), 'https://example.test/uk.xml'],
       threshold: 0.9,
+      refreshHours: 0,
     });
+    // Plain http only to this machine (a local mirror).
+    expect(loadConfig({ SCREENING_LISTS: 'http://127.0.0.1:8080/sdn.xml' }, cwd).screening.lists).toEqual([
+      'http://127.0.0.1:8080/sdn.xml',
+    ]);
+    expect(() => loadConfig({ SCREENING_REFRESH_HOURS: '-1' }, cwd)).toThrow(/SCREENING_REFRESH_HOURS/);
     expect(() => loadConfig({ SCREENING_LISTS: 'http://example.test/uk.xml' }, cwd)).toThrow(
       /SCREENING_LISTS/,
     );

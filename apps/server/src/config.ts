@@ -21,6 +21,9 @@ import {
   type ProviderConfig,
 } from './providers/settings.ts';
 
+/** A URL list: https, or plain http to this machine only (a local mirror; the tests' server). */
+export const SCREENING_URL = /^(https:\/\/\S+|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/\S*)$/i;
+
 /** The default SCREENING_THRESHOLD (domain/screening/matching/screen-person.ts has the same). */
 export const DEFAULT_SCREENING_THRESHOLD = 0.85;
 
@@ -194,6 +197,10 @@ export const SETTINGS = {
     default: 'none (with `DEMO_DATA`: the shipped fixtures)',
     doc: 'Sanctions, PEP and internal lists to screen people against: comma-separated file paths or `https://` URLs, the format read from the content (docs/screening.md). Files load at start-up; URL lists only with the refresh job.',
   },
+  SCREENING_REFRESH_HOURS: {
+    default: '24',
+    doc: 'Hours between refreshes of every screening list (files read again, URLs fetched with a conditional GET; a failed download keeps the last good copy); 0 turns the scheduled refresh off (an admin can still refresh now).',
+  },
   SCREENING_THRESHOLD: {
     default: String(DEFAULT_SCREENING_THRESHOLD),
     doc: 'The score (0–1) from which a name match is a hit: explained on the case page, and blocking approval while open.',
@@ -289,11 +296,11 @@ const schema = z.object({
   SCREENING_LISTS: z
     .string()
     .refine(
-      (v) =>
-        splitList(v).every((item) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(item) || /^https:\/\/\S+$/i.test(item)),
-      'must be comma-separated file paths or https:// URLs',
+      (v) => splitList(v).every((item) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(item) || SCREENING_URL.test(item)),
+      'must be comma-separated file paths or https:// URLs (http:// only to this machine)',
     )
     .optional(),
+  SCREENING_REFRESH_HOURS: intInRange(0, 8760).default(24),
   SCREENING_THRESHOLD: z
     .string()
     .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'must be a number from 0 to 1, e.g. 0.85')
@@ -374,6 +381,8 @@ export interface ScreeningConfig {
   lists: string[];
   /** SCREENING_THRESHOLD. */
   threshold: number;
+  /** SCREENING_REFRESH_HOURS: 0, no scheduled refresh. */
+  refreshHours: number;
 }
 
 export class ConfigError extends Error {
@@ -478,9 +487,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             ? DEMO_SCREENING_FIXTURES
             : []
           : splitList(s.SCREENING_LISTS).map((item) =>
-              /^https:\/\//i.test(item) ? item : path.resolve(cwd, item),
+              SCREENING_URL.test(item) ? item : path.resolve(cwd, item),
             ),
       threshold: s.SCREENING_THRESHOLD,
+      refreshHours: s.SCREENING_REFRESH_HOURS,
     },
   };
 }

@@ -726,6 +726,12 @@ export const RET_CODES = {
     meaning:
       'Back office: the account is not frozen by this hit (the freeze was lifted meanwhile, or is for another hit); reload the case.',
   },
+  // Refreshing lists and delta re-screening, issue 18 (docs/screening.md "Refreshing lists"); 61030–61035.
+  SCREENING_LISTS_NOT_CONFIGURED: {
+    code: 61030,
+    meaning:
+      'Back office: no screening list is configured (SCREENING_LISTS is empty), so there is nothing to refresh.',
+  },
   // Risk score, issue 18 (docs/screening.md "Risk score"); 61020–61029.
   RISK_WEIGHTS_INVALID: {
     code: 61020,

@@ -40,7 +40,9 @@ export type StaffPermission =
   /** Issue 17: each reviewer's throughput on the dashboard (leads and admins). */
   | 'read_team_figures'
   /** Issue 18 "Risk score": change the risk weights and thresholds (admins; versioned, audited). */
-  | 'edit_risk_weights';
+  | 'edit_risk_weights'
+  /** Issue 18 (D95): refresh the screening lists now (admins; audited). */
+  | 'refresh_screening_lists';
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   reviewer: ['view_cases', 'decide', 'read_figures'],
@@ -78,6 +80,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'read_figures',
     'read_team_figures',
     'edit_risk_weights',
+    'refresh_screening_lists',
   ],
   auditor: ['read_audit', 'read_retention', 'read_figures'],
 };

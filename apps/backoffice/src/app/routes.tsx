@@ -73,12 +73,16 @@ export const routes: RouteObject[] = [
                   (await import('../features/verification-queue/components/verification-queue-page.tsx'))
                     .VerificationQueuePage,
               ),
-              areaRoute(
-                'screeningAlerts',
-                async () =>
-                  (await import('../features/screening-alerts/components/screening-alerts-page.tsx'))
-                    .ScreeningAlertsPage,
-              ),
+              // Issue 18 (D95): the alerts queue with the screening lists' status above it.
+              areaRoute('screeningAlerts', async () => {
+                const [{ ScreeningAlertsPage }, { ScreeningListsPanel }] = await Promise.all([
+                  import('../features/screening-alerts/components/screening-alerts-page.tsx'),
+                  import('../features/screening-lists/components/screening-lists-panel.tsx'),
+                ]);
+                return function ScreeningAlertsWithLists() {
+                  return <ScreeningAlertsPage lists={<ScreeningListsPanel />} />;
+                };
+              }),
               areaRoute(
                 'identityTransfers',
                 async () =>

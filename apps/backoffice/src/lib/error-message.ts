@@ -36,6 +36,7 @@ export type ErrorMessageKey =
   | 'apiErrors.screeningExportUnknown'
   | 'apiErrors.screeningAlertAssignedToOther'
   | 'apiErrors.screeningAlertAssignmentChanged'
+  | 'apiErrors.screeningListsNotConfigured'
   | 'apiErrors.dataExportInProgress'
   | 'apiErrors.dataExportNotReady'
   | 'apiErrors.dataExportDownloaded'
@@ -91,6 +92,7 @@ const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.SCREENING_EXPORT_UNKNOWN.code]: 'apiErrors.screeningExportUnknown',
   [RET_CODES.SCREENING_ALERT_ASSIGNED_TO_OTHER.code]: 'apiErrors.screeningAlertAssignedToOther',
   [RET_CODES.SCREENING_ALERT_ASSIGNMENT_CHANGED.code]: 'apiErrors.screeningAlertAssignmentChanged',
+  [RET_CODES.SCREENING_LISTS_NOT_CONFIGURED.code]: 'apiErrors.screeningListsNotConfigured',
   // Issue 20: the person's copy for a subject access request.
   [RET_CODES.DATA_EXPORT_IN_PROGRESS.code]: 'apiErrors.dataExportInProgress',
   [RET_CODES.DATA_EXPORT_NOT_READY.code]: 'apiErrors.dataExportNotReady',

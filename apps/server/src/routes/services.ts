@@ -34,6 +34,7 @@ import type { SecurityVerificationUseCases } from '../domain/security-verificati
 import type { IdentityTransferUseCases } from '../domain/identity-transfer/identity-transfer.ts';
 import type { ResolutionUseCases } from '../domain/screening/resolution.ts';
 import type { AlertUseCases } from '../domain/screening/alerts.ts';
+import type { ScreeningListsAdmin } from '../domain/screening/lists-admin.ts';
 import type { RetentionUseCases } from '../domain/retention/retention-service.ts';
 import type { RiskCountryListUseCases } from '../domain/risk/country-lists-admin.ts';
 import type { RiskWeightsUseCases } from '../domain/risk/weights-admin.ts';
@@ -102,7 +103,9 @@ export interface Services {
    * Issue 18, slice 3: resolving screening hits, the suspicious-activity export, the alerts queue, and
    * whether a person is frozen (every submission refuses, http/account-freeze.ts).
    */
-  screening: ResolutionUseCases & AlertUseCases & { isFrozen(userId: number): Promise<boolean> };
+  screening: ResolutionUseCases &
+    AlertUseCases &
+    ScreeningListsAdmin & { isFrozen(userId: number): Promise<boolean> };
   /** Issue 20: retention policies, legal holds, the erasure job and its redaction records. */
   retention: RetentionUseCases;
   /** Issue 20: the person's own copy of their data, and compliance's for a subject access request. */

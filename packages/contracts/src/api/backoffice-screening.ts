@@ -69,3 +69,38 @@ export const screeningAssignRequest = z.object({ expectedStaffId: z.number().int
 export type ScreeningAssignRequest = z.infer<typeof screeningAssignRequest>;
 export const screeningAssignResult = z.object({ assignee: screeningAlertAssignee.nullable() });
 export type ScreeningAssignResult = z.infer<typeof screeningAssignResult>;
+
+/**
+ * Issue 18, refreshing lists (docs/screening.md "Refreshing lists", D95): each configured list as
+ * recorded. GET /backoffice/api/screening/lists (`view_cases`); POST /backoffice/api/screening/refresh
+ * (`refresh_screening_lists`, admins; audited) refreshes every list now and answers the same, after.
+ */
+export const screeningListStatus = z.object({
+  name: z.string(),
+  /** The format read from the content; null until a first good read. */
+  format: z.string().nullable(),
+  /** The file path or URL of SCREENING_LISTS. */
+  source: z.string(),
+  /** The publication date the list gives, when it gives one. */
+  published: z.string().nullable(),
+  entries: z.number().int(),
+  /** When the list was last refreshed well (changed or not), and when its content last changed. */
+  lastRefreshAt: z.number().int().nullable(),
+  lastChangeAt: z.number().int().nullable(),
+  /** Why the last refresh failed (the last good copy stays in use), or null. */
+  lastError: z.string().nullable(),
+  /** The latest delta re-screening of this list: people screened, hits raised, whether finished. */
+  delta: z
+    .object({
+      changed: z.number().int(),
+      removed: z.number().int(),
+      screened: z.number().int(),
+      hits: z.number().int(),
+      done: z.boolean(),
+    })
+    .nullable(),
+});
+export type ScreeningListStatus = z.infer<typeof screeningListStatus>;
+
+export const screeningListsResult = z.object({ lists: z.array(screeningListStatus) });
+export type ScreeningListsResult = z.infer<typeof screeningListsResult>;

@@ -500,6 +500,8 @@ export const AUDIT_ACTIONS = [
   // Risk score (issue 18, docs/screening.md "Risk score").
   'risk.weights.update',
   'risk.country_lists.update',
+  // Refreshing lists (issue 18, docs/screening.md "Refreshing lists").
+  'screening.lists.refresh',
   // Data lifecycle (issue 20, docs/data-lifecycle.md).
   'retention.policies.update',
   'retention.run',

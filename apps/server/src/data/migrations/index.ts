@@ -42,6 +42,7 @@ import { m037DashboardIndexes } from './037-dashboard-indexes.ts';
 import { m038Risk } from './038-risk.ts';
 import { m039TransferDecisionTimes } from './039-transfer-decision-times.ts';
 import { m040RiskVersionCause } from './040-risk-version-cause.ts';
+import { m041ScreeningDelta } from './041-screening-delta.ts';
 import { m042DocumentChecks } from './042-document-checks.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
@@ -84,6 +85,7 @@ const ALL: Record<string, MigrationFactory> = {
   '038-risk': m038Risk,
   '039-transfer-decision-times': m039TransferDecisionTimes,
   '040-risk-version-cause': m040RiskVersionCause,
+  '041-screening-delta': m041ScreeningDelta,
   '042-document-checks': m042DocumentChecks,
 };
 

@@ -39,6 +39,7 @@ import { retentionRepo } from './retention-repo.ts';
 import { reviewRepo } from './review-repo.ts';
 import { riskRepo } from './risk-repo.ts';
 import { screeningRepo } from './screening-repo.ts';
+import { screeningDeltaRepo } from './screening-delta-repo.ts';
 import { sdkRepo } from './sdk-repo.ts';
 import { sealedValuesRepo } from './sealed-values-repo.ts';
 import { securityLogRepo } from './security-log-repo.ts';
@@ -81,6 +82,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     review: () => reviewRepo(db, personal),
     risk: () => riskRepo(db),
     screening: () => screeningRepo(db),
+    screeningDelta: () => screeningDeltaRepo(db, personal),
     sdk: () => sdkRepo(db),
     sealedValues: () => sealedValuesRepo(db),
     securityLog: () => securityLogRepo(db),

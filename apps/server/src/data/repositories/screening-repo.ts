@@ -136,6 +136,59 @@ export function screeningRepo(db: Db) {
         .execute();
     },
 
+    /**
+     * In a transaction: the list's row, made if missing, locked until the commit (PostgreSQL's upsert
+     * takes the row lock), so two instances recording one new version record it once (D94).
+     */
+    async lockList(id: string, source: string, at: number): Promise<ScreeningListRow> {
+      await db
+        .insertInto('screening_lists')
+        .values({ id, source, updated_at: at })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ source }))
+        .execute();
+      return db.selectFrom('screening_lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    },
+
+    /** A new content: the version moves (instances reload, D95) and the change is dated. */
+    async markChanged(id: string, at: number): Promise<void> {
+      await db
+        .updateTable('screening_lists')
+        .set((eb) => ({ version: eb('version', '+', 1), changed_at: at }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A refresh that ended well (changed or not): when, and the download's validators when fetched. */
+    async markRefreshed(
+      id: string,
+      at: number,
+      validators?: { etag: string | null; lastModified: string | null },
+    ): Promise<void> {
+      await db
+        .updateTable('screening_lists')
+        .set({
+          refreshed_at: at,
+          last_error: null,
+          ...(validators ? { etag: validators.etag, last_modified: validators.lastModified } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Every list as recorded (a handful of rows: the configured lists). */
+    async allLists(): Promise<ScreeningListRow[]> {
+      return db.selectFrom('screening_lists').selectAll().orderBy('id').execute();
+    },
+
+    /** The sum of the lists' versions: it moves whenever any list changes; instances poll it (D95). */
+    async listsVersion(): Promise<number> {
+      const row = await db
+        .selectFrom('screening_lists')
+        .select((eb) => eb.fn.sum<number>('version').as('v'))
+        .executeTakeFirst();
+      return Number(row?.v ?? 0);
+    },
+
     async findList(id: string): Promise<ScreeningListRow | undefined> {
       return db.selectFrom('screening_lists').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -183,6 +236,28 @@ export function screeningRepo(db: Db) {
       const row = await db
         .insertInto('screening_runs')
         .values({ user_id: userId, reason, status: 'due', requested_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    /**
+     * The run of a delta re-screening that found hits (D94): done at once, reason `list_changed`, with
+     * no lists key, so an approval still screens the person in full against the lists loaded then.
+     */
+    async recordDeltaRun(userId: number, at: number, lists: string, hitCount: number): Promise<number> {
+      const row = await db
+        .insertInto('screening_runs')
+        .values({
+          user_id: userId,
+          reason: 'list_changed',
+          status: 'done',
+          requested_at: at,
+          screened_at: at,
+          lists,
+          lists_key: '',
+          hit_count: hitCount,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(row.id);

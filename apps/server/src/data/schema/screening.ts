@@ -21,6 +21,14 @@ export interface ScreeningListsTable {
   loaded_at: number | null;
   /** Why the last load failed, or that a URL list is not fetched yet; null after a good load. */
   last_error: string | null;
+  /** Migration 041: the validators of the last good download of a URL list (conditional GET). */
+  etag: Generated<string | null>;
+  last_modified: Generated<string | null>;
+  /** When the list was last refreshed (read or fetched, changed or not) and last changed. */
+  refreshed_at: Generated<number | null>;
+  changed_at: Generated<number | null>;
+  /** Moved by every change of content; instances reload their index when the highest moved (D95). */
+  version: Generated<number>;
   updated_at: number;
 }
 
@@ -109,7 +117,29 @@ export interface ScreeningExportsTable {
   document_enc: Buffer;
 }
 
+/** Migration 041: one change of a list's content and its delta re-screening (D94). */
+export interface ScreeningDeltasTable {
+  id: Generated<number>;
+  list_id: string;
+  from_hash: string;
+  to_hash: string;
+  /** JSON array of the entry ids added or changed. */
+  changed: string;
+  /** JSON array of the entry ids removed. */
+  removed: string;
+  upto_applicant_id: number;
+  /** The last applicant id re-screened (applicants.id, creation order). */
+  cursor: Generated<number>;
+  status: Generated<'running' | 'done'>;
+  claimed_until: number | null;
+  screened: Generated<number>;
+  hits: Generated<number>;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface ScreeningTables {
+  screening_deltas: ScreeningDeltasTable;
   screening_lists: ScreeningListsTable;
   screening_list_entries: ScreeningListEntriesTable;
   screening_runs: ScreeningRunsTable;
@@ -119,6 +149,7 @@ export interface ScreeningTables {
 }
 
 export type ScreeningListRow = Selectable<ScreeningListsTable>;
+export type ScreeningDeltaRow = Selectable<ScreeningDeltasTable>;
 export type ScreeningRunRow = Selectable<ScreeningRunsTable>;
 export type ScreeningHitRow = Selectable<ScreeningHitsTable>;
 export type AccountFreezeRow = Selectable<AccountFreezesTable>;

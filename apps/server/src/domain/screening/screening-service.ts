@@ -22,16 +22,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { withDataKey, withStoredDataKey } from '../kyc/data-keys.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
-import {
-  entryFingerprint,
-  loadConfiguredLists,
-  listsKeyOf,
-  type LoadLog,
-  type LoadedListVersion,
-} from './load-lists.ts';
+import { listRefresher } from './list-refresh.ts';
+import { entryFingerprint, listsKeyOf, type LoadLog, type LoadedListVersion } from './load-lists.ts';
 import { NameIndex } from './matching/name-index.ts';
 import { screenPerson, type PersonToScreen } from './matching/screen-person.ts';
 import { openHit, sealHit } from './sealed-hit.ts';
+import { deltaRescreening } from './delta.ts';
 import type { RiskRecompute } from '../risk/risk-service.ts';
 
 export type RunReason = 'level_1_submitted' | 'vendor_verified' | 'before_approval';
@@ -49,8 +45,12 @@ const NATIONALITY_DOCUMENTS: readonly string[] = ['PASSPORT', 'ID_CARD'];
 export interface ScreeningOptions {
   repos: Repositories;
   keyring: MasterKeyring;
-  /** SCREENING_LISTS (resolved) and SCREENING_THRESHOLD. */
-  config: { lists: readonly string[]; threshold: number };
+  /** SCREENING_LISTS (resolved), SCREENING_THRESHOLD and SCREENING_REFRESH_HOURS (0: off). */
+  config: { lists: readonly string[]; threshold: number; refreshHours?: number };
+  /** DATA_DIR: where the last good copies of URL lists are kept. */
+  dataDir?: string;
+  /** The refresh's HTTP client (tests). */
+  fetchImpl?: typeof fetch;
   now?: () => number;
   /** Issue 18 "Risk score": after a run's hits commit, the person's risk is recomputed (in the background). */
   risk?: RiskRecompute;
@@ -144,9 +144,7 @@ export function screeningUseCases(options: ScreeningOptions) {
     const sealed = await withDataKey(repos.submissions, keyring, userId, at, (key) =>
       hits.map((hit) => ({ hit, ...sealHit(key, userId, hit) })),
     );
-    const lists = JSON.stringify(
-      loaded.map((l) => ({ id: l.listId, hash: l.contentHash, publishedAt: l.metadata.publishedAt ?? null })),
-    );
+    const lists = runLists();
     await repos.transaction(async (tx) => {
       await tx.review.lockCase(userId);
       for (const { hit, ourNameEnc, explanationEnc } of sealed)
@@ -192,6 +190,45 @@ export function screeningUseCases(options: ScreeningOptions) {
       throw error;
     }
   }
+
+  /** The lists as a run records them. */
+  const runLists = () =>
+    JSON.stringify(
+      loaded.map((l) => ({ id: l.listId, hash: l.contentHash, publishedAt: l.metadata.publishedAt ?? null })),
+    );
+
+  const deltas = deltaRescreening({
+    repos,
+    keyring,
+    threshold: config.threshold,
+    now,
+    log: () => log,
+    loaded: () => loaded,
+    fingerprint: (listId, entryId) => fingerprints.get(fingerprintKey(listId, entryId)) ?? '',
+    runLists,
+    afterHits: (userId) => options.risk?.soon(userId, 'screening_hits'),
+  });
+
+  const refresher = listRefresher({
+    repos,
+    sources: config.lists,
+    refreshHours: config.refreshHours ?? 0,
+    now,
+    log: () => log,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+    current: () => loaded,
+    install(lists) {
+      loaded = lists;
+      index = new NameIndex(loaded);
+      listsKey = listsKeyOf(loaded);
+      fingerprints = new Map(
+        loaded.flatMap((l) =>
+          l.entries.map((e) => [fingerprintKey(l.listId, e.entryId), entryFingerprint(e)]),
+        ),
+      );
+    },
+  });
 
   const requests: ScreeningRequests = {
     async request(tx, userId, reason, at) {
@@ -264,21 +301,27 @@ export function screeningUseCases(options: ScreeningOptions) {
 
     /** Loads the configured lists into this instance's index (app.ts, when the app is ready). */
     async loadLists() {
-      if (!enabled) return [];
-      const result = await loadConfiguredLists(config.lists, repos, log, now);
-      loaded = result.loaded;
-      index = new NameIndex(loaded);
-      listsKey = listsKeyOf(loaded);
-      fingerprints = new Map(
-        loaded.flatMap((l) =>
-          l.entries.map((e) => [fingerprintKey(l.listId, e.entryId), entryFingerprint(e)]),
-        ),
-      );
-      return result.outcomes;
+      return enabled ? refresher.load() : [];
     },
+
+    /** Refresh now (admin, or the scheduled refresh): files read again, URL lists fetched (D95). */
+    refreshLists: () => (enabled ? refresher.refresh() : Promise.resolve([])),
+
+    /** The `screening-refresh` job: a refresh when SCREENING_REFRESH_HOURS have passed since the last. */
+    refreshDue: () => (enabled ? refresher.refreshDue() : Promise.resolve(0)),
+
+    /** Every instance's poll (app.ts): reloads the index when another instance recorded a change. */
+    reloadIfChanged: () => (enabled ? refresher.reloadIfChanged() : Promise.resolve(false)),
 
     /** The lists loaded here, for the case page and the refresh of a later slice. */
     loadedLists: (): readonly LoadedListVersion[] => loaded,
+
+    /**
+     * The `screening` job's delta part (D94): the people re-screened against the entries a list change
+     * added or changed, a batch at a time, for up to `tickMs`.
+     */
+    runDeltas: (tickMs?: number): Promise<number> =>
+      enabled && loaded.length > 0 ? deltas.runDue(tickMs) : Promise.resolve(0),
 
     /** The `screening` job: runs still due (failed, or lost with a process), oldest first. */
     async runDue(): Promise<number> {

@@ -8,6 +8,7 @@ import {
   screeningAlertsResult,
   screeningAssignRequest,
   screeningAssignResult,
+  screeningListsResult,
 } from '@kyc/contracts';
 import { clientGone } from '../../http/client-gone.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
@@ -21,7 +22,7 @@ const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
  * Sanctions and PEP screening in the back office, issue 18 slice 3 (docs/screening.md): resolving a hit
  * (four eyes for sanctions; a true match freezes the account), the suspicious-activity export, and the
  * alerts queue with "assign to me". Staff session and CSRF as every staff route; the use-case checks the
- * permission (10005) and answers 61003–61012.
+ * permission (10005) and answers 61003–61012; the lists' status and "refresh now" (61030; D95).
  */
 export function screeningRoutes(services: Services): FastifyPluginAsync {
   const { screening } = services;
@@ -37,6 +38,26 @@ export function screeningRoutes(services: Services): FastifyPluginAsync {
       }),
       async (request, reply) =>
         ok(await screening.alerts(await me(request), request.query, Date.now(), clientGone(reply))),
+    );
+
+    r.get(
+      '/backoffice/api/screening/lists',
+      guarded({
+        summary:
+          'Screening lists: each configured list with its format, source, entries, last refresh, last change, last error and latest delta re-screening',
+        response: { 200: envelopeOf(screeningListsResult) },
+      }),
+      async (request) => ok(await screening.screeningLists(await me(request))),
+    );
+
+    r.post(
+      '/backoffice/api/screening/refresh',
+      guarded({
+        summary:
+          'Refresh every screening list now (admins): files read again, URLs fetched with a conditional GET; a failure keeps the last good copy (audited)',
+        response: { 200: envelopeOf(screeningListsResult) },
+      }),
+      async (request) => ok(await screening.refreshScreeningLists(await me(request))),
     );
 
     r.post(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { roleCan } from '@kyc/contracts';
@@ -126,9 +126,11 @@ function AlertsTable({
 
 /**
  * Screening alerts (issue 18, slice 3): the hits still to resolve (or of one state), oldest raised first,
- * cursor-paged like every list; each row links to the case, where the hit is resolved.
+ * cursor-paged like every list; each row links to the case, where the hit is resolved. Above it, the
+ * screening lists' status and, for admins, "refresh now" (D95), given by the route (app/routes.tsx:
+ * features do not import each other).
  */
-export function ScreeningAlertsPage() {
+export function ScreeningAlertsPage({ lists }: { lists?: ReactNode } = {}) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const list = useCursorListPage({
@@ -141,7 +143,12 @@ export function ScreeningAlertsPage() {
     <ListPage
       title={t('areas.screeningAlerts.title')}
       intro={t('screeningAlerts.intro')}
-      notice={error ? <Alert tone="error">{error}</Alert> : undefined}
+      notice={
+        <>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          {lists}
+        </>
+      }
       filtersLabel={t('screeningAlerts.filters.label')}
       FilterForm={AlertsFiltersForm}
       list={list}
