@@ -29,7 +29,15 @@ export async function submitLevel1ByFile(
   page: Page,
   details: TypedDetails,
   name: string,
-  { origin = baseUrl(), country = 'DE' }: { origin?: string; country?: string } = {},
+  {
+    origin = baseUrl(),
+    country = 'DE',
+    front,
+  }: {
+    origin?: string;
+    country?: string;
+    /** A file of the passport's front (default: a photo-like picture). */ front?: string;
+  } = {},
 ) {
   await page.goto(`${origin}/user/accounts/en/auth/kyc?level=1`);
   await page.getByLabel('Country that issued your document').selectOption(country);
@@ -40,7 +48,7 @@ export async function submitLevel1ByFile(
   await page.locator('main button').last().click();
   await page.getByRole('radio', { name: 'Passport' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await uploadInto(page, 'Front of the document', await photoFile(`${name}-front`));
+  await uploadInto(page, 'Front of the document', front ?? (await photoFile(`${name}-front`)));
   await page.getByRole('button', { name: 'Continue' }).click();
   await uploadInto(page, 'Selfie', await photoFile(`${name}-selfie`, 900, 1200));
   await page.getByRole('button', { name: 'Continue' }).click();

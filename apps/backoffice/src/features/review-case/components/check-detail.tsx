@@ -65,10 +65,12 @@ export function CheckDetailText({
       );
     case 'mrz_read':
       return (
-        <p>
-          {t('case.checks.mrzRead', { format: detail.format })} (<SideName side={detail.side} />){' '}
-          {detail.repairs > 0 ? t('case.checks.repairs', { count: number(detail.repairs) }) : null}
-        </p>
+        <>
+          <p>
+            {t('case.checks.mrzRead', { format: detail.format })} (<SideName side={detail.side} />)
+          </p>
+          {detail.repairs > 0 ? <p>{t('case.checks.repairs', { count: number(detail.repairs) })}</p> : null}
+        </>
       );
     case 'mrz_not_readable':
       return (
@@ -93,15 +95,22 @@ export function CheckDetailText({
                 <th scope="row">
                   <FieldName field={f.field} />
                 </th>
-                <td>
-                  <FieldValue field={f.field} value={f.typed} />
+                {/* One element per cell: on a phone the cell is a grid of its label and this value. */}
+                <td data-label={t('case.checks.typed')}>
+                  <span>
+                    <FieldValue field={f.field} value={f.typed} />
+                  </span>
                 </td>
-                <td>
-                  <FieldValue field={f.field} value={f.document} />
+                <td data-label={t('case.checks.document')}>
+                  <span>
+                    <FieldValue field={f.field} value={f.document} />
+                  </span>
                 </td>
-                <td>
-                  {f.outcome === 'disagrees' ? <span aria-hidden="true">✗ </span> : null}
-                  <FieldOutcomeName outcome={f.outcome} />
+                <td data-label={t('case.checks.result')}>
+                  <span>
+                    {f.outcome === 'disagrees' ? <span aria-hidden="true">✗ </span> : null}
+                    <FieldOutcomeName outcome={f.outcome} />
+                  </span>
                 </td>
               </tr>
             ))}
