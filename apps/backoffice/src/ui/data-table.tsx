@@ -35,7 +35,8 @@ export function DataTable<T>({ caption, columns, items, rowKey }: DataTableProps
             <tr key={rowKey(item)}>
               {columns.map(({ label, cell }) => (
                 <td key={label} data-label={label}>
-                  {cell(item)}
+                  {/* One element: on a phone the cell is a grid of its label and this value (data-table.css). */}
+                  <div>{cell(item)}</div>
                 </td>
               ))}
             </tr>

@@ -126,7 +126,8 @@ function AlertsTable({
 
 /**
  * Screening alerts (issue 18, slice 3): the hits still to resolve (or of one state), oldest raised first,
- * cursor-paged like every list; each row links to the case, where the hit is resolved. Above it, the
+ * cursor-paged like every list; each row links to the case, where the hit is resolved. Below it (the
+ * alerts are the work; on a phone five list cards above them pushed the first alert far down), the
  * screening lists' status and, for admins, "refresh now" (D95), given by the route (app/routes.tsx:
  * features do not import each other).
  */
@@ -140,32 +141,30 @@ export function ScreeningAlertsPage({ lists }: { lists?: ReactNode } = {}) {
     fetch: fetchAlerts,
   });
   return (
-    <ListPage
-      title={t('areas.screeningAlerts.title')}
-      intro={t('screeningAlerts.intro')}
-      notice={
-        <>
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          {lists}
-        </>
-      }
-      filtersLabel={t('screeningAlerts.filters.label')}
-      FilterForm={AlertsFiltersForm}
-      list={list}
-      empty={t('screeningAlerts.empty')}
-      emptyFiltered={t('screeningAlerts.emptyFiltered')}
-      total={(count) => t('screeningAlerts.total', { count })}
-    >
-      {(items) => (
-        <AlertsTable
-          items={items}
-          onAssigned={() => {
-            setError(null);
-            list.reload();
-          }}
-          onError={setError}
-        />
-      )}
-    </ListPage>
+    <>
+      <ListPage
+        title={t('areas.screeningAlerts.title')}
+        intro={t('screeningAlerts.intro')}
+        notice={error ? <Alert tone="error">{error}</Alert> : null}
+        filtersLabel={t('screeningAlerts.filters.label')}
+        FilterForm={AlertsFiltersForm}
+        list={list}
+        empty={t('screeningAlerts.empty')}
+        emptyFiltered={t('screeningAlerts.emptyFiltered')}
+        total={(count) => t('screeningAlerts.total', { count })}
+      >
+        {(items) => (
+          <AlertsTable
+            items={items}
+            onAssigned={() => {
+              setError(null);
+              list.reload();
+            }}
+            onError={setError}
+          />
+        )}
+      </ListPage>
+      {lists}
+    </>
   );
 }
