@@ -1,44 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { formattingLocale, type CaseRisk } from '@kyc/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useFactorName } from '../../../lib/risk-factor-name.ts';
 import { Card } from '../../../ui/card.tsx';
 import { RiskFactorAboutText } from './risk-factor-about.tsx';
 
 type Assessment = NonNullable<CaseRisk>;
-type Factor = Assessment['factors'][number];
-
-/** Each factor's name, a literal key per code (the keys test refuses computed keys). */
-function FactorName({ code }: { code: Factor['code'] }) {
-  const { t } = useTranslation();
-  switch (code) {
-    case 'country_fatf_call_for_action':
-      return t('case.risk.factors.country_fatf_call_for_action');
-    case 'country_fatf_increased_monitoring':
-      return t('case.risk.factors.country_fatf_increased_monitoring');
-    case 'country_eu_high_risk':
-      return t('case.risk.factors.country_eu_high_risk');
-    case 'pep':
-      return t('case.risk.factors.pep');
-    case 'pep_related':
-      return t('case.risk.factors.pep_related');
-    case 'us_person':
-      return t('case.risk.factors.us_person');
-    case 'third_party_control':
-      return t('case.risk.factors.third_party_control');
-    case 'source_of_funds':
-      return t('case.risk.factors.source_of_funds');
-    case 'expected_volume_high':
-      return t('case.risk.factors.expected_volume_high');
-    case 'expected_volume_very_high':
-      return t('case.risk.factors.expected_volume_very_high');
-    case 'screening_open_hit':
-      return t('case.risk.factors.screening_open_hit');
-    case 'screening_cleared_hit':
-      return t('case.risk.factors.screening_cleared_hit');
-    case 'screening_true_match':
-      return t('case.risk.factors.screening_true_match');
-  }
-}
 
 function LevelName({ level }: { level: Assessment['level'] }) {
   const { t } = useTranslation();
@@ -57,6 +24,7 @@ function LevelName({ level }: { level: Assessment['level'] }) {
  */
 export function RiskSection({ risk }: { risk: CaseRisk | undefined }) {
   const { t, i18n } = useTranslation();
+  const factorName = useFactorName();
   // Western digits in every language (D34), as every number of the back office.
   const count = (n: number) => new Intl.NumberFormat(formattingLocale(i18n.language)).format(n);
   return (
@@ -98,9 +66,7 @@ export function RiskSection({ risk }: { risk: CaseRisk | undefined }) {
               {risk.factors.map((factor, i) => (
                 <li key={`${factor.code}-${i}`} className="case-risk__factor">
                   <article aria-labelledby={`case-risk-factor-${i}`}>
-                    <h4 id={`case-risk-factor-${i}`}>
-                      <FactorName code={factor.code} />
-                    </h4>
+                    <h4 id={`case-risk-factor-${i}`}>{factorName(factor.code)}</h4>
                     <dl className="ui-facts">
                       <div>
                         <dt>{t('case.risk.factorPoints')}</dt>

@@ -16,7 +16,7 @@ import {
   type RiskWeightsBody,
   type RiskWeightsView,
 } from '../api/risk-weights.ts';
-import { useFactorName } from './factor-name.ts';
+import { useFactorName } from '../../../lib/risk-factor-name.ts';
 
 type Texts = { factors: Record<RiskFactorCodeName, string>; medium: string; high: string };
 type Errors = { factors: Partial<Record<RiskFactorCodeName, string>>; medium?: string; high?: string };

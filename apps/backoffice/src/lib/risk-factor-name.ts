@@ -1,9 +1,9 @@
 /**
- * A risk factor's name in the page language: the case page's words (case.risk.factors.*), a literal key
- * per code (the keys test refuses computed keys).
+ * A risk factor's name in the page language (case.risk.factors.*), for the case's Risk panel and the risk
+ * weights page alike; a literal key per code (the keys test refuses computed keys).
  */
 import { useTranslation } from 'react-i18next';
-import type { RiskFactorCodeName } from '../api/risk-weights.ts';
+import type { RiskFactorCodeName } from '@kyc/contracts';
 
 export function useFactorName(): (code: RiskFactorCodeName) => string {
   const { t } = useTranslation();
