@@ -9,6 +9,7 @@ import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { ConflictAlert } from '../../../ui/conflict-alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
@@ -164,18 +165,14 @@ export function RetentionPoliciesPage() {
         <Alert>{t('retention.policies.saved', { version: outcome.version })}</Alert>
       ) : null}
       {outcome?.tone === 'conflict' ? (
-        <Alert tone="error">
-          <p>{t('retention.policies.conflict')}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setOutcome(null);
-              reload();
-            }}
-          >
-            {t('retention.policies.reload')}
-          </Button>
-        </Alert>
+        <ConflictAlert
+          message={t('retention.policies.conflict')}
+          reloadLabel={t('retention.policies.reload')}
+          onReload={() => {
+            setOutcome(null);
+            reload();
+          }}
+        />
       ) : null}
       {resource.state === 'loading' ? <Spinner size="page" label={t('app.loading')} /> : null}
       {resource.state === 'error' ? (

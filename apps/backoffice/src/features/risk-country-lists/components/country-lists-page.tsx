@@ -7,6 +7,7 @@ import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { ConflictAlert } from '../../../ui/conflict-alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
@@ -214,18 +215,14 @@ export function CountryListsPage() {
         </Alert>
       ) : null}
       {outcome?.tone === 'conflict' ? (
-        <Alert tone="error">
-          <p>{t('riskCountryLists.errors.conflict')}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setOutcome(null);
-              reload();
-            }}
-          >
-            {t('riskCountryLists.reload')}
-          </Button>
-        </Alert>
+        <ConflictAlert
+          message={t('riskCountryLists.errors.conflict')}
+          reloadLabel={t('riskCountryLists.reload')}
+          onReload={() => {
+            setOutcome(null);
+            reload();
+          }}
+        />
       ) : null}
       {resource.state === 'loading' ? <Spinner size="page" label={t('app.loading')} /> : null}
       {resource.state === 'error' ? (

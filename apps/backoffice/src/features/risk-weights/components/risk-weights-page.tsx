@@ -7,7 +7,7 @@ import { useStaff } from '../../../lib/staff-session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
+import { ConflictAlert } from '../../../ui/conflict-alert.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -56,18 +56,14 @@ export function RiskWeightsPage() {
         <Alert>{t('riskWeights.saved', { version: outcome.version })}</Alert>
       ) : null}
       {outcome?.tone === 'stale' ? (
-        <Alert tone="error">
-          <p>{t('riskWeights.errors.stale')}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setOutcome(null);
-              reload();
-            }}
-          >
-            {t('riskWeights.reload')}
-          </Button>
-        </Alert>
+        <ConflictAlert
+          message={t('riskWeights.errors.stale')}
+          reloadLabel={t('riskWeights.reload')}
+          onReload={() => {
+            setOutcome(null);
+            reload();
+          }}
+        />
       ) : null}
       {resource.state === 'loading' ? <Spinner size="page" label={t('app.loading')} /> : null}
       {resource.state === 'error' ? (
