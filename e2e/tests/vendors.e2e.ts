@@ -3,7 +3,9 @@
  * simulator mounted at /simulator (as `npm start` runs it): the portal's page loads the vendor's web SDK
  * and opens its flow; the simulated vendor sends signed webhooks back; the person sees the result.
  * Sumsub approves automatically; Onfido declines (RETRY) and the person retries; Jumio rejects for good
- * and a senior reviewer confirms. Every context is fresh (no cookies), the phone viewport included.
+ * and a senior reviewer confirms. Every context is fresh (no cookies), the phone viewport included. The
+ * vendor flow in Arabic on the Emirates site and the case's vendor panel in en and ar-SA are checked with
+ * axe at 390×844 and 1280×800 (screenshots with E2E_SCREENSHOTS=1).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -15,6 +17,7 @@ import {
   baseUrl,
   expectNoAxeViolations,
   expectOnlyOwnOrigins,
+  emiratesUrl,
   newContext,
   screenshot,
   signIn,
@@ -23,6 +26,8 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { staffSignIn } from '../support/kyc.ts';
+import { backofficeLanguage } from '../support/level1.ts';
+import { backofficeText } from '../support/locales.ts';
 import { partnerPost } from '../support/partner.ts';
 
 interface Received {
@@ -121,6 +126,32 @@ describe('verification at a vendor (simulator)', () => {
     await context.close();
   });
 
+  it('Sumsub on the Emirates site in Arabic: the vendor flow at phone and desktop width, axe clean, then approved', async () => {
+    const { context, requests } = await newContext(browser(), DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, emiratesUrl(), 'sumsub-ae@demo.test');
+    await page.waitForURL('**/auth/personal**');
+    const frame = page.frameLocator('#vendor-sdk-container iframe');
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${emiratesUrl()}/user/accounts/ar-SA/auth/kyc?level=1`);
+      await page.locator('html[dir="rtl"]').waitFor({ state: 'attached' });
+      // The simulator's hosted page follows the portal's language (the vendor's code for Arabic).
+      await frame.locator('html[lang="ar"][dir="rtl"]').waitFor({ state: 'attached', timeout: 20_000 });
+      await frame.locator('button[value="approve"]').waitFor();
+      await expectNoAxeViolations(page, { soft: true, message: `vendor flow (ar-SA, ${viewport.width})` });
+      await screenshot(page, `sumsub-ar-SA-${viewport.width}-vendor-flow`);
+    }
+    // Decided with the keyboard: headless Chromium does not always route a pointer click into the
+    // cross-origin frame of a right-to-left page once the emulated viewport has been changed.
+    await frame.locator('button[value="approve"]').press('Enter');
+    const submitted = page.getByTestId('vendor-sdk-submitted');
+    await expect.poll(() => submitted.getAttribute('data-status'), { timeout: 30_000 }).toBe('SUCCESS');
+    await screenshot(page, 'sumsub-ar-SA-submitted');
+    expectOnlyOwnOrigins(requests);
+    await context.close();
+  });
+
   it('Onfido: a RETRY shows the reason, the person retries and is approved; the linked partner receives signed webhooks', async () => {
     const receiver = await startReceiver();
     try {
@@ -187,6 +218,22 @@ describe('verification at a vendor (simulator)', () => {
       .first()
       .click();
     await senior.getByRole('heading', { name: 'Decisions' }).waitFor();
+    // The case's vendor panel, as a reviewer reads it, in en and ar-SA at both widths (axe clean).
+    for (const lang of ['en', 'ar-SA'] as const) {
+      await backofficeLanguage(senior, lang);
+      const panel = senior.getByRole('region', { name: backofficeText(lang, 'case.vendor.heading') });
+      await panel.getByText(backofficeText(lang, 'case.vendor.outcomes.rejected_final')).first().waitFor();
+      for (const viewport of [PHONE, DESKTOP]) {
+        await senior.setViewportSize(viewport);
+        await panel.scrollIntoViewIfNeeded();
+        await expectNoAxeViolations(senior, {
+          soft: true,
+          message: `vendor panel (${lang}, ${viewport.width})`,
+        });
+        await screenshot(senior, `jumio-vendor-panel-${lang}-${viewport.width}`);
+      }
+    }
+    await backofficeLanguage(senior, 'en');
     await senior.getByRole('button', { name: 'Confirm final rejection' }).click();
     await senior.getByRole('dialog').getByRole('button', { name: 'Confirm final rejection' }).click();
     await expect.poll(() => senior.getByRole('dialog').count()).toBe(0);

@@ -21,6 +21,9 @@ describe("the simulated vendors' hosted page", () => {
     const unknown = hostedPage({ ...input, lang: 'xx' }, options);
     expect(unknown).toContain('dir="ltr"');
     expect(unknown).toContain('Verify your identity');
+    // Framed in the portal's page beside its own <main>: the landmark is named by the heading
+    // (axe landmark-unique).
+    expect(unknown).toMatch(/<main [^>]*aria-labelledby="sim-title"[\s\S]*<h1 id="sim-title">/);
   });
 
   it('when a field carries markup, then it is escaped', () => {

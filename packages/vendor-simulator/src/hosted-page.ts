@@ -78,9 +78,9 @@ export function hostedPage(input: HostedPageInput, options: SimulatorOptions): s
 <script src="${escape(options.publicBase)}/assets/hosted.js" defer></script>
 </head>
 <body data-vendor="${escape(input.vendor)}" data-portal-origin="${escape(options.portalOrigin)}">
-<main class="sim">
+<main class="sim" aria-labelledby="sim-title">
 <p class="sim__brand">${text('brandLine')}</p>
-<h1>${text('title')}</h1>
+<h1 id="sim-title">${text('title')}</h1>
 <p class="sim__note">${text('simulatorNote')}</p>
 <form class="sim__form" method="post" action="${escape(input.actionPath)}" enctype="multipart/form-data">
 ${hidden}

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useOverflowing } from './use-overflowing.ts';
 import './data-table.css';
 
 /** One column: its header, which on phones also labels the cell, and what a row shows in it. */
@@ -15,10 +16,20 @@ interface DataTableProps<T> {
   rowKey: (item: T) => string | number;
 }
 
-/** A table of records: a card per row under 600px, each cell labelled with its column (data-table.css). */
+/**
+ * A table of records: a card per row where it has under 600px, each cell labelled with its column
+ * (data-table.css). When it is wider than its space it scrolls, and is then a named, focusable region
+ * so that a keyboard can scroll it too.
+ */
 export function DataTable<T>({ caption, columns, items, rowKey }: DataTableProps<T>) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowing(wrap, items);
   return (
-    <div className="ui-table-wrap">
+    <div
+      className="ui-table-wrap"
+      ref={wrap}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+    >
       <table className="ui-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -37,6 +37,11 @@ export const DEMO_USERS: { email: string; site: SiteCode; note: string }[] = [
   { email: 'sumsub@demo.test', site: 'GLOBAL', note: 'level 0, verified by Sumsub (the simulator in demo)' },
   { email: 'onfido@demo.test', site: 'GLOBAL', note: 'level 0, verified by Onfido (the simulator in demo)' },
   { email: 'jumio@demo.test', site: 'GLOBAL', note: 'level 0, verified by Jumio (the simulator in demo)' },
+  {
+    email: 'sumsub-ae@demo.test',
+    site: 'ARE',
+    note: 'Emirates site (Arabic offered), level 0, verified by Sumsub (the simulator in demo)',
+  },
 ];
 
 /**
@@ -80,6 +85,11 @@ export const DEMO_KYC: Record<string, DemoKyc> = {
   },
   'jumio@demo.test': {
     applicant: { level: 0, residence_country: 'DE', provider: 'jumio' },
+    level1: 'ALLOW',
+    level2: 'NOT_ALLOW',
+  },
+  'sumsub-ae@demo.test': {
+    applicant: { level: 0, residence_country: 'AE', provider: 'sumsub' },
     level1: 'ALLOW',
     level2: 'NOT_ALLOW',
   },
