@@ -1,3 +1,6 @@
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { astronaut, astronautPortrait, cameraman, selfieFrom } from '../../../../test/support/face-images.ts';
@@ -21,6 +24,23 @@ async function passportWith(portrait: Buffer): Promise<Buffer> {
   const identity = generatedIdentity(seededRandom(7), 'TD3');
   return renderDocument('TD3', identity, { documentWidth: 1300, jpegQuality: 88, portrait });
 }
+
+describe('the face worker loads everything from node_modules', () => {
+  it('finds the three models in @vladmandic/face-api and the .wasm in @tensorflow/tfjs-backend-wasm, and names no URL', () => {
+    const require = createRequire(import.meta.url);
+    const models = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+    for (const model of ['ssd_mobilenetv1_model', 'face_landmark_68_model', 'face_recognition_model']) {
+      expect(statSync(path.join(models, `${model}.bin`)).size).toBeGreaterThan(300_000);
+      expect(statSync(path.join(models, `${model}-weights_manifest.json`)).isFile()).toBe(true);
+    }
+    expect(
+      statSync(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm')).size,
+    ).toBeGreaterThan(100_000);
+    const worker = readFileSync(new URL('./face-worker.mjs', import.meta.url), 'utf8');
+    expect(worker).not.toMatch(/https?:\/\//);
+    expect(worker).toContain('globalThis.fetch = async');
+  });
+});
 
 describe('finding faces (SSD MobileNet v1 in the face worker)', () => {
   it('finds exactly one face in the public-domain astronaut portrait, where her face is', async () => {
