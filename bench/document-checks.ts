@@ -2,7 +2,8 @@
  * `npm run bench -- --only document-checks` (issue 19 "Wiring", D96): the time the document checks add
  * to an in-house level-1 submission, off its request path — the work one run does for a passport front
  * and a selfie (domain/checks/run/evaluate.ts: image quality of both, the MRZ read by OCR, its check
- * digits, expiry, the comparison with what was typed) plus the duplicate-document hash, on generated
+ * digits, expiry, the comparison with what was typed, the faces found and compared) plus the
+ * duplicate-document hash, on generated
  * passports (apps/server/test/support/mrz-documents.ts, JPEG 90, 1000-1400 px wide) from a fixed seed.
  * The OCR worker's start is measured apart. Budgets (2 cores): median and p99 per submission.
  */
@@ -11,7 +12,8 @@ import { createKeyring } from '../apps/server/src/lib/crypto/envelope.ts';
 import { evaluateSubmission } from '../apps/server/src/domain/checks/run/evaluate.ts';
 import { documentHashes } from '../apps/server/src/domain/checks/run/document-hash.ts';
 import { closeMrzOcr, readMrzFromImage } from '../apps/server/src/domain/checks/ocr/read-mrz-from-image.ts';
-import { portraitJpeg } from '../apps/server/src/domain/checks/quality/synthetic-images.ts';
+import { closeFaceEngine } from '../apps/server/src/domain/checks/faces/face-engine.ts';
+import { astronaut, astronautPortrait, selfieFrom } from '../apps/server/test/support/face-images.ts';
 import {
   generatedIdentity,
   renderDocument,
@@ -44,7 +46,9 @@ export async function measureDocumentChecks(): Promise<DocumentChecksReport> {
   const startMs = performance.now() - started;
   const rand = seededRandom(4219);
   const keyring = createKeyring(Buffer.alloc(32, 9));
-  const selfie = await portraitJpeg();
+  // The public-domain astronaut as the selfie and as the passport's portrait (face_match, D108).
+  const selfie = await selfieFrom(astronaut(), { mirror: true });
+  const portrait = await astronautPortrait();
   const timings: number[] = [];
   let passed = 0;
   try {
@@ -53,6 +57,7 @@ export async function measureDocumentChecks(): Promise<DocumentChecksReport> {
       const front = await renderDocument('TD3', identity, {
         documentWidth: 1000 + Math.round(rand() * 400),
         jpegQuality: 90,
+        portrait,
       });
       const t0 = performance.now();
       const evaluation = await evaluateSubmission(
@@ -66,6 +71,7 @@ export async function measureDocumentChecks(): Promise<DocumentChecksReport> {
     }
   } finally {
     await closeMrzOcr();
+    await closeFaceEngine();
   }
   timings.sort((a, b) => a - b);
   const medianMs = percentile(timings, 0.5);

@@ -2,7 +2,7 @@
  * `npm run bench`: front-end weight against its budgets, then API load. Prints each figure against its
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
  *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | screening | screening-delta | retention
- *          | mrz-ocr | document-checks | lighthouse
+ *          | mrz-ocr | document-checks | face-search | lighthouse
  *   --seconds N (API load duration per target, default 10)   --crashes N (kill -9 runs, default 10)
  *   --people N (retention: closed people generated, default 2 000)
  *   --delta-people N (screening-delta: verified people generated, default 100 000; 1000000 for the issue's size)
@@ -31,6 +31,7 @@ import { RETENTION_BUDGETS, measureRetention } from './retention.ts';
 import { SCREENING_DELTA_BUDGETS, measureScreeningDelta } from './screening-delta.ts';
 import { MRZ_OCR_AIMS, measureMrzOcr } from './mrz-ocr.ts';
 import { DOCUMENT_CHECK_BUDGETS, measureDocumentChecks } from './document-checks.ts';
+import { FACE_SEARCH_BUDGETS, measureFaceSearch } from './face-search.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -68,6 +69,7 @@ const frontEnd = [
   'retention',
   'mrz-ocr',
   'document-checks',
+  'face-search',
 ].includes(only ?? '')
   ? benchPaths
   : buildBenchFrontEnd();
@@ -240,6 +242,16 @@ if (!only || only === 'document-checks') {
     `  ${mark(report.ok)} passport front and selfie: median ${ms(report.medianMs)} (budget ≤ ${ms(DOCUMENT_CHECK_BUDGETS.medianMs)}), p99 ${ms(report.p99Ms)} (budget ≤ ${ms(DOCUMENT_CHECK_BUDGETS.p99Ms)}); every check passed for ${report.passed} of ${report.submissions}`,
   );
   console.log(`       the OCR worker's start (engine and model, once per process): ${ms(report.startMs)}`);
+  allOk &&= report.ok;
+}
+
+if (!only || only === 'face-search') {
+  console.log(`\nDuplicate faces, 1:N (issue 19, D109; load average ${loadavg()[0]?.toFixed(1)})`);
+  const report = await measureFaceSearch();
+  console.log(
+    `  ${mark(report.ok)} one search over ${report.faces.toLocaleString('en')} stored faces: median ${ms(report.medianMs)}, p99 ${ms(report.p99Ms)} (budget ≤ ${ms(FACE_SEARCH_BUDGETS.p99Ms)}); ${report.found} of ${report.probes} planted matches found, ${report.falseMatches} other faces above the threshold`,
+  );
+  console.log(`       opening the sealed rows into the index (once per process): ${ms(report.loadMs)}`);
   allOk &&= report.ok;
 }
 

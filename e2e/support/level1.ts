@@ -33,10 +33,12 @@ export async function submitLevel1ByFile(
     origin = baseUrl(),
     country = 'DE',
     front,
+    selfie,
   }: {
     origin?: string;
     country?: string;
     /** A file of the passport's front (default: a photo-like picture). */ front?: string;
+    /** A file of the selfie (default: a photo-like picture without a face). */ selfie?: string;
   } = {},
 ) {
   await page.goto(`${origin}/user/accounts/en/auth/kyc?level=1`);
@@ -50,7 +52,7 @@ export async function submitLevel1ByFile(
   await page.getByRole('button', { name: 'Continue' }).click();
   await uploadInto(page, 'Front of the document', front ?? (await photoFile(`${name}-front`)));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await uploadInto(page, 'Selfie', await photoFile(`${name}-selfie`, 900, 1200));
+  await uploadInto(page, 'Selfie', selfie ?? (await photoFile(`${name}-selfie`, 900, 1200)));
   await page.getByRole('button', { name: 'Continue' }).click();
   await giveCaptureConsent(page);
   await page.getByRole('heading', { name: 'Review and submit' }).waitFor();

@@ -3,12 +3,15 @@
  * the submission's commit, as in production): a person submits level 1 with a generated passport whose
  * machine-readable zone says 11 December 1990 while they typed 10 December; the reviewer's case page
  * shows the Checks panel first, with the MRZ read, the date of birth marked "Disagrees" in words, and
- * the expiry. Screenshots (E2E_SCREENSHOTS=1) and axe at 390×844 and 1280×800 in en and ar-SA.
+ * the expiry. The passport's portrait and the selfie are the public-domain NASA astronaut
+ * (apps/server/test/fixtures/faces/): face_match passes and shows both crops side by side.
+ * Screenshots (E2E_SCREENSHOTS=1) and axe at 390×844 and 1280×800 in en and ar-SA.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderDocument } from '../../apps/server/test/support/mrz-documents.ts';
+import { astronaut, astronautPortrait, selfieFrom } from '../../apps/server/test/support/face-images.ts';
 import {
   ARTIFACTS,
   DESKTOP,
@@ -45,12 +48,18 @@ describe('document checks in the browser', () => {
     const dir = path.join(ARTIFACTS, 'files');
     mkdirSync(dir, { recursive: true });
     const front = path.join(dir, 'checks-passport.jpg');
-    writeFileSync(front, await renderDocument('TD3', PASSPORT, { documentWidth: 1200, jpegQuality: 90 }));
+    const portrait = await astronautPortrait();
+    writeFileSync(
+      front,
+      await renderDocument('TD3', PASSPORT, { documentWidth: 1200, jpegQuality: 90, portrait }),
+    );
+    const selfie = path.join(dir, 'checks-selfie.jpg');
+    writeFileSync(selfie, await selfieFrom(astronaut(), { mirror: true }));
 
     const person = await newContext(browser(), PHONE);
     const page = await person.context.newPage();
     const email = await signUpFresh(page, baseUrl(), 'checks');
-    await submitLevel1ByFile(page, TYPED, 'checks', { front });
+    await submitLevel1ByFile(page, TYPED, 'checks', { front, selfie });
 
     const reviewer = await staffPage(browser(), 'reviewer@demo.test');
     await openCase(reviewer.page, email);
@@ -85,6 +94,12 @@ describe('document checks in the browser', () => {
         await mrz.getByText(t('case.checks.outcomes.pass'), { exact: true }).first().waitFor();
         await expectNoAxeViolations(reviewer.page, { soft: true, message: `case with its checks (${lang})` });
         await panel.scrollIntoViewIfNeeded();
+        // The faces: both crops side by side, the similarity against its threshold.
+        const faces = panel.getByRole('article', { name: t('case.checks.names.face_match') });
+        await faces.getByText(t('case.checks.outcomes.pass'), { exact: true }).first().waitFor();
+        await faces.getByRole('img', { name: t('case.checks.faces.selfieAlt') }).waitFor();
+        await faces.getByRole('img', { name: t('case.checks.faces.portraitAlt') }).waitFor();
+        await faces.getByText(t('case.checks.faces.advisory')).waitFor();
         await screenshot(reviewer.page, `checks-case-${lang}`);
       }
     }

@@ -99,7 +99,10 @@ describe.each(testDatabases())('document checks on $name', (testDb) => {
       ['mrz', 'pass'],
       ['data_match', 'pass'],
       ['expiry', 'pass'],
+      // The test selfie is a synthetic image without a face (the faces have their own file).
+      ['face_match', 'fail'],
       ['duplicate_document', 'pass'],
+      ['duplicate_face', 'not_run'],
     ]);
     expect(byName(after.checks, 'mrz')?.detail).toEqual({
       code: 'mrz_read',
@@ -188,7 +191,9 @@ describe.each(testDatabases())('document checks on $name', (testDb) => {
     expect(rows.map((r) => r.name).sort()).toEqual([
       'data_match',
       'duplicate_document',
+      'duplicate_face',
       'expiry',
+      'face_match',
       'mrz',
       'quality',
     ]);
@@ -243,7 +248,7 @@ describe.each(testDatabases())('document checks on $name', (testDb) => {
     const userId = await fixture.userIdOf('new@demo.test');
     const db = fixture.database.db;
     const stored = db.selectFrom('document_check_results').select('id').where('user_id', '=', userId);
-    expect(await stored.execute()).toHaveLength(5);
+    expect(await stored.execute()).toHaveLength(7);
     await repositories(db).accountClosures.recordClosure({
       userId,
       closedAt: cutoffFor(Date.now(), 'P5Y') - 60_000,

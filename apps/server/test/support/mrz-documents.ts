@@ -183,6 +183,8 @@ export interface RenderOptions {
   seed?: number;
   /** The MRZ lines as printed (default: from the identity); lets a test print a look-alike character. */
   lines?: string[];
+  /** A photo (PNG or JPEG) printed as the portrait instead of the grey placeholder (the face tests). */
+  portrait?: Buffer;
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -200,7 +202,13 @@ const MRZ_FONT = 'DejaVu Sans Mono';
 const PRINT_FONT = 'DejaVu Sans';
 
 /** The page as an SVG, in millimetres scaled to `documentWidth` pixels. */
-function documentSvg(format: 'TD1' | 'TD3', identity: Identity, lines: string[], width: number): string {
+function documentSvg(
+  format: 'TD1' | 'TD3',
+  identity: Identity,
+  lines: string[],
+  width: number,
+  portrait?: Buffer,
+): string {
   const size = format === 'TD3' ? { w: 125, h: 88 } : { w: 85.6, h: 54 };
   const px = width / size.w;
   const height = Math.round(size.h * px);
@@ -225,8 +233,9 @@ function documentSvg(format: 'TD1' | 'TD3', identity: Identity, lines: string[],
   if (format === 'TD3') {
     parts.push(
       text(6, 6.5, 3.4, `PASSPORT  ${country}`, 'font-weight="bold" fill="#23345a"'),
-      `<rect x="${mm(6)}" y="${mm(12)}" width="${mm(30)}" height="${mm(40)}" fill="#9a9a9a"/>`,
-      `<ellipse cx="${mm(21)}" cy="${mm(27)}" rx="${mm(8)}" ry="${mm(10)}" fill="#7d7d7d"/>`,
+      portrait
+        ? `<image x="${mm(6)}" y="${mm(12)}" width="${mm(30)}" height="${mm(40)}" preserveAspectRatio="xMidYMid slice" href="data:image/png;base64,${portrait.toString('base64')}"/>`
+        : `<rect x="${mm(6)}" y="${mm(12)}" width="${mm(30)}" height="${mm(40)}" fill="#9a9a9a"/><ellipse cx="${mm(21)}" cy="${mm(27)}" rx="${mm(8)}" ry="${mm(10)}" fill="#7d7d7d"/>`,
       field(42, 13, 'Type / Code', `${identity.documentCode}   ${country}`),
       field(80, 13, 'Passport No.', identity.documentNumber),
       field(42, 21, 'Surname', identity.surname.replace(/</g, ' ')),
@@ -267,7 +276,9 @@ export async function renderDocument(
   options: RenderOptions,
 ): Promise<Buffer> {
   const lines = options.lines ?? (format === 'TD3' ? td3Lines(identity) : td1Lines(identity));
-  const page = await sharp(Buffer.from(documentSvg(format, identity, lines, options.documentWidth)))
+  const page = await sharp(
+    Buffer.from(documentSvg(format, identity, lines, options.documentWidth, options.portrait)),
+  )
     .png()
     .toBuffer();
   const { width = 0, height = 0 } = await sharp(page).metadata();

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-/** Every check a submission can have; face_match, liveness and duplicate_face are not built yet. */
+/** Every check a submission can have; liveness is not built yet. */
 export const CHECK_NAMES = [
   'quality',
   'mrz',
@@ -50,7 +50,16 @@ export const DATA_MATCH_FIELDS = [
 export type DataMatchField = (typeof DATA_MATCH_FIELDS)[number];
 
 /** Why a check has no outcome (yet). */
-export const CHECK_NOT_RUN_REASONS = ['pending', 'mrz_not_read', 'no_document_image', 'failed'] as const;
+export const CHECK_NOT_RUN_REASONS = [
+  'pending',
+  'mrz_not_read',
+  'no_document_image',
+  'failed',
+  /** face_match: the submission has no selfie. */
+  'no_selfie',
+  /** duplicate_face: the selfie does not show exactly one face. */
+  'no_selfie_face',
+] as const;
 
 const QUALITY_REASONS = ['too_small', 'blank', 'too_dark', 'too_bright', 'glare', 'blurred'] as const;
 const QUALITY_CHECKS = ['resolution', 'blank', 'exposure_dark', 'exposure_bright', 'glare', 'blur'] as const;
@@ -97,6 +106,21 @@ export const checkDetail = z.discriminatedUnion('code', [
   z.object({ code: z.literal('expiry_date'), expired: z.boolean(), expiryDate: z.string().nullable() }),
   /** The same document (number and issuing state, by a keyed hash) on other accounts; the first in relatedUserId. */
   z.object({ code: z.literal('duplicate_document'), otherAccounts: z.number().int().min(0) }),
+  /**
+   * Selfie against the document's portrait: the faces found in each (exactly one is wanted in the
+   * selfie), the side the portrait was on, and each face's crop as a JPEG data URL (personal data:
+   * sealed at rest, null in the clear detail). The similarity is the result's score.
+   */
+  z.object({
+    code: z.literal('face_compared'),
+    selfieFaces: z.number().int().min(0),
+    documentFaces: z.number().int().min(0),
+    documentSide: z.enum(['front', 'back']).nullable(),
+    selfieCrop: z.string().startsWith('data:image/jpeg;base64,').nullable(),
+    documentCrop: z.string().startsWith('data:image/jpeg;base64,').nullable(),
+  }),
+  /** The same face (selfie descriptors, 1:N) on other accounts; the closest in relatedUserId. */
+  z.object({ code: z.literal('duplicate_face'), otherAccounts: z.number().int().min(0) }),
   z.object({ code: z.literal('not_run'), reason: z.enum(CHECK_NOT_RUN_REASONS) }),
 ]);
 export type CheckDetail = z.infer<typeof checkDetail>;
@@ -104,11 +128,14 @@ export type CheckDetail = z.infer<typeof checkDetail>;
 export const caseCheck = z.object({
   name: z.enum(CHECK_NAMES),
   outcome: z.enum(CHECK_OUTCOMES),
-  /** The measured value where the check has one (OCR confidence 0-100), with its threshold. */
+  /**
+   * The measured value where the check has one, with its threshold: OCR confidence 0-100 (mrz), face
+   * similarity 0-1 (face_match, duplicate_face; 1 − the Euclidean distance of the face descriptors).
+   */
   score: z.number().nullable(),
   threshold: z.number().nullable(),
   detail: checkDetail,
-  /** Another account the check points to (a duplicate document), else null. */
+  /** Another account the check points to (a duplicate document or face), else null. */
   relatedUserId: z.number().int().nullable(),
 });
 export type CaseCheck = z.infer<typeof caseCheck>;

@@ -622,6 +622,8 @@ export function retentionRepo(db: Db) {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       await db.deleteFrom('document_check_runs').where('user_id', '=', userId).execute();
+      // The selfie's face descriptor (the duplicate-face index, D109) goes with them.
+      await db.deleteFrom('face_embeddings').where('user_id', '=', userId).execute();
       return Number(results.numDeletedRows);
     },
 

@@ -39,7 +39,22 @@ export interface DocumentCheckResultsTable {
 export type DocumentCheckRunRow = Selectable<DocumentCheckRunsTable>;
 export type DocumentCheckResultRow = Selectable<DocumentCheckResultsTable>;
 
+/** Migration 047 (issue 19 "Duplicates", D109): a selfie's face descriptor, sealed with the face-index key. */
+export interface FaceEmbeddingsTable {
+  id: Generated<number>;
+  submission_id: number;
+  user_id: number;
+  /** The master key whose derived face-index key sealed the row (envelope.ts masterKey id). */
+  key_id: number;
+  /** 128 float32 (512 bytes) sealed with encryptBlob, bound to the user and the submission. */
+  embedding_enc: Buffer;
+  created_at: number;
+}
+
+export type FaceEmbeddingRow = Selectable<FaceEmbeddingsTable>;
+
 export interface DocumentCheckTables {
   document_check_runs: DocumentCheckRunsTable;
   document_check_results: DocumentCheckResultsTable;
+  face_embeddings: FaceEmbeddingsTable;
 }

@@ -1,8 +1,8 @@
 /**
  * What one check found, in the reader's language (issue 19): the detail's code and parameters put in
  * words; the MRZ against what the person typed field by field, a disagreeing field marked in text
- * ("Disagrees", and a mark before it), never by colour alone; a duplicate document with a link to the
- * other account's case.
+ * ("Disagrees", and a mark before it), never by colour alone; a duplicate document or face with a link
+ * to the other account's case; the selfie's face and the document's portrait side by side (face-crops.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import {
   QualityReasonName,
   SideName,
 } from './check-words.tsx';
+import { FaceCrops } from './face-crops.tsx';
 
 function FieldValue({ field, value }: { field: DataMatchField; value: string | null }) {
   const { t, i18n } = useTranslation();
@@ -133,6 +134,21 @@ export function CheckDetailText({
       ) : (
         <p>
           {t('case.checks.duplicates', { count: number(detail.otherAccounts) })}{' '}
+          {relatedUserId !== null ? (
+            <Link to={paths.reviewCase.getHref(relatedUserId)}>
+              {t('case.checks.otherCase', { userId: relatedUserId })}
+            </Link>
+          ) : null}
+        </p>
+      );
+    case 'face_compared':
+      return <FaceCrops detail={detail} />;
+    case 'duplicate_face':
+      return detail.otherAccounts === 0 ? (
+        <p>{t('case.checks.noDuplicateFace')}</p>
+      ) : (
+        <p>
+          {t('case.checks.duplicateFaces', { count: number(detail.otherAccounts) })}{' '}
           {relatedUserId !== null ? (
             <Link to={paths.reviewCase.getHref(relatedUserId)}>
               {t('case.checks.otherCase', { userId: relatedUserId })}

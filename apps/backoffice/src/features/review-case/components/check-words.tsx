@@ -108,6 +108,10 @@ export function NotRunReasonName({ reason }: { reason: NotRunReason }) {
       return t('case.checks.notRun.no_document_image');
     case 'failed':
       return t('case.checks.notRun.failed');
+    case 'no_selfie':
+      return t('case.checks.notRun.no_selfie');
+    case 'no_selfie_face':
+      return t('case.checks.notRun.no_selfie_face');
   }
 }
 

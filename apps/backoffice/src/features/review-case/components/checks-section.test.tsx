@@ -68,6 +68,29 @@ const CHECKED: CaseCheck[] = [
     detail: { code: 'duplicate_document', otherAccounts: 1 },
     relatedUserId: 12,
   },
+  {
+    name: 'face_match',
+    outcome: 'warn',
+    score: 0.3456,
+    threshold: 0.4,
+    detail: {
+      code: 'face_compared',
+      selfieFaces: 1,
+      documentFaces: 1,
+      documentSide: 'front',
+      selfieCrop: 'data:image/jpeg;base64,AAAA',
+      documentCrop: 'data:image/jpeg;base64,BBBB',
+    },
+    relatedUserId: null,
+  },
+  {
+    name: 'duplicate_face',
+    outcome: 'fail',
+    score: 0.81,
+    threshold: 0.6,
+    detail: { code: 'duplicate_face', otherAccounts: 2 },
+    relatedUserId: 13,
+  },
 ];
 
 function renderCase(checks: CaseCheck[], run: CaseChecksRun) {
@@ -110,6 +133,64 @@ describe('the case page Checks panel', () => {
     expect(
       within(duplicate).getByRole('link', { name: 'Open the other case (user 12)' }).getAttribute('href'),
     ).toBe('/backoffice/cases/12');
+  });
+
+  it('when faces were compared, then both crops are shown side by side with the score against the threshold, and a duplicate face links to the other account', async () => {
+    renderCase(CHECKED, DONE);
+    const panel = await screen.findByRole('region', { name: 'Checks' });
+    const face = within(panel).getByRole('article', { name: 'Face match: Warning' });
+    expect(within(face).getByText('Score 0.35 (threshold 0.4)')).toBeTruthy();
+    expect(within(face).getByRole('img', { name: 'The face found in the selfie' }).getAttribute('src')).toBe(
+      'data:image/jpeg;base64,AAAA',
+    );
+    expect(
+      within(face).getByRole('img', { name: 'The face found on the document' }).getAttribute('src'),
+    ).toBe('data:image/jpeg;base64,BBBB');
+    expect(within(face).getByText('Faces found: 1 in the selfie, 1 on the document.')).toBeTruthy();
+    expect(
+      within(face).getByText('The similarity is advisory: compare the two faces yourself.'),
+    ).toBeTruthy();
+    const duplicate = within(panel).getByRole('article', { name: 'Same face on another account: Failed' });
+    expect(within(duplicate).getByText(/Other accounts with the same face: 2\./)).toBeTruthy();
+    expect(
+      within(duplicate).getByRole('link', { name: 'Open the other case (user 13)' }).getAttribute('href'),
+    ).toBe('/backoffice/cases/13');
+  });
+
+  it('when the selfie showed no face, then its place says so and the duplicate search says why it did not run', async () => {
+    renderCase(
+      [
+        {
+          name: 'face_match',
+          outcome: 'fail',
+          score: null,
+          threshold: 0.4,
+          detail: {
+            code: 'face_compared',
+            selfieFaces: 0,
+            documentFaces: 1,
+            documentSide: 'front',
+            selfieCrop: null,
+            documentCrop: 'data:image/jpeg;base64,BBBB',
+          },
+          relatedUserId: null,
+        },
+        {
+          name: 'duplicate_face',
+          outcome: 'not_run',
+          score: null,
+          threshold: 0.6,
+          detail: { code: 'not_run', reason: 'no_selfie_face' },
+          relatedUserId: null,
+        },
+      ],
+      DONE,
+    );
+    const panel = await screen.findByRole('region', { name: 'Checks' });
+    const face = within(panel).getByRole('article', { name: 'Face match: Failed' });
+    expect(within(face).getByText('No face found')).toBeTruthy();
+    expect(within(face).getAllByRole('img')).toHaveLength(1);
+    expect(within(panel).getByText('Not run: the selfie does not show exactly one face.')).toBeTruthy();
   });
 
   it('when the checks have not finished, then each says not run yet', async () => {
@@ -162,6 +243,11 @@ describe('the case page Checks panel', () => {
       name: `${arabic.case.checks.names.expiry}: ${arabic.case.checks.outcomes.fail}`,
     });
     expect(within(expiry).getByText(/^انتهت صلاحيته في /)).toBeTruthy();
+    const face = within(panel).getByRole('article', {
+      name: `${arabic.case.checks.names.face_match}: ${arabic.case.checks.outcomes.warn}`,
+    });
+    expect(within(face).getByRole('img', { name: arabic.case.checks.faces.selfieAlt })).toBeTruthy();
+    expect(within(face).getByText(arabic.case.checks.faces.advisory)).toBeTruthy();
   });
 
   it('when the person has no in-house submission, then the panel says so', async () => {

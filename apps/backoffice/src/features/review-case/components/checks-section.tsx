@@ -20,8 +20,11 @@ export function ChecksSection({
   run: CaseChecksRun | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const number = (n: number) =>
-    new Intl.NumberFormat(formattingLocale(i18n.language), { maximumFractionDigits: 1 }).format(n);
+  // OCR confidence (0-100) to one decimal; a face similarity (0-1) to two.
+  const number = (n: number, name: CaseCheck['name']) =>
+    new Intl.NumberFormat(formattingLocale(i18n.language), {
+      maximumFractionDigits: name === 'face_match' || name === 'duplicate_face' ? 2 : 1,
+    }).format(n);
   return (
     <Card as="section" aria-labelledby="case-checks">
       <h2 id="case-checks">{t('case.checks.heading')}</h2>
@@ -54,10 +57,10 @@ export function ChecksSection({
                     <p>
                       {check.threshold !== null
                         ? t('case.checks.scoreAgainst', {
-                            score: number(check.score),
-                            threshold: number(check.threshold),
+                            score: number(check.score, check.name),
+                            threshold: number(check.threshold, check.name),
                           })
-                        : t('case.checks.score', { score: number(check.score) })}
+                        : t('case.checks.score', { score: number(check.score, check.name) })}
                     </p>
                   ) : null}
                   <CheckDetailText detail={check.detail} relatedUserId={check.relatedUserId} />

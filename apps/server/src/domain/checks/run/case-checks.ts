@@ -15,7 +15,15 @@ export const evidenceObject = (submissionId: number, name: string) =>
   `document-check:${submissionId}:${name}`;
 
 /** The checks built so far: a pending run shows each as not run. */
-const BUILT: readonly CaseCheck['name'][] = ['quality', 'mrz', 'data_match', 'expiry', 'duplicate_document'];
+const BUILT: readonly CaseCheck['name'][] = [
+  'quality',
+  'mrz',
+  'data_match',
+  'expiry',
+  'face_match',
+  'duplicate_document',
+  'duplicate_face',
+];
 
 function caseCheckOf(row: DocumentCheckResultRow, key: Buffer | undefined): CaseCheck {
   let detail = checkDetail.parse(JSON.parse(row.detail));

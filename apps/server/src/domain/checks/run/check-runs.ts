@@ -25,6 +25,8 @@ import {
 import { documentHashes } from './document-hash.ts';
 import { evidenceObject } from './case-checks.ts';
 import { closeMrzOcr } from '../ocr/read-mrz-from-image.ts';
+import { closeFaceEngine } from '../faces/face-engine.ts';
+import { faceDuplicates } from '../faces/duplicate-face.ts';
 
 /** How long a claimed run is ours: longer than the slowest OCR of two sides on a loaded machine. */
 export const CHECK_LEASE_MS = 5 * 60_000;
@@ -48,6 +50,7 @@ export interface CheckRunOptions {
   mode?: 'background' | 'job';
   now?: () => number;
   readMrz?: EvaluateOptions['readMrz'];
+  findFaces?: EvaluateOptions['findFaces'];
 }
 
 /** What the submitting use-case asks of the checks. */
@@ -79,6 +82,7 @@ export function checkRunUseCases(options: CheckRunOptions) {
   const now = options.now ?? Date.now;
   const mode = options.mode ?? 'background';
   const limit = limiter(CHECK_CONCURRENCY);
+  const faces = faceDuplicates({ faces: repos.faceEmbeddings, keyring });
   const inflight = new Set<Promise<void>>();
   let log: CheckLog = { error: () => {} };
 
@@ -98,7 +102,11 @@ export function checkRunUseCases(options: CheckRunOptions) {
   }
 
   /** The results of a run, evaluated, duplicates looked up and personal parts sealed. */
-  async function resultsOf(userId: number, submissionId: number, at: number): Promise<NewCheckResult[]> {
+  async function resultsOf(
+    userId: number,
+    submissionId: number,
+    at: number,
+  ): Promise<{ results: NewCheckResult[]; selfieDescriptor: number[] | null }> {
     const submission = await repos.submissions.findSubmission(userId, submissionId);
     if (!submission) throw new Error(`submission ${submissionId} is missing`);
     const applicant = await repos.kyc.findApplicant(userId);
@@ -112,7 +120,11 @@ export function checkRunUseCases(options: CheckRunOptions) {
         issuingCountry: submission.issuing_country,
         documentType: submission.document_type as DocumentType,
       },
-      { now: at, ...(options.readMrz ? { readMrz: options.readMrz } : {}) },
+      {
+        now: at,
+        ...(options.readMrz ? { readMrz: options.readMrz } : {}),
+        ...(options.findFaces ? { findFaces: options.findFaces } : {}),
+      },
     );
     const rows = evaluation.checks.map((c) => ({
       ...c,
@@ -132,7 +144,8 @@ export function checkRunUseCases(options: CheckRunOptions) {
         hash: hashes.stored,
       });
     }
-    return withDataKey(repos.submissions, keyring, userId, at, (key) =>
+    rows.push({ ...(await faces.check(userId, evaluation.selfieDescriptor)), hash: null });
+    const results = await withDataKey(repos.submissions, keyring, userId, at, (key) =>
       rows.map((r) => ({
         name: r.name,
         outcome: r.outcome,
@@ -149,6 +162,7 @@ export function checkRunUseCases(options: CheckRunOptions) {
         documentHash: r.hash,
       })),
     );
+    return { results, selfieDescriptor: evaluation.selfieDescriptor };
   }
 
   /** Claims the run and checks it; false when someone else holds it. Errors leave it due (or failed). */
@@ -158,14 +172,22 @@ export function checkRunUseCases(options: CheckRunOptions) {
     const run = await repos.documentChecks.findRun(runId);
     if (!run) return false;
     try {
-      const results = await resultsOf(run.user_id, run.submission_id, at);
-      const stored = await repos.transaction((tx) =>
-        tx.documentChecks.finishRun(
+      const { results, selfieDescriptor } = await resultsOf(run.user_id, run.submission_id, at);
+      const stored = await repos.transaction(async (tx) => {
+        const done = await tx.documentChecks.finishRun(
           { id: runId, submissionId: run.submission_id, userId: run.user_id, attempt: run.attempts },
           results,
           now(),
-        ),
-      );
+        );
+        if (done && selfieDescriptor)
+          await faces.store(tx, {
+            userId: run.user_id,
+            submissionId: run.submission_id,
+            descriptor: selfieDescriptor,
+            at,
+          });
+        return done;
+      });
       if (!stored) throw new LostClaim();
       return true;
     } catch (error) {
@@ -211,10 +233,11 @@ export function checkRunUseCases(options: CheckRunOptions) {
       return done;
     },
 
-    /** Waits for the background runs (app close, tests), then ends the OCR worker thread if one started. */
+    /** Waits for the background runs (app close, tests), then ends the OCR and face worker threads. */
     async settle(): Promise<void> {
       await Promise.all([...inflight]);
       await closeMrzOcr();
+      await closeFaceEngine();
     },
 
     useLog(logger: CheckLog) {

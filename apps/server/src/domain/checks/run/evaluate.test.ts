@@ -22,6 +22,14 @@ function fakeOcr(answers: Map<Buffer, ImageMrzResult>) {
   return { read, asked };
 }
 
+/** A face finder stand-in that finds no face (the faces have their own tests: faces/face-match.test.ts). */
+const noFaces = async () => ({
+  faces: [],
+  width: 1,
+  height: 1,
+  crop: () => Promise.resolve(Buffer.alloc(0)),
+});
+
 const found = (lines: string[]): ImageMrzResult => ({
   found: true,
   lines,
@@ -44,7 +52,7 @@ describe('the checks of one submission', () => {
     const result = await evaluateSubmission(
       { front, back, selfie },
       { lastName: 'Eriksson', firstName: 'Anna Maria', dateOfBirth: '1974-08-12', documentType: 'ID_CARD' },
-      { now: NOW, readMrz: ocr.read },
+      { now: NOW, readMrz: ocr.read, findFaces: noFaces },
     );
     expect(ocr.asked).toEqual([back]);
     expect(result.checks.find((c) => c.name === 'mrz')).toMatchObject({
@@ -60,6 +68,11 @@ describe('the checks of one submission', () => {
       match?.detail.code === 'data_compared' && match.detail.fields.filter((f) => f.outcome === 'disagrees'),
     ).toEqual([{ field: 'documentType', outcome: 'disagrees', typed: 'ID_CARD', document: 'PASSPORT' }]);
     expect(result.documentKey).toEqual({ issuingState: 'UTO', documentNumber: 'L898902C3' });
+    expect(result.checks.find((c) => c.name === 'face_match')).toMatchObject({
+      outcome: 'fail',
+      detail: { code: 'face_compared', selfieFaces: 0, documentFaces: 0 },
+    });
+    expect(result.selfieDescriptor).toBeNull();
   });
 
   it('when no side gives a zone, then mrz warns with the reason, the checks that need it are not run and nothing is hashed', async () => {
@@ -76,6 +89,7 @@ describe('the checks of one submission', () => {
       ['data_match', 'not_run'],
       ['expiry', 'not_run'],
       ['duplicate_document', 'not_run'],
+      ['face_match', 'not_run'],
     ]);
     expect(result.documentKey).toBeNull();
   });

@@ -12,6 +12,8 @@ import { compareWithTyped, type TypedIdentity } from '../mrz/compare-typed.ts';
 import type { MrzReading } from '../mrz/read-mrz.ts';
 import { readMrzFromImage, type ImageMrzResult } from '../ocr/read-mrz-from-image.ts';
 import { assessImage } from '../quality/check-image-quality.ts';
+import { faceMatch } from '../faces/face-match.ts';
+import type { FindFaces } from '../faces/find-faces.ts';
 
 export type CheckImageSide = 'front' | 'back' | 'selfie';
 export type CheckImages = Partial<Record<CheckImageSide, Buffer>>;
@@ -23,12 +25,16 @@ export interface Evaluation {
   checks: EvaluatedCheck[];
   /** The MRZ's issuing state and document number when a valid zone was read (the duplicate check's key). */
   documentKey: { issuingState: string; documentNumber: string } | null;
+  /** The selfie's one face's descriptor (the duplicate-face search's key); null without exactly one face. */
+  selfieDescriptor: number[] | null;
 }
 
 export interface EvaluateOptions {
   now: number;
   /** The MRZ reader (tests may count or replace it); readMrzFromImage by default. */
   readMrz?: (image: Buffer, options: { now: number }) => Promise<ImageMrzResult>;
+  /** The face finder (tests may replace it); find-faces.ts by default. */
+  findFaces?: FindFaces;
 }
 
 /** The side that carries the MRZ first: a passport's data page is its front; an ID card's zone is on the back. */
@@ -84,11 +90,22 @@ const notRun = (name: EvaluatedCheck['name'], reason: 'mrz_not_read' | 'no_docum
   detail: { code: 'not_run', reason } satisfies CheckDetail,
 });
 
+/** The document checks, then the faces (face_match; the selfie's descriptor for duplicate_face). */
 export async function evaluateSubmission(
   images: CheckImages,
   typed: TypedIdentity & { documentType: DocumentType },
   options: EvaluateOptions,
 ): Promise<Evaluation> {
+  const document = await documentChecks(images, typed, options);
+  const faces = await faceMatch(images, typed.documentType, options.findFaces);
+  return { ...document, checks: [...document.checks, faces.check], selfieDescriptor: faces.selfieDescriptor };
+}
+
+async function documentChecks(
+  images: CheckImages,
+  typed: TypedIdentity & { documentType: DocumentType },
+  options: EvaluateOptions,
+): Promise<Omit<Evaluation, 'selfieDescriptor'>> {
   const quality = await qualityCheck(images);
   const zone = await readZone(images, typed.documentType, options);
   if (!zone)
@@ -167,9 +184,12 @@ export function clearDetail(detail: CheckDetail): CheckDetail {
   if (detail.code === 'data_compared')
     return { ...detail, fields: detail.fields.map((f) => ({ ...f, typed: null, document: null })) };
   if (detail.code === 'expiry_date') return { ...detail, expiryDate: null };
+  if (detail.code === 'face_compared') return { ...detail, selfieCrop: null, documentCrop: null };
   return detail;
 }
 
 /** Whether a detail holds personal data to seal. */
 export const hasEvidence = (detail: CheckDetail) =>
-  detail.code === 'data_compared' || detail.code === 'expiry_date';
+  detail.code === 'data_compared' ||
+  detail.code === 'expiry_date' ||
+  (detail.code === 'face_compared' && (detail.selfieCrop !== null || detail.documentCrop !== null));
