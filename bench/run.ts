@@ -35,6 +35,27 @@ import { FACE_SEARCH_BUDGETS, measureFaceSearch } from './face-search.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+/** Every section --only names; another name is refused (it would measure nothing and report success). */
+const SECTIONS = [
+  'bundle',
+  'api',
+  'kyc-info',
+  'upload',
+  'webhooks',
+  'crash',
+  'volume',
+  'screening',
+  'screening-delta',
+  'retention',
+  'mrz-ocr',
+  'document-checks',
+  'face-search',
+  'lighthouse',
+];
+if (only !== undefined && !SECTIONS.includes(only)) {
+  console.error(`bench: no section "${only}"; --only takes one of: ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
 const seconds = args.includes('--seconds') ? Number(args[args.indexOf('--seconds') + 1]) : 10;
 const crashes = args.includes('--crashes') ? Number(args[args.indexOf('--crashes') + 1]) : 10;
 const people = args.includes('--people') ? Number(args[args.indexOf('--people') + 1]) : 2_000;
@@ -57,20 +78,7 @@ console.log(
 );
 // Built once, before any server starts, outside apps/*/dist (front-end-build.ts); the API-only sections
 // do not need it (their servers answer API calls).
-const frontEnd = [
-  'api',
-  'kyc-info',
-  'upload',
-  'webhooks',
-  'crash',
-  'volume',
-  'screening',
-  'screening-delta',
-  'retention',
-  'mrz-ocr',
-  'document-checks',
-  'face-search',
-].includes(only ?? '')
+const frontEnd = SECTIONS.filter((s) => s !== 'bundle' && s !== 'lighthouse').includes(only ?? '')
   ? benchPaths
   : buildBenchFrontEnd();
 
