@@ -20,6 +20,7 @@ import { blobReferencesRepo } from './uploaded-files.ts';
 import { countriesRepo } from './countries-repo.ts';
 import { dashboardRepo } from './dashboard-repo.ts';
 import { documentChecksRepo } from './document-checks-repo.ts';
+import { documentCorrectionsRepo } from './document-corrections-repo.ts';
 import { dataExportRepo } from './data-export-repo.ts';
 import { dataExportSourcesRepo } from './data-export-sources-repo.ts';
 import { identityTransfersRepo } from './identity-transfers-repo.ts';
@@ -65,6 +66,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     dashboard: () => dashboardRepo(db),
     dataExports: () => dataExportRepo(db),
     documentChecks: () => documentChecksRepo(db),
+    documentCorrections: () => documentCorrectionsRepo(db),
     dataExportSources: () => dataExportSourcesRepo(db),
     identityTransfers: () => identityTransfersRepo(db),
     kyc: () => kycRepo(db, personal),

@@ -622,6 +622,8 @@ export function retentionRepo(db: Db) {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       await db.deleteFrom('document_check_runs').where('user_id', '=', userId).execute();
+      // Issue 19 correction step: the person's answers (what they typed, sealed) go with the results.
+      await db.deleteFrom('document_check_corrections').where('user_id', '=', userId).execute();
       return Number(results.numDeletedRows);
     },
 

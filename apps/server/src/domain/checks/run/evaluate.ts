@@ -133,7 +133,14 @@ export async function evaluateSubmission(
         outcome: 'pass',
         score: result.confidence,
         threshold: null,
-        detail: { code: 'mrz_read', format: reading.format, side, repairs: reading.repairs.length },
+        // The lines (sealed with the evidence) let the correction step compare again without OCR.
+        detail: {
+          code: 'mrz_read',
+          format: reading.format,
+          side,
+          repairs: reading.repairs.length,
+          lines: reading.lines,
+        },
       },
       {
         name: 'data_match',
@@ -167,9 +174,15 @@ export function clearDetail(detail: CheckDetail): CheckDetail {
   if (detail.code === 'data_compared')
     return { ...detail, fields: detail.fields.map((f) => ({ ...f, typed: null, document: null })) };
   if (detail.code === 'expiry_date') return { ...detail, expiryDate: null };
+  if (detail.code === 'mrz_read') {
+    const { lines: _sealed, ...clear } = detail;
+    return clear;
+  }
   return detail;
 }
 
 /** Whether a detail holds personal data to seal. */
 export const hasEvidence = (detail: CheckDetail) =>
-  detail.code === 'data_compared' || detail.code === 'expiry_date';
+  detail.code === 'data_compared' ||
+  detail.code === 'expiry_date' ||
+  (detail.code === 'mrz_read' && detail.lines !== undefined);
