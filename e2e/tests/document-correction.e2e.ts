@@ -59,7 +59,7 @@ async function bothWidths(page: Page, name: string) {
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await page.getByTestId('correction-fields').scrollIntoViewIfNeeded();
-    await screenshot(page, `${name}-${viewport.width}`);
+    await screenshot(page, name);
     await expectNoAxeViolations(page, { soft: true, message: `${name} ${viewport.width}` });
   }
   await page.setViewportSize(PHONE);

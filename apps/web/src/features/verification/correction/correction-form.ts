@@ -42,7 +42,10 @@ export function fieldErrors(ask: DocumentCorrectionAsk, choices: FieldChoices): 
   return errors;
 }
 
-export function fieldsRequest(ask: DocumentCorrectionAsk, choices: FieldChoices): SubmitDocumentCorrectionRequest {
+export function fieldsRequest(
+  ask: DocumentCorrectionAsk,
+  choices: FieldChoices,
+): SubmitDocumentCorrectionRequest {
   const answers: CorrectionFieldAnswer[] = ask.fields.map((f) => {
     const choice = choices[f.field] as FieldChoice;
     return choice.action === 'correct'

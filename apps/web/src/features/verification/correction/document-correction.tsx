@@ -1,6 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formattingLocale, type DocumentCorrectionAsk, type SubmitDocumentCorrectionRequest } from '@kyc/contracts';
+import {
+  formattingLocale,
+  type DocumentCorrectionAsk,
+  type SubmitDocumentCorrectionRequest,
+} from '@kyc/contracts';
 import { isApiError, newIdempotencyKey, serverDecided } from '../../../lib/http';
 import { errorText } from '../../../lib/i18n/error-text';
 import { Button } from '../../../ui/button';
@@ -43,9 +47,19 @@ export function DocumentCorrection() {
     else show(null);
   };
   return load.ask.kind === 'mrz' ? (
-    <ZoneForm key={`${load.ask.submissionId}:${load.ask.revision}`} ask={load.ask} onAnswered={answered} onStale={() => show(null)} />
+    <ZoneForm
+      key={`${load.ask.submissionId}:${load.ask.revision}`}
+      ask={load.ask}
+      onAnswered={answered}
+      onStale={() => show(null)}
+    />
   ) : (
-    <FieldsForm key={`${load.ask.submissionId}:${load.ask.revision}`} ask={load.ask} onAnswered={answered} onStale={() => show(null)} />
+    <FieldsForm
+      key={`${load.ask.submissionId}:${load.ask.revision}`}
+      ask={load.ask}
+      onAnswered={answered}
+      onStale={() => show(null)}
+    />
   );
 }
 
@@ -139,9 +153,10 @@ function useShown() {
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (field: AskedField['field'], value: string) => {
     if (field === 'dateOfBirth' && /^\d{4}-\d{2}-\d{2}$/.test(value))
-      return new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
-        new Date(`${value}T00:00:00Z`),
-      );
+      return new Intl.DateTimeFormat(formattingLocale(language), {
+        dateStyle: 'long',
+        timeZone: 'UTC',
+      }).format(new Date(`${value}T00:00:00Z`));
     if (field === 'documentType' && i18n.exists(`updateId.documentType.${value}`))
       return t(`updateId.documentType.${value}` as 'updateId.documentType.PASSPORT');
     if (field === 'issuingCountry' && /^[A-Z]{2}$/.test(value)) {
@@ -250,7 +265,9 @@ function TextAreaField(props: {
       <div className={error ? 'field__control field__control--invalid' : 'field__control'}>
         <textarea
           id={id}
-          className={className ? `field__input correction__textarea ${className}` : 'field__input correction__textarea'}
+          className={
+            className ? `field__input correction__textarea ${className}` : 'field__input correction__textarea'
+          }
           rows={rows}
           dir={dir}
           value={value}

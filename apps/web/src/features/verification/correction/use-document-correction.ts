@@ -8,9 +8,7 @@ export const CORRECTION_POLL_MS = 3_000;
 export const CORRECTION_POLLS = 40;
 
 export type CorrectionLoad =
-  | { status: 'loading' }
-  | { status: 'none' }
-  | { status: 'asked'; ask: DocumentCorrectionAsk };
+  { status: 'loading' } | { status: 'none' } | { status: 'asked'; ask: DocumentCorrectionAsk };
 
 /**
  * What the document checks ask of the person now (docs/checks.md "The correction step"): read once,
