@@ -10,7 +10,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderDocument } from '../../apps/server/test/support/mrz-documents.ts';
+import { renderDocument, td3Lines } from '../../apps/server/test/support/mrz-documents.ts';
+import { portraitJpeg } from '../../apps/server/src/domain/checks/quality/synthetic-images.ts';
 import {
   ARTIFACTS,
   DESKTOP,
@@ -48,17 +49,17 @@ const text = (lang: 'en' | 'ar-SA', key: string) =>
 const personalUrl = (origin: string, lang: string) => `${origin}/user/accounts/${lang}/auth/personal`;
 
 /** The correction step on the personal page; the checks run in the background, the page asks again. */
-async function correctionStep(page: Page, origin: string, lang: 'en' | 'ar-SA') {
+async function correctionStep(page: Page, origin: string, lang: 'en' | 'ar-SA', title = 'correction.title') {
   await page.goto(personalUrl(origin, lang));
-  const step = page.getByRole('region', { name: text(lang, 'correction.title') });
+  const step = page.getByRole('region', { name: text(lang, title) });
   await step.waitFor({ timeout: 150_000 });
   return step;
 }
 
-async function bothWidths(page: Page, name: string) {
+async function bothWidths(page: Page, name: string, form = 'correction-fields') {
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
-    await page.getByTestId('correction-fields').scrollIntoViewIfNeeded();
+    await page.getByTestId(form).scrollIntoViewIfNeeded();
     await screenshot(page, name);
     await expectNoAxeViolations(page, { soft: true, message: `${name} ${viewport.width}` });
   }
@@ -123,5 +124,42 @@ describe('the correction step in the browser', () => {
 
     for (const { requests } of [person, reviewer]) expectOnlyOwnOrigins(requests);
     for (const { context } of [person, reviewer]) await context.close();
+  }, 300_000);
+
+  it('no zone could be read from the photo: the person types the two lines (a wrong check digit is refused inline), and is then asked about the date of birth the zone disagrees with; en and ar-SA at both widths, axe clean', async () => {
+    const dir = path.join(ARTIFACTS, 'files');
+    mkdirSync(dir, { recursive: true });
+    // A usable photo where the data page should be: no zone in it.
+    const front = path.join(dir, 'correction-no-zone.jpg');
+    writeFileSync(front, await portraitJpeg());
+
+    const person = await newContext(browser(), PHONE);
+    const page = await person.context.newPage();
+    const email = await signUpFresh(page, baseUrl(), 'correction-zone');
+    await submitLevel1ByFile(page, TYPED, 'correction-zone', { front });
+
+    const step = await correctionStep(page, baseUrl(), 'en', 'correction.mrz.title');
+    await bothWidths(page, 'correction-zone-en', 'correction-mrz');
+    await signIn(page, emiratesUrl(), email);
+    await page.waitForURL('**/user/accounts/**');
+    await correctionStep(page, emiratesUrl(), 'ar-SA', 'correction.mrz.title');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await bothWidths(page, 'correction-zone-ar-SA', 'correction-mrz');
+
+    const zone = await correctionStep(page, baseUrl(), 'en', 'correction.mrz.title');
+    const [line1, line2] = td3Lines(PASSPORT);
+    const wrong = `${line2.slice(0, 9)}${line2[9] === '1' ? '2' : '1'}${line2.slice(10)}`;
+    const input = zone.getByLabel(text('en', 'correction.mrz.label'));
+    await input.fill(`${line1}\n${wrong}`);
+    await zone.getByRole('button', { name: text('en', 'correction.mrz.submit') }).click();
+    await zone.getByRole('alert').waitFor();
+    await input.fill(`${line1}\n${line2}`);
+    await zone.getByRole('button', { name: text('en', 'correction.mrz.submit') }).click();
+    const fields = page.getByRole('region', { name: text('en', 'correction.title') });
+    await fields.getByRole('group', { name: text('en', 'correction.field.dateOfBirth') }).waitFor();
+    expect(step).toBeTruthy();
+
+    expectOnlyOwnOrigins(person.requests);
+    await person.context.close();
   }, 300_000);
 });
