@@ -11,11 +11,21 @@ import type { FastifyInstance } from 'fastify';
 import type { DocumentCorrectionResult, ReviewCase } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { jpeg, multipart, postWithKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
+import {
+  decide,
+  jpeg,
+  multipart,
+  postWithKey,
+  staffClient,
+  TEST_CONSENT,
+  userClient,
+} from './support/kyc-flows.ts';
 import type { Result } from './support/kyc-flows.ts';
 import { renderDocument, td3Lines, type Identity } from './support/mrz-documents.ts';
 import type { TestClient } from './support/test-app.ts';
 import { portraitJpeg } from '../src/domain/checks/quality/synthetic-images.ts';
+import { repositories } from '../src/data/repositories/index.ts';
+import { cutoffFor } from '../src/domain/retention/due-rules.ts';
 
 const MUELLER: Identity = {
   documentCode: 'P',
@@ -198,7 +208,10 @@ describe.each(testDatabases())('the correction step on $name', (testDb) => {
       revision: 1,
       answers: [{ field: 'dateOfBirth', action: 'keep', reason: 'My passport has a printing error.' }],
     });
-    expect(kept.envelope).toMatchObject({ ret_code: 0, result: { revision: 2, dataMatch: 'fail', next: null } });
+    expect(kept.envelope).toMatchObject({
+      ret_code: 0,
+      result: { revision: 2, dataMatch: 'fail', next: null },
+    });
     const after = await caseOf(fixture.app, userId);
     expect(after.applicant.dateOfBirth).toBe('1990-01-02');
     expect(after.checkCorrections?.[1]?.fields[0]).toMatchObject({
@@ -224,5 +237,47 @@ describe.each(testDatabases())('the correction step on $name', (testDb) => {
     });
     expect(answer.envelope.ret_code).toBe(61007);
     expect((await asked(client)).correction).toEqual(correction);
+  });
+
+  it('when the reviewer decided first, then nothing is asked any more and a late answer is refused with 63005', async () => {
+    const client = await checked(fixture.app, await passport());
+    const userId = await fixture.userIdOf('new@demo.test');
+    const { correction } = await asked(client);
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
+    expect((await decide(reviewer, userId, { decision: 'approve', level: 1 })).ret_code).toBe(0);
+    expect((await asked(client)).correction).toBeNull();
+    const late = await postWithKey(client, ANSWER, {
+      kind: 'fields',
+      submissionId: correction?.submissionId,
+      revision: 0,
+      answers: [{ field: 'dateOfBirth', action: 'correct', value: '1990-01-01' }],
+    });
+    expect(late.envelope.ret_code).toBe(63005);
+    const seen = await caseOf(fixture.app, userId);
+    expect(seen.applicant.dateOfBirth).toBe('1990-01-02');
+  });
+
+  it('when the person is erased, then their answers go with the check results', async () => {
+    const client = await checked(fixture.app, await passport());
+    const userId = await fixture.userIdOf('new@demo.test');
+    const { correction } = await asked(client);
+    const answer = await postWithKey(client, ANSWER, {
+      kind: 'fields',
+      submissionId: correction?.submissionId,
+      revision: 0,
+      answers: [{ field: 'dateOfBirth', action: 'keep', reason: 'The office printed it wrong.' }],
+    });
+    expect(answer.envelope.ret_code).toBe(0);
+    const db = fixture.database.db;
+    const answers = db.selectFrom('document_check_corrections').select('id').where('user_id', '=', userId);
+    expect(await answers.execute()).toHaveLength(1);
+    await repositories(db).accountClosures.recordClosure({
+      userId,
+      closedAt: cutoffFor(Date.now(), 'P5Y') - 60_000,
+      closedBy: 'self',
+    });
+    const admin = await staffClient(fixture.app, 'admin@demo.test');
+    expect((await admin.post('/backoffice/api/retention/run', {})).envelope?.ret_code).toBe(0);
+    expect(await answers.execute()).toEqual([]);
   });
 });
