@@ -182,11 +182,7 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
       },
       async (request) =>
         ok(
-          await corrections.answer(
-            subjectOf(request),
-            request.body,
-            request.headers[IDEMPOTENCY_KEY_HEADER],
-          ),
+          await corrections.answer(subjectOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
         ),
     );
 

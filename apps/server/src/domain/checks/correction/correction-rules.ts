@@ -74,7 +74,9 @@ export function askOf(inputs: AskInputs): DocumentCorrectionAsk | null {
   const match = checks.find((c) => c.name === 'data_match');
   // A comparison can be made again only from the zone's stored lines.
   if (match?.outcome !== 'fail' || match.detail.code !== 'data_compared' || !storedZone(checks)) return null;
-  const kept = new Set(answers.flatMap((a) => a.fields.filter((f) => f.action === 'keep').map((f) => f.field)));
+  const kept = new Set(
+    answers.flatMap((a) => a.fields.filter((f) => f.action === 'keep').map((f) => f.field)),
+  );
   const fields = match.detail.fields.flatMap((f) => {
     if (f.outcome !== 'disagrees' || !isAskable(f.field) || kept.has(f.field)) return [];
     if (f.typed === null || f.document === null) return [];
@@ -151,7 +153,8 @@ export function typedAfter(typed: TypedIdentity, answers: readonly CheckedAnswer
   const next = { ...typed };
   for (const a of answers) {
     if (a.action !== 'correct' || a.value === null) continue;
-    if (a.field === 'firstName' || a.field === 'lastName' || a.field === 'dateOfBirth') next[a.field] = a.value;
+    if (a.field === 'firstName' || a.field === 'lastName' || a.field === 'dateOfBirth')
+      next[a.field] = a.value;
   }
   return next;
 }

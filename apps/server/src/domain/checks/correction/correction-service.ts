@@ -50,7 +50,11 @@ interface Current {
 
 const notAsked = (message: string) => new AppError('KYC_CORRECTION_NOT_ASKED', message);
 const invalid = (message: string) => new AppError('KYC_CORRECTION_INVALID', message);
-const APPLICANT_COLUMN = { firstName: 'first_name', lastName: 'last_name', dateOfBirth: 'date_of_birth' } as const;
+const APPLICANT_COLUMN = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  dateOfBirth: 'date_of_birth',
+} as const;
 
 export function correctionUseCases(deps: CorrectionDeps) {
   const { repos, keyring } = deps;
@@ -99,13 +103,22 @@ export function correctionUseCases(deps: CorrectionDeps) {
   }
 
   /** The checks the answer evaluates again; refused input throws 63006 before anything is written. */
-  function evaluated(request: SubmitDocumentCorrectionRequest, state: Current, typed: TypedIdentity & { documentType: DocumentType }, at: number): Evaluated {
+  function evaluated(
+    request: SubmitDocumentCorrectionRequest,
+    state: Current,
+    typed: TypedIdentity & { documentType: DocumentType },
+    at: number,
+  ): Evaluated {
     const ask = state.ask as DocumentCorrectionAsk;
     if (request.kind === 'fields') {
       const answers = checkFieldAnswers(ask, request.answers, at);
       const reading = readMrz(storedZone(state.checks ?? []) ?? [], { now: at });
       if (!reading.valid) throw new Error('the stored zone is no longer valid');
-      const { dataMatch } = comparedChecks(reading, { ...typedAfter(typed, answers), documentType: typed.documentType }, at);
+      const { dataMatch } = comparedChecks(
+        reading,
+        { ...typedAfter(typed, answers), documentType: typed.documentType },
+        at,
+      );
       return { checks: [dataMatch], answers, mrzLines: null, documentKey: null };
     }
     if (request.kind === 'mrz') {
@@ -130,10 +143,17 @@ export function correctionUseCases(deps: CorrectionDeps) {
     const at = now();
     const state = await current(userId);
     const ask = state.ask;
-    if (!ask || !state.submission || ask.submissionId !== request.submissionId || ask.revision !== request.revision)
+    if (
+      !ask ||
+      !state.submission ||
+      ask.submissionId !== request.submissionId ||
+      ask.revision !== request.revision
+    )
       throw notAsked('nothing is asked of this submission at this revision: read the question again');
     if ((request.kind === 'fields') !== (ask.kind === 'fields'))
-      throw invalid(`kind: the question asks for ${ask.kind === 'fields' ? 'fields' : 'the zone (mrz or mrz_declined)'}`);
+      throw invalid(
+        `kind: the question asks for ${ask.kind === 'fields' ? 'fields' : 'the zone (mrz or mrz_declined)'}`,
+      );
     const submission = state.submission;
     const typed = await typedOf(userId, submission);
     const result = evaluated(request, state, typed, at);
@@ -196,7 +216,8 @@ export function correctionUseCases(deps: CorrectionDeps) {
         idempotencyKey,
         createdAt: at,
       });
-      for (const row of rows) await tx.documentCorrections.replaceResult(submission.id, row.name, row.result, at);
+      for (const row of rows)
+        await tx.documentCorrections.replaceResult(submission.id, row.name, row.result, at);
       if (corrected.length > 0) {
         const fields: Record<string, string> = {};
         for (const a of corrected)
