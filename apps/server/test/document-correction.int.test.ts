@@ -165,6 +165,26 @@ describe.each(testDatabases())('the correction step on $name', (testDb) => {
     expect((await asked(client)).correction).toBeNull();
   });
 
+  it('when one answer is sent twice at once with its Idempotency-Key, then both get the one result and one answer is stored', async () => {
+    const client = await checked(fixture.app, await passport());
+    const { correction } = await asked(client);
+    const body = {
+      kind: 'fields',
+      submissionId: correction?.submissionId,
+      revision: 0,
+      answers: [{ field: 'dateOfBirth', action: 'correct', value: '1990-01-01' }],
+    };
+    const [a, b] = await Promise.all([
+      postWithKey(client, ANSWER, body, 'twice-at-once'),
+      postWithKey(client, ANSWER, body, 'twice-at-once'),
+    ]);
+    expect([a.envelope.ret_code, b.envelope.ret_code]).toEqual([0, 0]);
+    expect(a.envelope.result).toMatchObject({ revision: 1, dataMatch: 'pass' });
+    expect(b.envelope.result).toMatchObject({ revision: 1, dataMatch: 'pass' });
+    const rows = await fixture.database.db.selectFrom('document_check_corrections').selectAll().execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('when no zone could be read, then the person may type it: bad check digits are refused, good lines pass mrz as typed and ask about the date of birth that disagrees', async () => {
     const client = await checked(fixture.app, await portraitJpeg());
     const userId = await fixture.userIdOf('new@demo.test');
