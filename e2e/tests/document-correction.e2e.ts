@@ -118,9 +118,15 @@ describe('the correction step in the browser', () => {
     await row.getByText(en('case.checks.corrections.corrected')).waitFor();
     const match = reviewer.page.getByRole('article', { name: en('case.checks.names.data_match') });
     await match.getByText(en('case.checks.outcomes.pass'), { exact: true }).first().waitFor();
-    await answers.scrollIntoViewIfNeeded();
-    await screenshot(reviewer.page, 'correction-case-en');
-    await expectNoAxeViolations(reviewer.page, { soft: true, message: 'case with the correction' });
+    for (const viewport of [DESKTOP, PHONE]) {
+      await reviewer.page.setViewportSize(viewport);
+      await answers.scrollIntoViewIfNeeded();
+      await screenshot(reviewer.page, 'correction-case-en');
+      await expectNoAxeViolations(reviewer.page, {
+        soft: true,
+        message: `case with the correction ${viewport.width}`,
+      });
+    }
 
     for (const { requests } of [person, reviewer]) expectOnlyOwnOrigins(requests);
     for (const { context } of [person, reviewer]) await context.close();
