@@ -70,6 +70,7 @@ import { riskUseCases, type RiskUseCases } from './domain/risk/risk-service.ts';
 import { riskCountryListUseCases } from './domain/risk/country-lists-admin.ts';
 import { riskWeightsUseCases } from './domain/risk/weights-admin.ts';
 import { checkRunUseCases, type CheckRunUseCases } from './domain/checks/run/check-runs.ts';
+import { correctionUseCases } from './domain/checks/correction/correction-service.ts';
 import { resolutionUseCases } from './domain/screening/resolution.ts';
 import { screeningListsAdmin } from './domain/screening/lists-admin.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
@@ -349,6 +350,8 @@ export function compose(options: CompositionOptions): Composition {
   });
 
   const updates = updateUseCases({ repos, keyring });
+  // Issue 19: the person's answers to the document checks' questions (docs/checks.md "The correction step").
+  const corrections = correctionUseCases({ repos, keyring });
 
   const sdkAccess = sdkAccessUseCases({ sdk, kyc: repos.kyc, perUser: sdkLimits.accessPerUser });
 
@@ -496,6 +499,7 @@ export function compose(options: CompositionOptions): Composition {
     vendorVerification,
     submissions,
     updates,
+    corrections,
     sdkAccess,
     questionnaires,
     questionnaireReview,

@@ -109,6 +109,7 @@ describe.each(testDatabases())('document checks on $name', (testDb) => {
       format: 'TD3',
       side: 'front',
       repairs: expect.any(Number),
+      lines: expect.any(Array),
     });
     const fields = byName(after.checks, 'data_match')?.detail;
     expect(fields).toMatchObject({ code: 'data_compared' });

@@ -325,6 +325,17 @@ export const RET_CODES = {
     code: 63004,
     meaning: 'Upload: the selfie is too small: its long side is under 640 pixels.',
   },
+  // The correction step of the document checks (issue 19, docs/checks.md "The correction step", D100).
+  KYC_CORRECTION_NOT_ASKED: {
+    code: 63005,
+    meaning:
+      'Document correction: nothing is asked of this submission now (checks pending or passing, the review decided, or this question was already answered: read it again).',
+  },
+  KYC_CORRECTION_INVALID: {
+    code: 63006,
+    meaning:
+      'Document correction: the answer is refused (a field not asked or unanswered, an empty or impossible value, a kept value without a reason, or typed MRZ lines whose format or check digits fail); nothing was changed.',
+  },
 
   // Questionnaires, tests, agreements, declarations and EDD (docs/questionnaires.md). 50016 is the client's.
   QUESTIONNAIRE_ILLEGAL_TRANSITION: {

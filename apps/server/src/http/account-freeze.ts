@@ -22,6 +22,8 @@ export const SUBMISSION_ROUTES: readonly string[] = [
   'POST /v3/private/kyc/update-id',
   'POST /v3/private/kyc/update-poa',
   'POST /v3/private/kyc/self-reset',
+  // Issue 19: the answer to the document checks' correction step (docs/checks.md).
+  'POST /v3/private/kyc/submit-document-correction',
   // Verification at a vendor, national id, quick KYC (docs/providers.md).
   'POST /v3/private/kyc/get-verification-sdk-info',
   'POST /v3/private/kyc/vendor-token',

@@ -2,6 +2,7 @@
  * What the composition root (composition.ts) hands every route plugin: the configuration, the use-cases
  * and the static paths. Routes reach data only through these, never through a repository or the database.
  */
+import type { CorrectionUseCases } from '../domain/checks/correction/correction-service.ts';
 import type { Config } from '../config.ts';
 import type { AccountUseCases } from '../domain/accounts/accounts.ts';
 import type { SecurityLog } from '../domain/accounts/security-log.ts';
@@ -73,6 +74,8 @@ export interface Services {
   vendorVerification: VendorVerificationUseCases;
   /** Updates of a verified person's ID document and proof of address (update-id, update-poa). */
   updates: UpdateUseCases;
+  /** Issue 19: the person's correction step after the document checks (docs/checks.md). */
+  corrections: CorrectionUseCases;
   /** The signed-in user's own SDK access token (sdk-access). */
   sdkAccess: SdkAccessUseCases;
   /** Questionnaires, tests, agreements, EDD, compliance tasks, SATOS (docs/questionnaires.md). */

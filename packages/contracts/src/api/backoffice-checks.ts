@@ -89,6 +89,10 @@ export const checkDetail = z.discriminatedUnion('code', [
     side: z.enum(CHECK_IMAGE_SIDES),
     /** OCR confusions repaired under the check digits. */
     repairs: z.number().int(),
+    /** Issue 19 correction step: ocr (read from the photo) or typed by the person when OCR failed. */
+    source: z.enum(['ocr', 'typed']).optional(),
+    /** The zone's lines (personal data: sealed at rest, opened for the reviewer). */
+    lines: z.array(z.string()).optional(),
   }),
   z.object({ code: z.literal('mrz_not_readable'), reason: z.enum(MRZ_UNREADABLE_REASONS) }),
   z.object({

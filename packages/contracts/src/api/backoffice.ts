@@ -9,6 +9,7 @@ import { caseAssignee } from './backoffice-work.ts';
 import { closedAccess, redactionMarker } from './backoffice-retention.ts';
 import { caseRisk } from './backoffice-risk.ts';
 import { caseCheck, caseChecksRun } from './backoffice-checks.ts';
+import { caseCheckCorrection } from './document-correction.ts';
 
 /**
  * POST /backoffice/api/login: the password, and the 6-digit TOTP code once enrolled. To confirm an
@@ -394,6 +395,8 @@ export const reviewCase = z.object({
    */
   checks: z.array(caseCheck).optional(),
   checksRun: caseChecksRun.optional(),
+  /** Issue 19: the person's answers to the correction step, oldest first (what was first typed, what changed). */
+  checkCorrections: z.array(caseCheckCorrection).optional(),
   /** Issue 20: what the erasure job redacted of the person (kind, when, policy version); [] when nothing. */
   redactions: z.array(redactionMarker).optional(),
   /** Issue 20: the person's account is closed or held, and the reason this view was opened with (D79). */

@@ -21,6 +21,7 @@ import { countriesRepo } from './countries-repo.ts';
 import { dashboardRepo } from './dashboard-repo.ts';
 import { documentChecksRepo } from './document-checks-repo.ts';
 import { faceEmbeddingsRepo } from './face-embeddings-repo.ts';
+import { documentCorrectionsRepo } from './document-corrections-repo.ts';
 import { dataExportRepo } from './data-export-repo.ts';
 import { dataExportSourcesRepo } from './data-export-sources-repo.ts';
 import { identityTransfersRepo } from './identity-transfers-repo.ts';
@@ -67,6 +68,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     dataExports: () => dataExportRepo(db),
     documentChecks: () => documentChecksRepo(db),
     faceEmbeddings: () => faceEmbeddingsRepo(db),
+    documentCorrections: () => documentCorrectionsRepo(db),
     dataExportSources: () => dataExportSourcesRepo(db),
     identityTransfers: () => identityTransfersRepo(db),
     kyc: () => kycRepo(db, personal),

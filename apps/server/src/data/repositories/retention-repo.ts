@@ -624,6 +624,8 @@ export function retentionRepo(db: Db) {
       await db.deleteFrom('document_check_runs').where('user_id', '=', userId).execute();
       // The selfie's face descriptor (the duplicate-face index, D109) goes with them.
       await db.deleteFrom('face_embeddings').where('user_id', '=', userId).execute();
+      // Issue 19 correction step: the person's answers (what they typed, sealed) go with the results.
+      await db.deleteFrom('document_check_corrections').where('user_id', '=', userId).execute();
       return Number(results.numDeletedRows);
     },
 

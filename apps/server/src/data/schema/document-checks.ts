@@ -52,9 +52,28 @@ export interface FaceEmbeddingsTable {
 }
 
 export type FaceEmbeddingRow = Selectable<FaceEmbeddingsTable>;
+/** Migration 043 (issue 19, the correction step): the person's answers, one per revision. */
+export interface DocumentCheckCorrectionsTable {
+  id: Generated<number>;
+  submission_id: number;
+  user_id: number;
+  /** 1 for the first answer; unique with submission_id (the compare-and-set). */
+  revision: number;
+  kind: 'fields' | 'mrz' | 'mrz_declined';
+  /** JSON [{ field, action }] in clear: which fields were answered how, no values. */
+  fields: string;
+  /** JSON of the answer with its values (typed before, document, value, reason, lines), sealed. */
+  answer_enc: Buffer | null;
+  /** data_match after the answer. */
+  data_match: 'pass' | 'fail' | 'not_run';
+  idempotency_key: string;
+  created_at: number;
+}
+export type DocumentCheckCorrectionRow = Selectable<DocumentCheckCorrectionsTable>;
 
 export interface DocumentCheckTables {
   document_check_runs: DocumentCheckRunsTable;
   document_check_results: DocumentCheckResultsTable;
   face_embeddings: FaceEmbeddingsTable;
+  document_check_corrections: DocumentCheckCorrectionsTable;
 }

@@ -9,12 +9,15 @@ import {
   SECURITY_SCENES,
   UPLOAD_FILE_FIELD,
   UPLOAD_SIDE_FIELD,
+  documentCorrectionResult,
   idempotencyKey,
   kycPersonalInfo,
   kycPersonalInfoRequest,
   sdkAccessRequest,
   sdkAccessResult,
   selfResetResult,
+  submitDocumentCorrectionRequest,
+  submitDocumentCorrectionResult,
   submitKycRequest,
   submitKycResult,
   updateIdRequest,
@@ -42,7 +45,7 @@ export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES + 64 * 1024, files: 1,
  * Multipart is registered inside this plugin only, so every other route still refuses it with 415.
  */
 export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
-  const { submissions, sessions, updates, sdkAccess, securityVerification } = services;
+  const { submissions, sessions, updates, sdkAccess, securityVerification, corrections } = services;
   // Issue 15: reset (30331) and update (70029) spend a risk token first (docs/security-verification.md).
   const riskHeader = { [RISK_TOKEN_HEADER]: z.string().max(128).optional() };
   return async (app) => {
@@ -149,6 +152,38 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
         );
         return ok(await submissions.selfReset(subjectOf(request)));
       },
+    );
+
+    // Issue 19: the correction step of the document checks (docs/checks.md "The correction step").
+    r.post(
+      '/v3/private/kyc/document-correction',
+      {
+        schema: {
+          summary: 'What the document checks ask of the person (a field to correct, the MRZ to type)',
+          description:
+            'null when nothing is asked; pending while the checks of the latest level-1 submission run.',
+          response: { 200: envelopeOf(documentCorrectionResult) },
+        },
+      },
+      async (request) => ok(await corrections.asked(subjectOf(request))),
+    );
+
+    r.post(
+      '/v3/private/kyc/submit-document-correction',
+      {
+        schema: {
+          summary: 'Answer the document checks: correct or keep a field, or type the MRZ lines',
+          description:
+            'One answer per revision (63005 when it is stale or nothing is asked; 63006 for refused input; 61007 frozen).',
+          headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+          body: submitDocumentCorrectionRequest,
+          response: { 200: envelopeOf(submitDocumentCorrectionResult) },
+        },
+      },
+      async (request) =>
+        ok(
+          await corrections.answer(subjectOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
+        ),
     );
 
     r.post(

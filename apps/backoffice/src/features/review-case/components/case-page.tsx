@@ -66,7 +66,11 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
       <div className="ui-detail-layout">
         <div className="ui-detail-layout__main">
           {/* Issue 19: the document checks first, before the person and the other sections. */}
-          <ChecksSection checks={caseView.checks} run={caseView.checksRun} />
+          <ChecksSection
+            checks={caseView.checks}
+            run={caseView.checksRun}
+            corrections={caseView.checkCorrections}
+          />
           <PersonSection caseView={caseView} />
           <AccountClosureSection userId={caseView.userId} />
           <ScreeningSection

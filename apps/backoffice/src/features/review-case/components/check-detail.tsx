@@ -20,7 +20,7 @@ import {
 } from './check-words.tsx';
 import { FaceCrops } from './face-crops.tsx';
 
-function FieldValue({ field, value }: { field: DataMatchField; value: string | null }) {
+export function FieldValue({ field, value }: { field: DataMatchField; value: string | null }) {
   const { t, i18n } = useTranslation();
   if (value === null) return <>{t('case.checks.notGiven')}</>;
   if (field === 'dateOfBirth' || field === 'expiryDate')
@@ -68,9 +68,25 @@ export function CheckDetailText({
       return (
         <>
           <p>
-            {t('case.checks.mrzRead', { format: detail.format })} (<SideName side={detail.side} />)
+            {t('case.checks.mrzRead', { format: detail.format })}{' '}
+            {/* Issue 19 correction step: a zone the person typed is marked as typed, not read by OCR. */}
+            {detail.source === 'typed' ? (
+              <strong className="case-checks__typed-zone">{t('case.checks.zoneTypedMark')}</strong>
+            ) : (
+              <>
+                (<SideName side={detail.side} />)
+              </>
+            )}
           </p>
           {detail.repairs > 0 ? <p>{t('case.checks.repairs', { count: number(detail.repairs) })}</p> : null}
+          {detail.lines ? (
+            <figure className="case-checks__zone">
+              <figcaption>
+                {t(detail.source === 'typed' ? 'case.checks.zoneTyped' : 'case.checks.zoneRead')}
+              </figcaption>
+              <pre dir="ltr">{detail.lines.join('\n')}</pre>
+            </figure>
+          ) : null}
         </>
       );
     case 'mrz_not_readable':

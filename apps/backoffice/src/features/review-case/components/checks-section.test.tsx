@@ -193,6 +193,77 @@ describe('the case page Checks panel', () => {
     expect(within(panel).getByText('Not run: the selfie does not show exactly one face.')).toBeTruthy();
   });
 
+  it('correction step: the person’s answers show what was first typed, the document and the corrected value or the kept reason, and a typed zone is marked typed, not OCR', async () => {
+    const line1 = 'P<D<<MUELLER<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<';
+    const line2 = 'C01X00T478D<<9001011F3001019<<<<<<<<<<<<<<<2';
+    const typedZone: CaseCheck = {
+      name: 'mrz',
+      outcome: 'pass',
+      score: null,
+      threshold: null,
+      detail: {
+        code: 'mrz_read',
+        format: 'TD3',
+        side: 'front',
+        repairs: 0,
+        source: 'typed',
+        lines: [line1, line2],
+      },
+      relatedUserId: null,
+    };
+    const caseView: CaseView = pendingCaseView({
+      checks: CHECKED.map((c) => (c.name === 'mrz' ? typedZone : c)),
+      checksRun: DONE,
+      checkCorrections: [
+        { revision: 1, kind: 'mrz', at: T0, fields: [], mrzLines: [line1, line2], dataMatch: 'fail' },
+        {
+          revision: 2,
+          kind: 'fields',
+          at: T0 + 60_000,
+          fields: [
+            {
+              field: 'dateOfBirth',
+              typed: '1990-01-02',
+              document: '1990-01-01',
+              action: 'correct',
+              value: '1990-01-01',
+              reason: null,
+            },
+            {
+              field: 'firstName',
+              typed: 'Ana',
+              document: 'ANNA',
+              action: 'keep',
+              value: null,
+              reason: 'Ana is my name.',
+            },
+          ],
+          mrzLines: null,
+          dataMatch: 'pass',
+        },
+      ],
+    });
+    stubApi({ 'GET /backoffice/api/cases/41': () => ok(caseView) });
+    renderAsStaff(reviewer, [{ path: 'cases/:userId', Component: CasePage }], '/backoffice/cases/41');
+
+    const panel = await screen.findByRole('region', { name: 'Checks' });
+    const mrz = within(panel).getByRole('article', { name: 'Machine-readable zone (MRZ): Passed' });
+    expect(within(mrz).getByText('(typed by the person, not read by OCR)')).toBeTruthy();
+    expect(within(mrz).getByText('Zone as typed by the person')).toBeTruthy();
+
+    const answers = within(panel).getByRole('region', {
+      name: "The person's answers to the correction step",
+    });
+    expect(within(answers).getByText('Zone typed by the person:')).toBeTruthy();
+    const dob = within(answers).getByRole('row', { name: /Date of birth/ });
+    expect(within(dob).getByText('Jan 2, 1990')).toBeTruthy();
+    expect(within(dob).getByText('Corrected to')).toBeTruthy();
+    expect(within(dob).getAllByText('Jan 1, 1990')).toHaveLength(2);
+    const first = within(answers).getByRole('row', { name: /First name/ });
+    expect(within(first).getByText('Ana is my name.')).toBeTruthy();
+    expect(within(first).getByText('Kept, because:')).toBeTruthy();
+  });
+
   it('when the checks have not finished, then each says not run yet', async () => {
     const pending: CaseCheck[] = (['quality', 'mrz'] as const).map((name) => ({
       name,

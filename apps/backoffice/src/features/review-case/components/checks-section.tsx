@@ -5,19 +5,28 @@
  * (check-detail.tsx). While the checks are still running every check says "not run yet".
  */
 import { useTranslation } from 'react-i18next';
-import { formattingLocale, type CaseCheck, type CaseChecksRun } from '@kyc/contracts';
+import {
+  formattingLocale,
+  type CaseCheck,
+  type CaseCheckCorrection,
+  type CaseChecksRun,
+} from '@kyc/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Card } from '../../../ui/card.tsx';
 import { CheckDetailText } from './check-detail.tsx';
+import { CorrectionHistory } from './correction-history.tsx';
 import { CheckName, OutcomeName } from './check-words.tsx';
 import './checks-section.css';
 
 export function ChecksSection({
   checks,
   run,
+  corrections,
 }: {
   checks: CaseCheck[] | undefined;
   run: CaseChecksRun | undefined;
+  /** Issue 19 correction step: the person's answers (first typed, corrected or kept, zone typed). */
+  corrections?: CaseCheckCorrection[] | undefined;
 }) {
   const { t, i18n } = useTranslation();
   // OCR confidence (0-100) to one decimal; a face similarity (0-1) to two.
@@ -68,6 +77,7 @@ export function ChecksSection({
               </li>
             ))}
           </ul>
+          <CorrectionHistory corrections={corrections} />
         </>
       )}
     </Card>

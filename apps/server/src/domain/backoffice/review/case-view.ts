@@ -22,12 +22,14 @@ import { vendorPanelOf } from './vendor-panel.ts';
 import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
 import { storedRiskOf } from '../../risk/risk-service.ts';
 import { caseChecksOf } from '../../checks/run/case-checks.ts';
+import { caseCorrectionsOf } from '../../checks/correction/case-corrections.ts';
 
 type CaseRepositories = Pick<
   Repositories,
   | 'accountClosures'
   | 'audit'
   | 'documentChecks'
+  | 'documentCorrections'
   | 'kyc'
   | 'retention'
   | 'review'
@@ -124,6 +126,10 @@ export function caseViewUseCase(
     const riskRow = await repos.risk.currentAssessment(userId);
     // Issue 19: the document checks of the latest in-house level-1 submission, their evidence opened.
     const checked = await caseChecksOf(repos, keyring, userId);
+    // Issue 19 correction step: the person's answers (first typed, corrected or kept), opened too.
+    const corrections = checked.run
+      ? await caseCorrectionsOf(repos, keyring, userId, checked.run.submissionId)
+      : [];
     // The view shows personal data, including the decrypted details of these submissions and the
     // payloads of these vendor events: audited.
     const details = {
@@ -131,6 +137,7 @@ export function caseViewUseCase(
       ...(vendor.openedEvents.length > 0 ? { openedVendorEvents: vendor.openedEvents } : {}),
       ...(screened.hits.length > 0 ? { openedScreeningHits: screened.hits.map((h) => h.id) } : {}),
       ...(checked.opened !== null ? { openedDocumentChecks: checked.opened } : {}),
+      ...(corrections.length > 0 ? { openedDocumentCorrections: corrections.map((c) => c.revision) } : {}),
       ...accessNote(closedAccess),
     };
     await audit.insert(
@@ -206,6 +213,7 @@ export function caseViewUseCase(
       risk: riskRow ? storedRiskOf(riskRow) : null,
       checks: checked.checks,
       checksRun: checked.run,
+      checkCorrections: corrections,
       redactions,
       closedAccess,
     };

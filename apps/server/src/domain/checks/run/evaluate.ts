@@ -150,7 +150,14 @@ async function documentChecks(
         outcome: 'pass',
         score: result.confidence,
         threshold: null,
-        detail: { code: 'mrz_read', format: reading.format, side, repairs: reading.repairs.length },
+        // The lines (sealed with the evidence) let the correction step compare again without OCR.
+        detail: {
+          code: 'mrz_read',
+          format: reading.format,
+          side,
+          repairs: reading.repairs.length,
+          lines: reading.lines,
+        },
       },
       {
         name: 'data_match',
@@ -185,6 +192,10 @@ export function clearDetail(detail: CheckDetail): CheckDetail {
     return { ...detail, fields: detail.fields.map((f) => ({ ...f, typed: null, document: null })) };
   if (detail.code === 'expiry_date') return { ...detail, expiryDate: null };
   if (detail.code === 'face_compared') return { ...detail, selfieCrop: null, documentCrop: null };
+  if (detail.code === 'mrz_read') {
+    const { lines: _sealed, ...clear } = detail;
+    return clear;
+  }
   return detail;
 }
 
@@ -192,4 +203,5 @@ export function clearDetail(detail: CheckDetail): CheckDetail {
 export const hasEvidence = (detail: CheckDetail) =>
   detail.code === 'data_compared' ||
   detail.code === 'expiry_date' ||
-  (detail.code === 'face_compared' && (detail.selfieCrop !== null || detail.documentCrop !== null));
+  (detail.code === 'face_compared' && (detail.selfieCrop !== null || detail.documentCrop !== null)) ||
+  (detail.code === 'mrz_read' && detail.lines !== undefined);

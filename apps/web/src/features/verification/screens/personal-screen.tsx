@@ -30,6 +30,10 @@ const DecisionNotices = retryableLazy(() =>
 const NextSteps = retryableLazy(() =>
   import('../components/next-steps').then((m) => ({ default: m.NextSteps })),
 );
+/** Issue 19: the correction step, asked only while level 1 is under review (its own request and chunk). */
+const DocumentCorrection = retryableLazy(() =>
+  import('../correction/document-correction').then((m) => ({ default: m.DocumentCorrection })),
+);
 /** The partner links (docs/sdk.md "Partner links") come last on the page: their code loads after it. */
 const PartnerLinks = retryableLazy(() =>
   import('../components/partner-links').then((m) => ({ default: m.PartnerLinks })),
@@ -143,6 +147,13 @@ function VerificationState({ info, notices }: { info: KycInfo; notices: Notice[]
             </li>
           ))}
         </ul>
+      ) : null}
+      {stepOf(info, 1).status === 'PENDING' ? (
+        <ErrorBoundary depth="widget">
+          <Suspense fallback={null}>
+            <DocumentCorrection />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
       <ReverificationPanel poi={info.displayControl.displayUpdatePOI} lang={lang} />
       <Card title={t('kyc.level.title')}>

@@ -1,0 +1,257 @@
+/**
+ * The person's correction step (issue 19; docs/checks.md "The correction step", D100–D101): what the
+ * document checks of their level-1 submission ask of them (`asked`), and their answer (`answer`): a
+ * field corrected or kept with a reason, the zone's lines typed (their ICAO check digits decide) or
+ * declined. An answer evaluates data_match again without OCR and replaces the stored results, in one
+ * transaction whose first writes hold the submission under review (a decision made first refuses the
+ * answer) and insert the answer at the next revision (the unique revision lets exactly one of two
+ * concurrent answers win). The corrected values become the applicant's; what was typed before is kept,
+ * sealed, in the answer. Idempotency-Key: a retry answers the first result.
+ */
+import type {
+  CaseCheck,
+  DocumentCorrectionAsk,
+  DocumentCorrectionResult,
+  DocumentType,
+  SubmitDocumentCorrectionRequest,
+  SubmitDocumentCorrectionResult,
+} from '@kyc/contracts';
+import type { Repositories } from '../../../data/repositories/index.ts';
+import type { ReplacedResult } from '../../../data/repositories/document-corrections-repo.ts';
+import type { KycSubmissionRow } from '../../../data/schema/index.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { encryptBlob, type MasterKeyring } from '../../../lib/crypto/envelope.ts';
+import { withDataKey } from '../../kyc/data-keys.ts';
+import { idempotent } from '../../kyc/idempotency.ts';
+import type { TypedIdentity } from '../mrz/compare-typed.ts';
+import { readMrz } from '../mrz/read-mrz.ts';
+import { caseChecksOf, evidenceObject } from '../run/case-checks.ts';
+import { documentHashes } from '../run/document-hash.ts';
+import { clearDetail, hasEvidence, type EvaluatedCheck } from '../run/evaluate.ts';
+import { askOf, checkFieldAnswers, storedZone, typedAfter, type CheckedAnswer } from './correction-rules.ts';
+import { correctionObject, type SealedAnswer } from './case-corrections.ts';
+import { comparedChecks, typedZoneCheck } from './reevaluate.ts';
+
+export interface CorrectionDeps {
+  repos: Repositories;
+  keyring: MasterKeyring;
+  now?: () => number;
+}
+
+/** Accounts named by one duplicate_document result at most (as check-runs.ts). */
+const DUPLICATE_LIMIT = 10;
+
+interface Current {
+  ask: DocumentCorrectionAsk | null;
+  pending: boolean;
+  submission?: KycSubmissionRow;
+  checks?: CaseCheck[];
+}
+
+const notAsked = (message: string) => new AppError('KYC_CORRECTION_NOT_ASKED', message);
+const invalid = (message: string) => new AppError('KYC_CORRECTION_INVALID', message);
+const APPLICANT_COLUMN = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  dateOfBirth: 'date_of_birth',
+} as const;
+
+export function correctionUseCases(deps: CorrectionDeps) {
+  const { repos, keyring } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** The question of the person's latest level-1 submission under review, if any. */
+  async function current(userId: number): Promise<Current> {
+    const run = await repos.documentChecks.runForCase(userId, null);
+    if (!run) return { ask: null, pending: false };
+    const submission = await repos.submissions.findSubmission(userId, run.submission_id);
+    if (!submission || submission.level !== 1 || submission.status !== 'PENDING')
+      return { ask: null, pending: false };
+    if (run.status === 'due' || run.status === 'running') return { ask: null, pending: true };
+    if (run.status !== 'done') return { ask: null, pending: false };
+    const { checks } = await caseChecksOf(repos, keyring, userId);
+    const answers = (await repos.documentCorrections.answersOf(submission.id)).map((r) => ({
+      kind: r.kind,
+      fields: JSON.parse(r.fields) as { field: string; action: 'correct' | 'keep' }[],
+    }));
+    const ask = askOf({
+      submissionId: submission.id,
+      documentType: submission.document_type as DocumentType,
+      checks,
+      answers,
+    });
+    return { ask, pending: false, submission, checks };
+  }
+
+  async function typedOf(userId: number, submission: KycSubmissionRow) {
+    const applicant = await repos.kyc.findApplicant(userId);
+    const value = (v: string | null | undefined) => (v ? v : undefined);
+    return {
+      firstName: value(applicant?.first_name),
+      lastName: value(applicant?.last_name),
+      dateOfBirth: value(applicant?.date_of_birth),
+      issuingCountry: submission.issuing_country,
+      documentType: submission.document_type as DocumentType,
+    } satisfies TypedIdentity & { documentType: DocumentType };
+  }
+
+  interface Evaluated {
+    checks: EvaluatedCheck[];
+    answers: CheckedAnswer[];
+    mrzLines: string[] | null;
+    documentKey: { issuingState: string; documentNumber: string } | null;
+  }
+
+  /** The checks the answer evaluates again; refused input throws 63006 before anything is written. */
+  function evaluated(
+    request: SubmitDocumentCorrectionRequest,
+    state: Current,
+    typed: TypedIdentity & { documentType: DocumentType },
+    at: number,
+  ): Evaluated {
+    const ask = state.ask as DocumentCorrectionAsk;
+    if (request.kind === 'fields') {
+      const answers = checkFieldAnswers(ask, request.answers, at);
+      const reading = readMrz(storedZone(state.checks ?? []) ?? [], { now: at });
+      if (!reading.valid) throw new Error('the stored zone is no longer valid');
+      const { dataMatch } = comparedChecks(
+        reading,
+        { ...typedAfter(typed, answers), documentType: typed.documentType },
+        at,
+      );
+      return { checks: [dataMatch], answers, mrzLines: null, documentKey: null };
+    }
+    if (request.kind === 'mrz') {
+      const reading = readMrz(request.lines, { now: at });
+      if (!reading.valid) throw invalid(`lines: ${reading.reason}: ${reading.detail}`);
+      const { dataMatch, expiry } = comparedChecks(reading, typed, at);
+      return {
+        checks: [typedZoneCheck(reading, typed.documentType), dataMatch, expiry],
+        answers: [],
+        mrzLines: reading.lines,
+        documentKey: { issuingState: reading.issuingState, documentNumber: reading.documentNumber },
+      };
+    }
+    return { checks: [], answers: [], mrzLines: null, documentKey: null };
+  }
+
+  async function attempt(
+    userId: number,
+    request: SubmitDocumentCorrectionRequest,
+    idempotencyKey: string,
+  ): Promise<SubmitDocumentCorrectionResult> {
+    const at = now();
+    const state = await current(userId);
+    const ask = state.ask;
+    if (
+      !ask ||
+      !state.submission ||
+      ask.submissionId !== request.submissionId ||
+      ask.revision !== request.revision
+    )
+      throw notAsked('nothing is asked of this submission at this revision: read the question again');
+    if ((request.kind === 'fields') !== (ask.kind === 'fields'))
+      throw invalid(
+        `kind: the question asks for ${ask.kind === 'fields' ? 'fields' : 'the zone (mrz or mrz_declined)'}`,
+      );
+    const submission = state.submission;
+    const typed = await typedOf(userId, submission);
+    const result = evaluated(request, state, typed, at);
+
+    // A typed zone looks for the same document on other accounts, as the run does.
+    let duplicate: Pick<ReplacedResult, 'relatedUserId' | 'documentHash'> | null = null;
+    if (result.documentKey) {
+      const hashes = documentHashes(keyring, result.documentKey);
+      const others = await repos.documentChecks.otherHolders(hashes.lookup, userId, DUPLICATE_LIMIT);
+      result.checks.push({
+        name: 'duplicate_document',
+        outcome: others.length > 0 ? 'fail' : 'pass',
+        score: null,
+        threshold: null,
+        detail: { code: 'duplicate_document', otherAccounts: others.length },
+      });
+      duplicate = { relatedUserId: others[0] ?? null, documentHash: hashes.stored };
+    }
+    const revision = ask.revision + 1;
+    const sealedAnswer: SealedAnswer = { fields: result.answers, mrzLines: result.mrzLines };
+    const { rows, answerEnc } = await withDataKey(repos.submissions, keyring, userId, at, (key) => ({
+      rows: result.checks.map((c) => ({
+        name: c.name,
+        result: {
+          outcome: c.outcome,
+          score: c.score,
+          threshold: c.threshold,
+          detail: JSON.stringify(clearDetail(c.detail)),
+          evidenceEnc: hasEvidence(c.detail)
+            ? encryptBlob(key, Buffer.from(JSON.stringify(c.detail), 'utf8'), {
+                userId,
+                objectId: evidenceObject(submission.id, c.name),
+              })
+            : null,
+          relatedUserId: c.name === 'duplicate_document' ? (duplicate?.relatedUserId ?? null) : null,
+          documentHash: c.name === 'duplicate_document' ? (duplicate?.documentHash ?? null) : null,
+        } satisfies ReplacedResult,
+      })),
+      answerEnc: encryptBlob(key, Buffer.from(JSON.stringify(sealedAnswer), 'utf8'), {
+        userId,
+        objectId: correctionObject(submission.id, revision),
+      }),
+    }));
+    const storedMatch = state.checks?.find((c) => c.name === 'data_match')?.outcome;
+    const newMatch = result.checks.find((c) => c.name === 'data_match')?.outcome ?? storedMatch;
+    const dataMatch = newMatch === 'pass' || newMatch === 'fail' ? newMatch : 'not_run';
+    const corrected = result.answers.filter((a) => a.action === 'correct' && a.value !== null);
+
+    await repos.transaction(async (tx) => {
+      if (!(await tx.documentCorrections.holdPending(userId, submission.id)))
+        throw notAsked('the review of this submission has been decided');
+      await tx.documentCorrections.insert({
+        submissionId: submission.id,
+        userId,
+        revision,
+        kind: request.kind,
+        fields: JSON.stringify(result.answers.map((a) => ({ field: a.field, action: a.action }))),
+        answerEnc,
+        dataMatch,
+        idempotencyKey,
+        createdAt: at,
+      });
+      for (const row of rows)
+        await tx.documentCorrections.replaceResult(submission.id, row.name, row.result, at);
+      if (corrected.length > 0) {
+        const fields: Record<string, string> = {};
+        for (const a of corrected)
+          if (a.field in APPLICANT_COLUMN)
+            fields[APPLICANT_COLUMN[a.field as keyof typeof APPLICANT_COLUMN]] = a.value as string;
+        await tx.kyc.upsertApplicant(userId, fields, at);
+      }
+    });
+    return { revision, dataMatch, next: (await current(userId)).ask };
+  }
+
+  return {
+    /** POST document-correction: what is asked now. */
+    async asked(userId: number): Promise<DocumentCorrectionResult> {
+      const { ask, pending } = await current(userId);
+      return { correction: ask, pending };
+    },
+
+    /** POST submit-document-correction. */
+    answer(
+      userId: number,
+      request: SubmitDocumentCorrectionRequest,
+      idempotencyKey: string,
+    ): Promise<SubmitDocumentCorrectionResult> {
+      return idempotent({
+        async earlier() {
+          const row = await repos.documentCorrections.byKey(userId, idempotencyKey);
+          if (!row) return undefined;
+          return { revision: row.revision, dataMatch: row.data_match, next: (await current(userId)).ask };
+        },
+        attempt: () => attempt(userId, request, idempotencyKey),
+        conflict: () => notAsked('this question was answered meanwhile: read it again'),
+      });
+    },
+  };
+}
+export type CorrectionUseCases = ReturnType<typeof correctionUseCases>;
