@@ -22,6 +22,7 @@ export * from './api/backoffice-screening.ts';
 export * from './api/backoffice-retention.ts';
 export * from './api/backoffice-risk.ts';
 export * from './api/backoffice-checks.ts';
+export * from './api/backoffice-auto-decisions.ts';
 export * from './api/backoffice-vendors.ts';
 export * from './questionnaire-rules.ts';
 export * from './api/questionnaire.ts';

@@ -20,6 +20,7 @@ import { blobReferencesRepo } from './uploaded-files.ts';
 import { countriesRepo } from './countries-repo.ts';
 import { dashboardRepo } from './dashboard-repo.ts';
 import { documentChecksRepo } from './document-checks-repo.ts';
+import { autoDecisionsRepo } from './auto-decisions-repo.ts';
 import { dataExportRepo } from './data-export-repo.ts';
 import { dataExportSourcesRepo } from './data-export-sources-repo.ts';
 import { identityTransfersRepo } from './identity-transfers-repo.ts';
@@ -59,6 +60,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     accountClosure: () => accountClosureRepo(db),
     accountClosures: () => accountClosuresRepo(db),
     auditChain: () => auditChainRepo(db),
+    autoDecisions: () => autoDecisionsRepo(db),
     audit: () => auditRepo(db),
     blobReferences: () => blobReferencesRepo(db),
     countries: () => countriesRepo(db),
