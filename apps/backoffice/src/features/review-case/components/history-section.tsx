@@ -1,7 +1,7 @@
 /**
  * The case history: every decision, newest first, naming who took it — a staff member by name ("you"
  * for the signed-in one), or a verification vendor's automatic decision as "Sumsub (automatic)"; the
- * in-house provider's own (issue 19) as "In-house flow (automatic)" with its evidence.
+ * in-house provider's own (issue 19) as "In-house checks (automatic)" with its evidence.
  */
 import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '@kyc/contracts';
@@ -27,7 +27,7 @@ function Decider({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) {
   if (entry.decidedByProvider)
     return <>{t('case.history.automatic', { vendor: providerLabel(entry.decidedByProvider) })}</>;
   // Issue 19 (D102): the in-house provider's own decision.
-  if (entry.automatic) return <>{t('case.history.automatic', { vendor: providerLabel('default') })}</>;
+  if (entry.automatic) return <>{t('case.history.inHouseAutomatic')}</>;
   return <StaffName id={entry.staffId} name={entry.staffName} me={me} />;
 }
 
