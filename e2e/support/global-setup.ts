@@ -124,6 +124,8 @@ async function startServer(port: number): Promise<Server> {
       // The vendors are the simulator mounted at /simulator, as in `npm start` (docs/providers.md).
       ...demoVendorEnv({ PUBLIC_ORIGIN: `http://127.0.0.1:${port}` }),
       VENDOR_RECONCILE_MINUTES: '1',
+      // Issue 19 (D103): every automatic approval is sampled for quality review, so the queue has one to show.
+      AUTO_DECISION_REVIEW_PERCENT: '100',
       // The jobs at their production interval: every 2 s, their writes disturbed the fake-clock timing
       // of app-platform's profile timeout; vendors.e2e.ts waits up to 90 s for a partner delivery instead.
       JOB_INTERVAL_SECONDS: '60',

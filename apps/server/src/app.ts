@@ -59,6 +59,7 @@ import { securityVerificationRoutes } from './routes/security-verification/secur
 import { screeningRoutes } from './routes/backoffice/screening-routes.ts';
 import { retentionRoutes } from './routes/backoffice/retention-routes.ts';
 import { riskRoutes } from './routes/backoffice/risk-routes.ts';
+import { autoDecisionRoutes } from './routes/backoffice/auto-decision-routes.ts';
 import { backofficeAccountClosureRoutes } from './routes/backoffice/account-closure-routes.ts';
 import { accountClosureRoutes } from './routes/user/account-closure-routes.ts';
 import { assertFreezeCovered, installAccountFreeze } from './http/account-freeze.ts';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(screeningRoutes(services));
   await app.register(retentionRoutes(services));
   await app.register(riskRoutes(services));
+  await app.register(autoDecisionRoutes(services));
   await app.register(dataExportRoutes(services));
   await app.register(dataExportBackofficeRoutes(services));
   await app.register(accountClosureRoutes(services));

@@ -71,6 +71,8 @@ import { riskCountryListUseCases } from './domain/risk/country-lists-admin.ts';
 import { riskWeightsUseCases } from './domain/risk/weights-admin.ts';
 import { checkRunUseCases, type CheckRunUseCases } from './domain/checks/run/check-runs.ts';
 import { correctionUseCases } from './domain/checks/correction/correction-service.ts';
+import { autoDecisionUseCases } from './domain/checks/auto-decision/auto-decide.ts';
+import { autoReviewUseCases } from './domain/checks/auto-decision/quality-review.ts';
 import { resolutionUseCases } from './domain/screening/resolution.ts';
 import { screeningListsAdmin } from './domain/screening/lists-admin.ts';
 import { alertUseCases } from './domain/screening/alerts.ts';
@@ -134,6 +136,8 @@ export interface CompositionOptions {
   referenceTtlMs?: number;
   /** Issue 19: 'job' leaves the document checks to the `document-checks` job (tests); default 'background'. */
   documentChecks?: 'background' | 'job';
+  /** Issue 19 (D103): [0, 1) deciding whether an automatic approval is sampled for review (tests). */
+  autoDecisionRandom?: () => number;
 }
 
 export interface Composition {
@@ -334,12 +338,23 @@ export function compose(options: CompositionOptions): Composition {
   );
 
   // Issue 19 (D96): the document checks of in-house level-1 submissions, after the commit and by a job.
+  // Issue 19 (D102–D103): once the checks are stored, the provider may decide level 1 itself.
+  const autoDecisions = autoDecisionUseCases({
+    repos,
+    keyring,
+    settings: config.autoDecisions,
+    screening,
+    risk,
+    ...(options.autoDecisionRandom ? { random: options.autoDecisionRandom } : {}),
+  });
   const documentChecks = checkRunUseCases({
     repos,
     blobs,
     keyring,
     mode: options.documentChecks ?? 'background',
+    afterStored: (submissionId, userId) => autoDecisions.afterChecks(submissionId, userId),
   });
+  const autoReview = autoReviewUseCases({ repos, keyring });
   const submissions = submissionUseCases({
     repos,
     blobs,
@@ -519,6 +534,7 @@ export function compose(options: CompositionOptions): Composition {
     accountClosure,
     riskWeights: riskWeightsUseCases(repos),
     riskCountryLists: riskCountryListUseCases(repos),
+    autoReview,
     paths,
   };
 

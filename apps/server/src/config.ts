@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SITE_CODES, type SiteCode } from '@kyc/contracts';
+import { SITE_CODES, isRegulatedSite, isSiteCode, type SiteCode } from '@kyc/contracts';
 import {
   DEFAULT_PASSWORD_HASH_COST,
   MAX_PASSWORD_HASH_COST,
@@ -205,6 +205,14 @@ export const SETTINGS = {
     default: String(DEFAULT_SCREENING_THRESHOLD),
     doc: 'The score (0–1) from which a name match is a hit: explained on the case page, and blocking approval while open.',
   },
+  AUTO_DECISION_SITES: {
+    default: 'the sites that are not regulated (GLOBAL, ARE, GEO, IDN)',
+    doc: 'Issue 19 (D102): the sites on which the in-house provider decides level 1 itself (approves a clean, low-risk, screened person; rejects an expired document or an unreadable image for a retry): comma-separated site codes, `none` for no site. A regulated site (HKG, TUR, KAZ, EU) decides automatically only when listed here.',
+  },
+  AUTO_DECISION_REVIEW_PERCENT: {
+    default: '10',
+    doc: "Issue 19 (D103): the share (0–100 %) of automatic approvals sent to the back office's quality-review queue.",
+  },
   ...PROVIDER_SETTINGS,
 } as const;
 
@@ -310,6 +318,14 @@ const schema = z.object({
   PASSWORD_HASH_COST: intInRange(MIN_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST).default(
     DEFAULT_PASSWORD_HASH_COST,
   ),
+  AUTO_DECISION_SITES: z
+    .string()
+    .refine(
+      (v) => v.trim() === 'none' || splitList(v).every((site) => isSiteCode(site)),
+      `must be \`none\` or site codes separated by commas (${SITE_CODES.join(', ')})`,
+    )
+    .optional(),
+  AUTO_DECISION_REVIEW_PERCENT: intInRange(0, 100).default(10),
   ...providerSchemaShape,
 });
 
@@ -374,6 +390,8 @@ export interface Config {
   providers: ProviderConfig;
   /** Issue 18: the lists to screen against and the threshold of a hit (docs/screening.md). */
   screening: ScreeningConfig;
+  /** Issue 19 (D102–D103): where the in-house provider decides itself, and the share reviewed after. */
+  autoDecisions: { sites: SiteCode[]; reviewPercent: number };
 }
 
 export interface ScreeningConfig {
@@ -491,6 +509,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             ),
       threshold: s.SCREENING_THRESHOLD,
       refreshHours: s.SCREENING_REFRESH_HOURS,
+    },
+    autoDecisions: {
+      sites:
+        s.AUTO_DECISION_SITES === undefined
+          ? SITE_CODES.filter((site) => !isRegulatedSite(site))
+          : s.AUTO_DECISION_SITES.trim() === 'none'
+            ? []
+            : splitList(s.AUTO_DECISION_SITES).filter(isSiteCode),
+      reviewPercent: s.AUTO_DECISION_REVIEW_PERCENT,
     },
   };
 }

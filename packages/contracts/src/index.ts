@@ -23,6 +23,7 @@ export * from './api/backoffice-retention.ts';
 export * from './api/backoffice-risk.ts';
 export * from './api/backoffice-checks.ts';
 export * from './api/document-correction.ts';
+export * from './api/backoffice-auto-decisions.ts';
 export * from './api/backoffice-vendors.ts';
 export * from './questionnaire-rules.ts';
 export * from './api/questionnaire.ts';

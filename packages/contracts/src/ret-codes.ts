@@ -336,6 +336,21 @@ export const RET_CODES = {
     meaning:
       'Document correction: the answer is refused (a field not asked or unanswered, an empty or impossible value, a kept value without a reason, or typed MRZ lines whose format or check digits fail); nothing was changed.',
   },
+  // Automatic decisions of the in-house provider (issue 19, docs/checks.md "Automatic decisions", D102–D103).
+  AUTO_REVIEW_NOT_FOUND: {
+    code: 63007,
+    meaning: 'Back office: no automatic decision with this id is in the quality-review queue (HTTP 404).',
+  },
+  AUTO_REVIEW_NOT_WAITING: {
+    code: 63008,
+    meaning:
+      'Back office: the automatic approval is no longer in the state this action starts from (reviewed, its reversal proposed or confirmed by someone else meanwhile); nothing was written (HTTP 409). Reload the queue.',
+  },
+  AUTO_REVERSAL_LEVEL_MOVED: {
+    code: 63009,
+    meaning:
+      'Back office: the automatic approval cannot be reversed because level 1 is no longer verified (the person reset it or another decision moved it); nothing was written (HTTP 409).',
+  },
 
   // Questionnaires, tests, agreements, declarations and EDD (docs/questionnaires.md). 50016 is the client's.
   QUESTIONNAIRE_ILLEGAL_TRANSITION: {

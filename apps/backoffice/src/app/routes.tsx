@@ -168,6 +168,12 @@ export const routes: RouteObject[] = [
                     .SupportRequestPage,
                 paths.supportRequest.path,
               ),
+              // Issue 19 (D103): the quality review of the in-house provider's automatic approvals.
+              areaRoute(
+                'autoReview',
+                async () =>
+                  (await import('../features/auto-review/components/auto-review-page.tsx')).AutoReviewPage,
+              ),
               // Issue 20: the data lifecycle (policies, legal holds, redaction records).
               areaRoute(
                 'retentionPolicies',

@@ -55,7 +55,10 @@ export type ErrorMessageKey =
   | 'apiErrors.closedAccountDenied'
   | 'apiErrors.closedAccountReasonRequired'
   | 'apiErrors.recordRedacted'
-  | 'apiErrors.personNotFound';
+  | 'apiErrors.personNotFound'
+  | 'apiErrors.autoReviewNotFound'
+  | 'apiErrors.autoReviewNotWaiting'
+  | 'apiErrors.autoReversalLevelMoved';
 
 const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.NETWORK_ERROR.code]: 'errors.network',
@@ -115,6 +118,10 @@ const KEY_BY_CODE: Record<number, ErrorMessageKey> = {
   [RET_CODES.CLOSED_ACCOUNT_REASON_REQUIRED.code]: 'apiErrors.closedAccountReasonRequired',
   [RET_CODES.RECORD_REDACTED.code]: 'apiErrors.recordRedacted',
   [RET_CODES.PERSON_NOT_FOUND.code]: 'apiErrors.personNotFound',
+  // Issue 19 (D103): the quality review of automatic approvals.
+  [RET_CODES.AUTO_REVIEW_NOT_FOUND.code]: 'apiErrors.autoReviewNotFound',
+  [RET_CODES.AUTO_REVIEW_NOT_WAITING.code]: 'apiErrors.autoReviewNotWaiting',
+  [RET_CODES.AUTO_REVERSAL_LEVEL_MOVED.code]: 'apiErrors.autoReversalLevelMoved',
 };
 
 export function errorMessageKey(error: unknown): ErrorMessageKey {

@@ -59,6 +59,8 @@ export const paths = {
   legalHolds: { path: '/retention/holds', getHref: () => '/retention/holds' },
   /** Issue 20: the erasure job's redaction records, and "Run erasure now" (admins). */
   redactions: { path: '/retention/redactions', getHref: () => '/retention/redactions' },
+  /** Issue 19 (D103): the automatic approvals sampled for quality review. */
+  autoReview: { path: '/auto-review', getHref: () => '/auto-review' },
   /** One report of the help centre's "Report a problem", with its answer. */
   supportRequest: { path: '/support-inbox/:id', getHref: (id: number) => `/support-inbox/${id}` },
 } as const;

@@ -3,6 +3,7 @@
  * and the static paths. Routes reach data only through these, never through a repository or the database.
  */
 import type { CorrectionUseCases } from '../domain/checks/correction/correction-service.ts';
+import type { AutoReviewUseCases } from '../domain/checks/auto-decision/quality-review.ts';
 import type { Config } from '../config.ts';
 import type { AccountUseCases } from '../domain/accounts/accounts.ts';
 import type { SecurityLog } from '../domain/accounts/security-log.ts';
@@ -64,6 +65,8 @@ export interface Services {
   kyc: KycUseCases;
   /** Back-office review (docs/backoffice.md). */
   review: ReviewUseCases;
+  /** Issue 19 (D103): the quality review of the in-house provider's automatic approvals. */
+  autoReview: AutoReviewUseCases;
   /** The back-office dashboard's figures and the CSV exports of figures and audit-log ranges (issue 17). */
   dashboard: DashboardUseCases;
   /** KYC write side with the in-house provider: uploads, submit, self-reset, personal details. */

@@ -1,5 +1,6 @@
 /** Back-office review API (/backoffice/api/*, docs/backoffice.md): requests and answers. */
 import { z } from 'zod';
+import { autoDecisionEvidence } from './backoffice-auto-decisions.ts';
 import { credentialsRequest, staffMe } from './account.ts';
 import { KYC_STEP_STATUSES } from './kyc.ts';
 import { DOCUMENT_SIDES, SUBMISSION_KINDS } from './kyc-submit.ts';
@@ -137,6 +138,11 @@ export const decisionEntry = z.object({
    * senior reviewer's confirm_final like a reviewer's.
    */
   decidedByProvider: z.enum(VERIFICATION_VENDORS).nullable(),
+  /**
+   * Issue 19 (D102): the in-house provider took this decision itself (staffId 0): approved because every
+   * check was clean, or rejected by a hard rule, with the evidence; absent or null for anyone else's.
+   */
+  automatic: autoDecisionEvidence.nullable().optional(),
   at: z.number().int(),
   /** The reviewer's optional comment (an approval's); internal, never shown to the person. */
   comment: z.string(),
@@ -521,6 +527,11 @@ export const AUDIT_ACTIONS = [
   // Issue 17: the dashboard's CSV of a figure, and a CSV of an audit-log range (data exports by staff).
   'dashboard.export',
   'audit.export',
+  // Issue 19 (D103): the quality review of the in-house provider's automatic approvals.
+  'auto_decision.reviewed',
+  'auto_decision.reversal_proposed',
+  'auto_decision.reversal_withdrawn',
+  'auto_decision.reversed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

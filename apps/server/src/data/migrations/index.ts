@@ -45,6 +45,7 @@ import { m040RiskVersionCause } from './040-risk-version-cause.ts';
 import { m041ScreeningDelta } from './041-screening-delta.ts';
 import { m042DocumentChecks } from './042-document-checks.ts';
 import { m043DocumentCorrections } from './043-document-corrections.ts';
+import { m044AutoDecisions } from './044-auto-decisions.ts';
 import { m047FaceEmbeddings } from './047-face-embeddings.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
@@ -90,6 +91,7 @@ const ALL: Record<string, MigrationFactory> = {
   '041-screening-delta': m041ScreeningDelta,
   '042-document-checks': m042DocumentChecks,
   '043-document-corrections': m043DocumentCorrections,
+  '044-auto-decisions': m044AutoDecisions,
   '047-face-embeddings': m047FaceEmbeddings,
 };
 

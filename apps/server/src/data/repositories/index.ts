@@ -22,6 +22,7 @@ import { dashboardRepo } from './dashboard-repo.ts';
 import { documentChecksRepo } from './document-checks-repo.ts';
 import { faceEmbeddingsRepo } from './face-embeddings-repo.ts';
 import { documentCorrectionsRepo } from './document-corrections-repo.ts';
+import { autoDecisionsRepo } from './auto-decisions-repo.ts';
 import { dataExportRepo } from './data-export-repo.ts';
 import { dataExportSourcesRepo } from './data-export-sources-repo.ts';
 import { identityTransfersRepo } from './identity-transfers-repo.ts';
@@ -61,6 +62,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     accountClosure: () => accountClosureRepo(db),
     accountClosures: () => accountClosuresRepo(db),
     auditChain: () => auditChainRepo(db),
+    autoDecisions: () => autoDecisionsRepo(db),
     audit: () => auditRepo(db),
     blobReferences: () => blobReferencesRepo(db),
     countries: () => countriesRepo(db),

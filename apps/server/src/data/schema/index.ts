@@ -21,6 +21,7 @@ import type { IdentityTransferTables } from './identity-transfers.ts';
 import type { ScreeningTables } from './screening.ts';
 import type { RiskTables } from './risk.ts';
 import type { DocumentCheckTables } from './document-checks.ts';
+import type { AutoDecisionTables } from './auto-decisions.ts';
 import type { RetentionTables } from './retention.ts';
 import type { DataExportTables } from './data-exports.ts';
 import type { AccountClosureTables } from './account-closure.ts';
@@ -41,6 +42,7 @@ export type * from './identity-transfers.ts';
 export type * from './screening.ts';
 export type * from './risk.ts';
 export type * from './document-checks.ts';
+export type * from './auto-decisions.ts';
 export type * from './retention.ts';
 export type * from './data-exports.ts';
 export type * from './account-closure.ts';
@@ -66,4 +68,5 @@ export interface Tables
     DataExportTables,
     AccountClosureTables,
     RiskTables,
-    DocumentCheckTables {}
+    DocumentCheckTables,
+    AutoDecisionTables {}

@@ -31,7 +31,8 @@ export function deciderLabel(row: {
   staff_email: string | null;
 }): string | null {
   const vendor = decidingVendor(row.decided_by_provider);
-  return vendor
-    ? `${VENDOR_BRANDS[vendor]} (automatic)`
-    : staffLabel(row.staff_display_name, row.staff_email);
+  if (vendor) return `${VENDOR_BRANDS[vendor]} (automatic)`;
+  // Issue 19 (D102): the in-house provider's own decision (staff 0).
+  if (row.decided_by_provider === 'default') return 'In-house checks (automatic)';
+  return staffLabel(row.staff_display_name, row.staff_email);
 }

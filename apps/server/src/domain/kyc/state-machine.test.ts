@@ -34,6 +34,7 @@ const STEP_EVENTS: StepEvent[] = [
   'self_reset',
   'quick_kyc',
   'vendor_reset',
+  'reverse_auto_approval',
 ];
 const POI_EVENTS: PoiEvent[] = [
   'request',

@@ -24,7 +24,8 @@ export type StepEvent =
   | 'enable'
   | 'self_reset'
   | 'quick_kyc'
-  | 'vendor_reset';
+  | 'vendor_reset'
+  | 'reverse_auto_approval';
 
 /** What the guards look at; the use-case fills what it knows. */
 export interface StepContext {
@@ -144,6 +145,15 @@ export const STEP_TRANSITIONS: readonly StepTransition[] = [
     actors: ['vendor'],
     to: 'ALLOW',
     guards: [],
+  },
+  {
+    // Issue 19 (D103): the in-house provider's automatic approval, reversed after its quality review.
+    from: ['SUCCESS'],
+    event: 'reverse_auto_approval',
+    actors: ['senior_reviewer'],
+    to: 'FAILED_AND_CAN_RETRY',
+    guards: ['reason_given', 'four_eyes'],
+    levels: [1],
   },
 ];
 

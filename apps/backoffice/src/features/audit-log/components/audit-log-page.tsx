@@ -58,9 +58,12 @@ function AuditTable({ items }: { items: AuditItem[] }) {
       label: t('audit.columns.staff'),
       // The number stays beside the name: the staff filter above takes it.
       cell: (item) =>
-        item.staffName
-          ? t('audit.staffNamed', { name: item.staffName, id: item.staffId })
-          : t('audit.staff', { id: item.staffId }),
+        // Staff 0: a decision no person took (the in-house provider's, issue 19; a vendor's).
+        item.staffId === 0
+          ? t('audit.system')
+          : item.staffName
+            ? t('audit.staffNamed', { name: item.staffName, id: item.staffId })
+            : t('audit.staff', { id: item.staffId }),
     },
     {
       label: t('audit.columns.action'),

@@ -1,6 +1,7 @@
 /**
  * The case history: every decision, newest first, naming who took it — a staff member by name ("you"
- * for the signed-in one), or a verification vendor's automatic decision as "Sumsub (automatic)".
+ * for the signed-in one), or a verification vendor's automatic decision as "Sumsub (automatic)"; the
+ * in-house provider's own (issue 19) as "In-house checks (automatic)" with its evidence.
  */
 import { useTranslation } from 'react-i18next';
 import type { StaffMe } from '@kyc/contracts';
@@ -10,6 +11,7 @@ import { Card } from '../../../ui/card.tsx';
 import type { CaseDecisionEntry } from '../api/case.ts';
 import { DecisionKindLabel, ReasonLabel } from './labels.tsx';
 import { RedactableText } from '../../../ui/redacted.tsx';
+import { AutoDecisionEvidenceView } from '../../../ui/auto-decision-evidence.tsx';
 
 /** A staff member of the history by the name the server gives, else (no such member) by number. */
 function StaffName({ id, name, me }: { id: number; name: string | null; me: StaffMe }) {
@@ -24,6 +26,8 @@ function Decider({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) {
   const providerLabel = useProviderLabel();
   if (entry.decidedByProvider)
     return <>{t('case.history.automatic', { vendor: providerLabel(entry.decidedByProvider) })}</>;
+  // Issue 19 (D102): the in-house provider's own decision.
+  if (entry.automatic) return <>{t('case.history.inHouseAutomatic')}</>;
   return <StaffName id={entry.staffId} name={entry.staffName} me={me} />;
 }
 
@@ -52,6 +56,7 @@ function HistoryEntry({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) 
           </>
         )}
       </p>
+      {entry.automatic ? <AutoDecisionEvidenceView evidence={entry.automatic} /> : null}
       {entry.comment ? (
         <p>
           {t('captureSignOff.history.comment')}{' '}

@@ -6,7 +6,14 @@
  * naming the submissions whose details and the vendor events whose payloads were decrypted). A decision
  * a vendor took names the vendor, not a staff member (staff-label.ts).
  */
-import type { CaseScreening, ReviewCase, ReviewDocument, ReviewSubmission, StaffMe } from '@kyc/contracts';
+import type {
+  AutoDecisionEvidence,
+  CaseScreening,
+  ReviewCase,
+  ReviewDocument,
+  ReviewSubmission,
+  StaffMe,
+} from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import type { SubmissionsRepo } from '../../../data/repositories/submissions-repo.ts';
 import type { KycSubmissionRow } from '../../../data/schema/index.ts';
@@ -28,6 +35,7 @@ type CaseRepositories = Pick<
   Repositories,
   | 'accountClosures'
   | 'audit'
+  | 'autoDecisions'
   | 'documentChecks'
   | 'documentCorrections'
   | 'kyc'
@@ -117,6 +125,13 @@ export function caseViewUseCase(
     const states = await kyc.levelStates(userId);
     const poi = await kyc.findReverification(userId);
     const decisions = await review.decisions(userId);
+    // Issue 19 (D102): the in-house provider's own decisions carry their evidence.
+    const automatic = new Map(
+      (await repos.autoDecisions.ofDecisions(decisions.map((d) => Number(d.id)))).map((a) => [
+        a.decision_id,
+        JSON.parse(a.evidence) as AutoDecisionEvidence,
+      ]),
+    );
     const documents = await submissions.submittedDocumentsOfUser(userId);
     const cases = await submissionsOfCase(submissions, userId);
     const vendor = await vendorPanelOf(repos, keyring, userId);
@@ -191,6 +206,7 @@ export function caseViewUseCase(
         staffId: Number(d.staff_id),
         staffName: deciderLabel(d),
         decidedByProvider: decidingVendor(d.decided_by_provider),
+        automatic: automatic.get(Number(d.id)) ?? null,
         confirmedBy: d.confirmed_by === null ? null : Number(d.confirmed_by),
         confirmedByName:
           d.confirmed_by === null ? null : staffLabel(d.confirmer_display_name, d.confirmer_email),

@@ -6,7 +6,8 @@
  * A run is claimed with a lease and stored with its results by a compare-and-set on that claim, in one
  * transaction: a crash loses nothing, two takers store one set. OCR takes seconds of CPU, so runs go one
  * at a time per process (CHECK_CONCURRENCY) and never on a request's path. The personal part of each
- * result (what the MRZ says, what was typed) is sealed under the person's data key.
+ * result (what the MRZ says, what was typed) is sealed under the person's data key. Once stored,
+ * `afterStored` lets the provider decide the case itself (../auto-decision/, D102).
  */
 import type { DocumentType } from '@kyc/contracts';
 import type { Repositories, TxRepositories } from '../../../data/repositories/index.ts';
@@ -51,6 +52,8 @@ export interface CheckRunOptions {
   now?: () => number;
   readMrz?: EvaluateOptions['readMrz'];
   findFaces?: EvaluateOptions['findFaces'];
+  /** Issue 19 (D102): once a run's results are stored, the provider may decide the case itself. */
+  afterStored?: (submissionId: number, userId: number) => Promise<unknown>;
 }
 
 /** What the submitting use-case asks of the checks. */
@@ -189,13 +192,19 @@ export function checkRunUseCases(options: CheckRunOptions) {
         return done;
       });
       if (!stored) throw new LostClaim();
-      return true;
     } catch (error) {
       if (error instanceof LostClaim) return false;
       const message = error instanceof Error ? error.message : String(error);
       await repos.documentChecks.failRun(runId, message, run.attempts >= CHECK_MAX_ATTEMPTS);
       throw error;
     }
+    // The results are stored whatever follows: a failed automatic decision leaves the case to a person.
+    try {
+      await options.afterStored?.(run.submission_id, run.user_id);
+    } catch (error) {
+      log.error({ event: 'auto-decision.failed', run: runId, err: error }, 'automatic decision failed');
+    }
+    return true;
   }
 
   const requests: CheckRequests = {

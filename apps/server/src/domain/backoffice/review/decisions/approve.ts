@@ -23,7 +23,14 @@ export const approve: Decision<DecisionRequestOf<'approve'>> = {
     await closeLevelSubmission(ctx, level, 'APPROVED');
     const comment = request.comment ?? '';
     await tx.review.insertDecision(
-      { userId, level, decision: 'approve', staffId: ctx.staff.id, comment },
+      {
+        userId,
+        level,
+        decision: 'approve',
+        staffId: ctx.staff.id,
+        comment,
+        ...(ctx.decidedByProvider ? { decidedByProvider: ctx.decidedByProvider } : {}),
+      },
       now,
     );
     await notifyLevel(ctx, level, 'approved');

@@ -39,6 +39,8 @@ export interface DecisionContext {
   applicant: ApplicantRow | undefined;
   keyring: MasterKeyring;
   now: number;
+  /** The provider deciding by itself (issue 19, D102: 'default'), written on the decision row. */
+  decidedByProvider?: string;
   /** A level's stored status as the case was read in this transaction. */
   statusOf(level: number): KycStepStatus;
   /** Appends the decision's audit entry (`decision.<kind>`): call it last. */

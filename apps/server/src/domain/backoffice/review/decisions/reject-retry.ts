@@ -15,7 +15,15 @@ export const rejectRetry: Decision<DecisionRequestOf<'reject_retry'>> = {
     const to = nextStepStatus(from, 'reject_retry', { level, actor: ctx.actor, reasonCode });
     await rejectLevel(ctx, level, from, to, 'REJECTED_RETRY', reasonCode, userMessage);
     await tx.review.insertDecision(
-      { userId, level, decision: 'reject_retry', reasonCode, userMessage, staffId: ctx.staff.id },
+      {
+        userId,
+        level,
+        decision: 'reject_retry',
+        reasonCode,
+        userMessage,
+        staffId: ctx.staff.id,
+        ...(ctx.decidedByProvider ? { decidedByProvider: ctx.decidedByProvider } : {}),
+      },
       now,
     );
     await notifyLevel(ctx, level, 'rejected');

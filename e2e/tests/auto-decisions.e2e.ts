@@ -1,0 +1,114 @@
+/**
+ * Issue 19 "Automatic decisions" in the browser against the real server (GLOBAL allows them; the e2e
+ * server samples every approval for review): a clean, low-risk person submits level 1 with a generated
+ * passport whose MRZ agrees with what they typed and, once the checks have run in the background, sees
+ * "verified" without a person deciding. The reviewer finds the approval in the quality-review queue and
+ * its evidence in the case history. Screenshots (E2E_SCREENSHOTS=1) and axe at 390×844 and 1280×800 in
+ * en and ar-SA.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderDocument } from '../../apps/server/test/support/mrz-documents.ts';
+import {
+  ARTIFACTS,
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  expectNoAxeViolations,
+  expectOnlyOwnOrigins,
+  newContext,
+  screenshot,
+  useBrowser,
+} from '../support/browser.ts';
+import { signUpFresh } from '../support/kyc.ts';
+import { backofficeLanguage, staffPage, submitLevel1ByFile } from '../support/level1.ts';
+import { backofficeText } from '../support/locales.ts';
+
+const TYPED = { firstName: 'Grace', lastName: 'Hopper', dateOfBirth: '1986-12-09' };
+const PASSPORT = {
+  documentCode: 'P',
+  // Three characters, padded with fillers, as the zone holds them (ICAO 9303: Germany is D<<).
+  issuingState: 'D<<',
+  surname: 'HOPPER',
+  givenNames: 'GRACE',
+  // Not the number of document-checks.e2e.ts's passport: that one would be a duplicate on the same server.
+  documentNumber: 'C01X00T58',
+  nationality: 'D<<',
+  dateOfBirth: '861209',
+  sex: 'F' as const,
+  expiryDate: '340101',
+};
+
+describe('automatic decisions in the browser', () => {
+  const browser = useBrowser();
+
+  it('a clean, low-risk person on GLOBAL is approved automatically and sees "verified"; the queue and the case history show the evidence, en and ar-SA at phone and desktop width, axe clean', async () => {
+    const dir = path.join(ARTIFACTS, 'files');
+    mkdirSync(dir, { recursive: true });
+    const front = path.join(dir, 'auto-passport.jpg');
+    writeFileSync(front, await renderDocument('TD3', PASSPORT, { documentWidth: 1200, jpegQuality: 90 }));
+
+    const person = await newContext(browser(), PHONE);
+    const page = await person.context.newPage();
+    await signUpFresh(page, baseUrl(), 'auto');
+    await submitLevel1ByFile(page, TYPED, 'auto', { front });
+
+    // No person decides: the checks run in the background (OCR takes seconds), then the provider approves.
+    const verified = page.getByText('Your identity is verified for this level.').first();
+    for (let i = 0; i < 60 && (await verified.count()) === 0; i++) {
+      await page.goto(`${baseUrl()}/user/accounts/en/auth/kyc`);
+      if ((await verified.count()) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    await verified.waitFor();
+    await screenshot(page, 'auto-verified-person');
+
+    const reviewer = await staffPage(browser(), 'senior@demo.test');
+    const queueUrl = `${baseUrl()}/backoffice/auto-review`;
+    for (const lang of ['en', 'ar-SA'] as const) {
+      const t = (key: string) => backofficeText(lang, key);
+      for (const viewport of [DESKTOP, PHONE]) {
+        await reviewer.page.setViewportSize(viewport);
+        await reviewer.page.goto(queueUrl);
+        await backofficeLanguage(reviewer.page, lang);
+        await reviewer.page.getByRole('heading', { name: t('areas.autoReview.title'), level: 1 }).waitFor();
+        const table = reviewer.page.getByRole('table', { name: t('autoReview.tableCaption') });
+        await table.getByText(t('autoReview.rules.clean')).first().waitFor();
+        await table
+          .getByRole('button', { name: t('autoReview.actions.reviewed') })
+          .first()
+          .waitFor();
+        await expectNoAxeViolations(reviewer.page, { soft: true, message: `quality-review queue (${lang})` });
+        await screenshot(reviewer.page, `auto-review-queue-${lang}`);
+
+        // The newest item is this person's (every approval is sampled on the e2e server): its case history.
+        await table.getByRole('link').last().click();
+        const history = reviewer.page.getByRole('region', { name: t('case.history.heading') });
+        await history.getByText(t('autoReview.rules.clean')).first().waitFor();
+        await expectNoAxeViolations(reviewer.page, { soft: true, message: `case history (${lang})` });
+        await history.scrollIntoViewIfNeeded();
+        await screenshot(reviewer.page, `auto-case-history-${lang}`);
+      }
+    }
+
+    // Marked reviewed: it leaves the waiting queue.
+    await reviewer.page.setViewportSize(DESKTOP);
+    await reviewer.page.goto(queueUrl);
+    await backofficeLanguage(reviewer.page, 'en');
+    const en = (key: string) => backofficeText('en', key);
+    const table = reviewer.page.getByRole('table', { name: en('autoReview.tableCaption') });
+    const before = await table.getByRole('button', { name: en('autoReview.actions.reviewed') }).count();
+    await table
+      .getByRole('button', { name: en('autoReview.actions.reviewed') })
+      .last()
+      .click();
+    const left = () => table.getByRole('button', { name: en('autoReview.actions.reviewed') }).count();
+    for (let i = 0; i < 50 && (await left()) === before; i++)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await left()).toBe(before - 1);
+
+    for (const { requests } of [person, reviewer]) expectOnlyOwnOrigins(requests);
+    for (const { context } of [person, reviewer]) await context.close();
+  }, 300_000);
+});
