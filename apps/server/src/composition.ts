@@ -338,6 +338,7 @@ export function compose(options: CompositionOptions): Composition {
     blobs,
     keyring,
     mode: options.documentChecks ?? 'background',
+    onDocumentRead: (userId) => screening.documentRead(userId),
   });
   const submissions = submissionUseCases({
     repos,

@@ -270,8 +270,10 @@ export const screeningHit = z.object({
   listEntryId: z.string(),
   /** The list's alias that matched. */
   matchedName: z.string(),
-  /** Our name that matched (as typed, later as on the document). */
+  /** Our name that matched (as typed, or as on the document once the document checks read it). */
   ourName: z.string(),
+  /** Which of our names matched: as typed, or as the document's MRZ gives it (D104). */
+  ourNameSource: z.enum(['typed', 'document']),
   score: z.number(),
   state: z.enum(SCREENING_HIT_STATES),
   /** Why it was resolved as it was ('' while open). */

@@ -74,6 +74,7 @@ export async function buildSarExport(
       category: h.category,
       matchedName: h.matchedName,
       ourName: h.ourName,
+      ourNameSource: h.ourNameSource,
       score: h.score,
       state: h.state,
       reason: h.reason,

@@ -25,12 +25,14 @@ import { staffLabel } from '../backoffice/staff-label.ts';
 import { listRefresher } from './list-refresh.ts';
 import { entryFingerprint, listsKeyOf, type LoadLog, type LoadedListVersion } from './load-lists.ts';
 import { NameIndex } from './matching/name-index.ts';
-import { screenPerson, type PersonToScreen } from './matching/screen-person.ts';
+import type { PersonToScreen } from './matching/screen-person.ts';
 import { openHit, sealHit } from './sealed-hit.ts';
 import { deltaRescreening } from './delta.ts';
+import { documentIdentityOf } from './document-identity.ts';
+import { screenIdentities, type IdentityToScreen } from './identities.ts';
 import type { RiskRecompute } from '../risk/risk-service.ts';
 
-export type RunReason = 'level_1_submitted' | 'vendor_verified' | 'before_approval';
+export type RunReason = 'level_1_submitted' | 'vendor_verified' | 'before_approval' | 'document_read';
 
 /** How long a claimed run is ours before another taker may assume it died. */
 export const RUN_LEASE_MS = 2 * 60_000;
@@ -120,29 +122,41 @@ export function screeningUseCases(options: ScreeningOptions) {
   const fingerprintKey = (listId: string, entryId: string) => `${listId}\u0000${entryId}`;
   const inflight = new Set<Promise<void>>();
 
-  /** The person as we hold them: names and date of birth as typed, nationality from the document. */
-  async function personOf(userId: number): Promise<PersonToScreen | undefined> {
+  /**
+   * The person as we hold them: names and date of birth as typed, nationality from the document; and,
+   * once the document checks read a valid MRZ, the names and date of birth as on the document when
+   * they differ from what was typed (D104).
+   */
+  async function identitiesOf(userId: number): Promise<IdentityToScreen[] | undefined> {
     const applicant = await repos.kyc.findApplicant(userId);
     const name = [applicant?.first_name ?? '', applicant?.last_name ?? ''].join(' ').trim();
     if (!applicant || !name) return undefined;
     const level1 = [...(await repos.submissions.submissionsOf(userId))]
       .reverse()
       .find((s) => s.level === 1 && NATIONALITY_DOCUMENTS.includes(s.document_type));
-    const person: PersonToScreen = { names: [name] };
-    if (applicant.date_of_birth) person.dateOfBirth = applicant.date_of_birth;
-    if (level1?.issuing_country) person.nationalities = [level1.issuing_country];
-    return person;
+    const typed: PersonToScreen = { names: [name] };
+    if (applicant.date_of_birth) typed.dateOfBirth = applicant.date_of_birth;
+    if (level1?.issuing_country) typed.nationalities = [level1.issuing_country];
+    const identities: IdentityToScreen[] = [{ source: 'typed', person: typed }];
+    const onDocument = await documentIdentityOf(repos, keyring, userId);
+    if (onDocument) {
+      const document: PersonToScreen = { ...typed, names: [onDocument.name] };
+      if (onDocument.dateOfBirth) document.dateOfBirth = onDocument.dateOfBirth;
+      identities.push({ source: 'document', person: document });
+    }
+    return identities;
   }
 
   /** Screens one claimed run and commits its hits and its completion together, under the case lock. */
   async function screenRun(runId: number, userId: number): Promise<void> {
     if (loaded.length === 0) throw new Error('no screening list is loaded');
-    const person = await personOf(userId);
-    if (!person) throw new Error('no name on file to screen');
-    const hits = screenPerson(index, person, config.threshold);
+    const identities = await identitiesOf(userId);
+    if (!identities) throw new Error('no name on file to screen');
+    const found = screenIdentities(index, identities, config.threshold);
+    const hits = found.map((f) => f.hit);
     const at = now();
     const sealed = await withDataKey(repos.submissions, keyring, userId, at, (key) =>
-      hits.map((hit) => ({ hit, ...sealHit(key, userId, hit) })),
+      found.map(({ hit, source }) => ({ hit, ...sealHit(key, userId, hit, source) })),
     );
     const lists = runLists();
     await repos.transaction(async (tx) => {
@@ -252,6 +266,24 @@ export function screeningUseCases(options: ScreeningOptions) {
     },
   };
 
+  /**
+   * The document checks read a valid MRZ (check-runs.ts, after their commit): the person is screened
+   * again with the names and date of birth as on the document, in the background (a run that fails
+   * stays due for the job). Nothing when no list is configured.
+   */
+  async function documentRead(userId: number): Promise<void> {
+    if (!enabled) return;
+    try {
+      requests.soon(await repos.screening.requestRun(userId, 'document_read', now()));
+    } catch (error) {
+      // The checks are stored; the approval screens the person in full anyway if the lists moved.
+      log.error(
+        { event: 'screening.run.failed', user: userId, err: error },
+        'document screening not requested',
+      );
+    }
+  }
+
   const approval: ApprovalScreening = {
     async beforeApproval(userId) {
       if (!enabled) return;
@@ -290,6 +322,8 @@ export function screeningUseCases(options: ScreeningOptions) {
 
     /** Whether any list is configured (SCREENING_LISTS, or the demo fixtures). */
     enabled,
+
+    documentRead,
 
     /** The logger in use (the resolutions log their failed compliance mails with it). */
     log: (): LoadLog => log,
@@ -374,6 +408,7 @@ export function screeningUseCases(options: ScreeningOptions) {
             listEntryId: row.list_entry_id,
             matchedName: row.matched_name,
             ourName: opened?.ourName ?? '',
+            ourNameSource: e?.ourNameSource ?? 'typed',
             score: Number(row.score),
             state: row.state,
             reason: row.reason,

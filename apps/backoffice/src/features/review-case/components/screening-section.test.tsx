@@ -19,6 +19,7 @@ const VELMOROV_HIT: CaseScreeningHit = {
   listEntryId: '91001',
   matchedName: 'Oleg Tarasovich VELMOROV',
   ourName: 'Oleg Tarasovich Velmorov',
+  ourNameSource: 'typed',
   score: 1,
   state: 'open',
   reason: '',
@@ -95,6 +96,7 @@ describe('the case page Screening panel', () => {
     const hit = within(panel).getByRole('article', { name: 'ofac-sdn.xml, entry 91001' });
     expect(within(hit).getByText('Oleg Tarasovich VELMOROV')).toBeTruthy();
     expect(within(hit).getByText('Oleg Tarasovich Velmorov')).toBeTruthy();
+    expect(within(hit).getByText(/\(as typed\)/)).toBeTruthy();
     expect(within(hit).getByText('1.00')).toBeTruthy();
     expect(within(hit).getByText('Open')).toBeTruthy();
     expect(within(hit).getByText('RUSSIA-EO14024, CYBER2')).toBeTruthy();

@@ -57,6 +57,9 @@ function HitEntry({ hit, actions }: { hit: CaseScreeningHit; actions?: Screening
             <dt>{t('case.screening.ourName')}</dt>
             <dd>
               <bdi>{hit.ourName || '—'}</bdi>
+              {hit.ourName
+                ? ` (${t(hit.ourNameSource === 'document' ? 'case.screening.ourNameDocument' : 'case.screening.ourNameTyped')})`
+                : null}
             </dd>
           </div>
           <div>

@@ -48,6 +48,8 @@ export interface CheckRunOptions {
   mode?: 'background' | 'job';
   now?: () => number;
   readMrz?: EvaluateOptions['readMrz'];
+  /** Issue 18 (D104): after results with a valid MRZ are stored, the person is screened as on the document. */
+  onDocumentRead?: (userId: number) => Promise<void>;
 }
 
 /** What the submitting use-case asks of the checks. */
@@ -167,6 +169,8 @@ export function checkRunUseCases(options: CheckRunOptions) {
         ),
       );
       if (!stored) throw new LostClaim();
+      if (results.some((r) => r.name === 'mrz' && r.outcome === 'pass'))
+        await options.onDocumentRead?.(run.user_id);
       return true;
     } catch (error) {
       if (error instanceof LostClaim) return false;
