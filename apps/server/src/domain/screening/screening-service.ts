@@ -64,7 +64,16 @@ export interface ScreeningRequests {
   request(tx: TxRepositories, userId: number, reason: RunReason, at: number): Promise<number | undefined>;
   /** After the commit: screen the run now, in the background; a failure leaves it due for the job. */
   soon(runId: number | undefined): void;
+  /**
+   * In a vendor approval's transaction, before the level moves (D105): takes the case lock and says
+   * why the approval must wait for a reviewer (a true match froze the account, or a hit is still to
+   * resolve); undefined when nothing holds it.
+   */
+  approvalHold?(tx: TxRepositories, userId: number): Promise<ApprovalHold | undefined>;
 }
+
+/** Why a vendor's approval waits for a reviewer (the vendor event's effect, shown on the case). */
+export type ApprovalHold = 'held_frozen' | 'held_open_hit';
 
 /** What an approval asks of screening (domain/backoffice/review/decide.ts). */
 export interface ApprovalScreening {
@@ -263,6 +272,12 @@ export function screeningUseCases(options: ScreeningOptions) {
       });
       inflight.add(done);
       void done.finally(() => inflight.delete(done));
+    },
+    async approvalHold(tx, userId) {
+      await tx.review.lockCase(userId);
+      if (await tx.screening.freezeOf(userId)) return 'held_frozen';
+      if (enabled && (await tx.screening.unresolvedHitCount(userId)) > 0) return 'held_open_hit';
+      return undefined;
     },
   };
 
