@@ -338,7 +338,11 @@ export function compose(options: CompositionOptions): Composition {
     blobs,
     keyring,
     mode: options.documentChecks ?? 'background',
-    onDocumentRead: (userId) => screening.documentRead(userId),
+    // Issue 18: screened as on the document (D104), and the checks as risk factors.
+    async afterChecks(userId, { mrzRead }) {
+      if (mrzRead) await screening.documentRead(userId);
+      risk.soon(userId, 'document_checks');
+    },
   });
   const submissions = submissionUseCases({
     repos,
@@ -565,6 +569,7 @@ export function compose(options: CompositionOptions): Composition {
             run: async () => {
               const runs = await screening.runDue();
               await screening.runDeltas();
+              await screening.assignAlerts(); // SCREENING_ALERT_AUTO_ASSIGN
               return runs + (await screeningReview.notifyPending());
             },
           },

@@ -2,7 +2,7 @@
  * Issue 18 "When" (D104; docs/screening.md "The names on the document"): once the document checks read
  * a valid MRZ, the person is screened again with the names and date of birth as on the document, and
  * the hit says which of our names matched. The person here typed an ordinary name; the passport they
- * uploaded names the invented OFAC individual of the fixtures.
+ * uploaded names the invented OFAC individual of the fixtures. Its disagreeing MRZ is also a risk factor.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,10 @@ import {
   type Result,
 } from './support/kyc-flows.ts';
 import { renderDocument, type Identity } from './support/mrz-documents.ts';
-import type { TestClient } from './support/test-app.ts';
+import { TEST_MASTER_KEY, type TestClient } from './support/test-app.ts';
+import { repositories } from '../src/data/repositories/index.ts';
+import { createKeyring } from '../src/lib/crypto/envelope.ts';
+import { riskUseCases } from '../src/domain/risk/risk-service.ts';
 
 const OFAC = path.resolve(import.meta.dirname, '../src/domain/screening/fixtures/ofac-sdn.xml');
 
@@ -92,5 +95,22 @@ describe.each(testDatabases())('screening the names on the document on $name', (
       ['level_1_submitted', 'done'],
       ['document_read', 'done'],
     ]);
+
+    // Issue 18 "Risk score": the failing data_match is a factor, with the fields (never their values).
+    const risk = riskUseCases({
+      repos: repositories(fixture.database.db),
+      keyring: createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64')),
+    });
+    await risk.recompute(userId, 'document_checks');
+    const view = (await staff.get(`/backoffice/api/cases/${userId}`)).envelope?.result as ReviewCase;
+    const mismatch = view.risk?.factors.find((f) => f.code === 'document_data_mismatch');
+    expect(mismatch).toMatchObject({
+      points: 30,
+      about: { kind: 'document_data_mismatch', fields: ['lastName', 'firstName', 'dateOfBirth'] },
+      source: expect.stringMatching(
+        /^document check data_match of submission \d+, checked \d{4}-\d{2}-\d{2}$/,
+      ),
+    });
+    expect(JSON.stringify(view.risk)).not.toMatch(/VELMOROV|Petrov|1971-03-12/i);
   });
 });

@@ -287,6 +287,11 @@ export const screeningHit = z.object({
   proposedBy: screeningActor.nullable(),
   /** Who resolved it (cleared, confirmed, or declared a true match), and when. */
   resolvedBy: screeningActor.nullable(),
+  /**
+   * When its list entry was found no longer on the list (delisted, or the list removed from
+   * SCREENING_LISTS); null while it is there. The hit is kept as it was: a reviewer decides.
+   */
+  entryRemovedAt: z.number().int().nullable(),
 });
 export type ScreeningHitView = z.infer<typeof screeningHit>;
 

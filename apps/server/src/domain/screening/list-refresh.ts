@@ -7,6 +7,7 @@
  * and, when it moved, loads again from the files and copies, so every instance holds the new index
  * without a restart and without Redis.
  */
+import { markRemovedEntries } from './removed-entries.ts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import {
   loadConfiguredLists,
@@ -54,6 +55,8 @@ export function listRefresher(o: RefresherOptions) {
     });
     o.install(next);
     loadedVersion = version;
+    // Hits against entries (or lists) no longer there are marked, never deleted (removed-entries.ts).
+    await markRemovedEntries(o.repos, listIds(o.sources), next, o.now());
     return result.outcomes;
   }
 

@@ -81,6 +81,7 @@ export async function buildSarExport(
       proposedBy: h.proposedBy ? { ...h.proposedBy, at: iso(h.proposedBy.at) } : null,
       resolvedBy: h.resolvedBy ? { ...h.resolvedBy, at: iso(h.resolvedBy.at) } : null,
       explanation: h.explanation,
+      entryRemovedAt: h.entryRemovedAt === null ? null : iso(h.entryRemovedAt),
     })),
     lists: lists
       .filter((l) => l !== undefined)

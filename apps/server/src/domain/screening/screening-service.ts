@@ -29,6 +29,7 @@ import type { PersonToScreen } from './matching/screen-person.ts';
 import { openHit, sealHit } from './sealed-hit.ts';
 import { deltaRescreening } from './delta.ts';
 import { documentIdentityOf } from './document-identity.ts';
+import { alertAssignment } from './alert-assignment.ts';
 import { screenIdentities, type IdentityToScreen } from './identities.ts';
 import type { RiskRecompute } from '../risk/risk-service.ts';
 
@@ -48,7 +49,7 @@ export interface ScreeningOptions {
   repos: Repositories;
   keyring: MasterKeyring;
   /** SCREENING_LISTS (resolved), SCREENING_THRESHOLD and SCREENING_REFRESH_HOURS (0: off). */
-  config: { lists: readonly string[]; threshold: number; refreshHours?: number };
+  config: { lists: readonly string[]; threshold: number; refreshHours?: number; autoAssign?: boolean };
   /** DATA_DIR: where the last good copies of URL lists are kept. */
   dataDir?: string;
   /** The refresh's HTTP client (tests). */
@@ -253,6 +254,8 @@ export function screeningUseCases(options: ScreeningOptions) {
     },
   });
 
+  const assignment = alertAssignment({ repos, enabled: enabled && config.autoAssign === true, now });
+
   const requests: ScreeningRequests = {
     async request(tx, userId, reason, at) {
       return enabled ? tx.screening.requestRun(userId, reason, at) : undefined;
@@ -388,6 +391,9 @@ export function screeningUseCases(options: ScreeningOptions) {
       return count;
     },
 
+    /** The `screening` job: new alerts given round-robin when SCREENING_ALERT_AUTO_ASSIGN is on (else 0). */
+    assignAlerts: (): Promise<number> => assignment.assignNew(),
+
     /** Waits for the background runs (app close). */
     async settle(): Promise<void> {
       await Promise.allSettled([...inflight]);
@@ -448,6 +454,7 @@ export function screeningUseCases(options: ScreeningOptions) {
             version: Number(row.version),
             proposedBy: actorOf(row.proposed_by, row.proposed_at, row.proposed_name, row.proposed_email),
             resolvedBy: actorOf(row.resolved_by, row.resolved_at, row.resolved_name, row.resolved_email),
+            entryRemovedAt: row.entry_removed_at === null ? null : Number(row.entry_removed_at),
           };
         });
       const hits = rows.length > 0 ? await withStoredDataKey(r.submissions, keyring, userId, open) : [];

@@ -20,6 +20,7 @@ const VELMOROV_HIT: CaseScreeningHit = {
   matchedName: 'Oleg Tarasovich VELMOROV',
   ourName: 'Oleg Tarasovich Velmorov',
   ourNameSource: 'typed',
+  entryRemovedAt: null,
   score: 1,
   state: 'open',
   reason: '',
@@ -116,6 +117,20 @@ describe('the case page Screening panel', () => {
     const why = document.getElementById(approve.getAttribute('aria-describedby') ?? '');
     expect(why?.textContent).toMatch(/Approval is blocked by an open screening hit/);
     expect(within(decisions).getByRole('button', { name: 'Reject, can try again' })).toBeTruthy();
+  });
+
+  it('when the hit was matched on the document and its entry left the list, then the panel says both', async () => {
+    const hit = {
+      ...VELMOROV_HIT,
+      ourName: 'OLEG TARASOVICH VELMOROV',
+      ourNameSource: 'document' as const,
+      entryRemovedAt: Date.UTC(2026, 10, 20, 9, 30),
+    };
+    renderCase(pendingCase({ ...OPEN_HIT, hits: [hit] }));
+
+    const panel = await screen.findByRole('region', { name: 'Sanctions screening' });
+    expect(within(panel).getByText(/\(as on the document\)/)).toBeTruthy();
+    expect(within(panel).getByText(/^This entry is no longer on its list \(found on .*2026/)).toBeTruthy();
   });
 
   it('when the person is clear, then approve is enabled and the panel says no hit', async () => {

@@ -45,6 +45,11 @@ function HitEntry({ hit, actions }: { hit: CaseScreeningHit; actions?: Screening
     <li className="case-screening__hit">
       <article aria-labelledby={headingId}>
         <h4 id={headingId}>{t('case.screening.hitTitle', { list: hit.list, entry: hit.listEntryId })}</h4>
+        {hit.entryRemovedAt !== null ? (
+          <p className="case-screening__removed">
+            {t('case.screening.entryRemoved', { date: formatDateTime(hit.entryRemovedAt, i18n.language) })}
+          </p>
+        ) : null}
         <dl className="ui-facts">
           <div>
             <dt>{t('case.screening.matchedName')}</dt>

@@ -48,8 +48,11 @@ export interface CheckRunOptions {
   mode?: 'background' | 'job';
   now?: () => number;
   readMrz?: EvaluateOptions['readMrz'];
-  /** Issue 18 (D104): after results with a valid MRZ are stored, the person is screened as on the document. */
-  onDocumentRead?: (userId: number) => Promise<void>;
+  /**
+   * Issue 18: after the results are stored (D104: screened as on the document when the MRZ was read;
+   * "Risk score": the checks become risk factors). Never throws.
+   */
+  afterChecks?: (userId: number, read: { mrzRead: boolean }) => Promise<void>;
 }
 
 /** What the submitting use-case asks of the checks. */
@@ -169,8 +172,9 @@ export function checkRunUseCases(options: CheckRunOptions) {
         ),
       );
       if (!stored) throw new LostClaim();
-      if (results.some((r) => r.name === 'mrz' && r.outcome === 'pass'))
-        await options.onDocumentRead?.(run.user_id);
+      await options.afterChecks?.(run.user_id, {
+        mrzRead: results.some((r) => r.name === 'mrz' && r.outcome === 'pass'),
+      });
       return true;
     } catch (error) {
       if (error instanceof LostClaim) return false;
