@@ -138,4 +138,23 @@ describe.each(testDatabases())("a vendor's approval after a screening hit on $na
     });
     expect(await level1Of(userId)).toBe('PENDING');
   });
+
+  it('when the approval and a true match arrive at once, then whichever commits first, the level never becomes SUCCESS', async () => {
+    const { userId, applicantId } = await screenedAtVendor(fixture);
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
+    const [hit] = (await caseOf(reviewer, userId)).screening.hits;
+    if (!hit) throw new Error('no hit');
+    const reason = 'Same name, date of birth and nationality as OFAC entry 91001.';
+
+    const [answer, resolved] = await Promise.all([
+      approves(applicantId, 'e-race'),
+      resolve(reviewer, hit.id, { action: 'true_match', reason, expectedVersion: hit.version }),
+    ]);
+
+    expect(resolved.ret_code).toBe(0);
+    const effect = (answer.json() as { result: { effect: string } }).result.effect;
+    expect(['held_open_hit', 'held_frozen']).toContain(effect);
+    expect(await level1Of(userId)).toBe('PENDING');
+    expect((await caseOf(reviewer, userId)).screening.frozen).not.toBeNull();
+  });
 });
