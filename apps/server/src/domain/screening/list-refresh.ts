@@ -56,7 +56,10 @@ export function listRefresher(o: RefresherOptions) {
     o.install(next);
     loadedVersion = version;
     // Hits against entries (or lists) no longer there are marked, never deleted (removed-entries.ts).
-    await markRemovedEntries(o.repos, listIds(o.sources), next, o.now());
+    // A failure here never stops the lists loading: the next load marks them.
+    await markRemovedEntries(o.repos, listIds(o.sources), next, o.now()).catch((error: unknown) =>
+      o.log().error({ event: 'screening.removed_entries.failed', err: error }, 'removed entries not marked'),
+    );
     return result.outcomes;
   }
 
