@@ -13,6 +13,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { demoVendorEnv } from '../../scripts/demo-vendors.mjs';
+import { watchlistFile, writeWatchlist } from './watchlist.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -95,8 +96,18 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** The demo lists (as config.ts loads them in demo mode) and this server's operator watchlist (watchlist.ts). */
+const screeningLists = (port: number) =>
+  [
+    ...['ofac-sdn.xml', 'un-consolidated.xml', 'eu-fsf.xml', 'uk-sanctions-list.xml', 'operator.csv'].map(
+      (name) => path.join(ROOT, 'apps/server/src/domain/screening/fixtures', name),
+    ),
+    watchlistFile(port),
+  ].join(',');
+
 async function startServer(port: number): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-'));
+  writeWatchlist(port);
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
@@ -129,6 +140,8 @@ async function startServer(port: number): Promise<Server> {
       // The jobs at their production interval: every 2 s, their writes disturbed the fake-clock timing
       // of app-platform's profile timeout; vendors.e2e.ts waits up to 90 s for a partner delivery instead.
       JOB_INTERVAL_SECONDS: '60',
+      // Issue 18: the demo lists and a watchlist a test changes (a list change turns a person into an alert).
+      SCREENING_LISTS: screeningLists(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -140,6 +153,7 @@ async function startServer(port: number): Promise<Server> {
     if (log.includes('"level":50') || log.includes('"level":60'))
       console.warn(`server on port ${port} logged errors during e2e:\n${log}`);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(watchlistFile(port), { force: true });
   };
   try {
     await waitForReady(`http://127.0.0.1:${port}/readyz`, child, () => log);

@@ -352,6 +352,11 @@ export function compose(options: CompositionOptions): Composition {
     blobs,
     keyring,
     mode: options.documentChecks ?? 'background',
+    // Issue 18: screened as on the document (D104), and the checks as risk factors.
+    async afterChecks(userId, { mrzRead }) {
+      if (mrzRead) await screening.documentRead(userId);
+      risk.soon(userId, 'document_checks');
+    },
     afterStored: (submissionId, userId) => autoDecisions.afterChecks(submissionId, userId),
   });
   const autoReview = autoReviewUseCases({ repos, keyring });
@@ -584,6 +589,7 @@ export function compose(options: CompositionOptions): Composition {
             run: async () => {
               const runs = await screening.runDue();
               await screening.runDeltas();
+              await screening.assignAlerts(); // SCREENING_ALERT_AUTO_ASSIGN
               return runs + (await screeningReview.notifyPending());
             },
           },

@@ -204,7 +204,12 @@ describe('configuration (validated at boot)', () => {
 
   it('when SCREENING_LISTS is unset, then no list outside demo mode and the fixtures in it; paths resolve, https URLs stay, http is refused but to this machine; the refresh hours (issue 18)', () => {
     const cwd = dir();
-    expect(loadConfig({}, cwd).screening).toEqual({ lists: [], threshold: 0.85, refreshHours: 24 });
+    expect(loadConfig({}, cwd).screening).toEqual({
+      lists: [],
+      threshold: 0.85,
+      refreshHours: 24,
+      autoAssign: false,
+    });
     const demo = loadConfig({ DEMO_DATA: 'true' }, cwd).screening.lists;
     expect(demo.map((file) => path.basename(file))).toEqual([
       'ofac-sdn.xml',
@@ -219,6 +224,7 @@ describe('configuration (validated at boot)', () => {
         SCREENING_LISTS: 'lists/sdn.xml, https://example.test/uk.xml',
         SCREENING_THRESHOLD: '0.9',
         SCREENING_REFRESH_HOURS: '0',
+        SCREENING_ALERT_AUTO_ASSIGN: 'true',
         DEMO_DATA: 'true',
       },
       cwd,
@@ -227,7 +233,11 @@ describe('configuration (validated at boot)', () => {
       lists: [path.join(cwd, 'lists/sdn.xml'), 'https://example.test/uk.xml'],
       threshold: 0.9,
       refreshHours: 0,
+      autoAssign: true,
     });
+    expect(() => loadConfig({ SCREENING_ALERT_AUTO_ASSIGN: 'sometimes' }, cwd)).toThrow(
+      /SCREENING_ALERT_AUTO_ASSIGN/,
+    );
     // Plain http only to this machine (a local mirror).
     expect(loadConfig({ SCREENING_LISTS: 'http://127.0.0.1:8080/sdn.xml' }, cwd).screening.lists).toEqual([
       'http://127.0.0.1:8080/sdn.xml',

@@ -201,6 +201,10 @@ export const SETTINGS = {
     default: '24',
     doc: 'Hours between refreshes of every screening list (files read again, URLs fetched with a conditional GET; a failed download keeps the last good copy); 0 turns the scheduled refresh off (an admin can still refresh now).',
   },
+  SCREENING_ALERT_AUTO_ASSIGN: {
+    default: 'false',
+    doc: 'Give each new screening alert (a hit still to resolve that nobody works) to the next active reviewer or senior reviewer, round-robin (docs/screening.md "The alerts queue"); off by default: alerts wait for "assign to me".',
+  },
   SCREENING_THRESHOLD: {
     default: String(DEFAULT_SCREENING_THRESHOLD),
     doc: 'The score (0–1) from which a name match is a hit: explained on the case page, and blocking approval while open.',
@@ -309,6 +313,7 @@ const schema = z.object({
     )
     .optional(),
   SCREENING_REFRESH_HOURS: intInRange(0, 8760).default(24),
+  SCREENING_ALERT_AUTO_ASSIGN: bool.default(false),
   SCREENING_THRESHOLD: z
     .string()
     .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'must be a number from 0 to 1, e.g. 0.85')
@@ -401,6 +406,8 @@ export interface ScreeningConfig {
   threshold: number;
   /** SCREENING_REFRESH_HOURS: 0, no scheduled refresh. */
   refreshHours: number;
+  /** SCREENING_ALERT_AUTO_ASSIGN: new alerts given round-robin (off by default). */
+  autoAssign: boolean;
 }
 
 export class ConfigError extends Error {
@@ -509,6 +516,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             ),
       threshold: s.SCREENING_THRESHOLD,
       refreshHours: s.SCREENING_REFRESH_HOURS,
+      autoAssign: s.SCREENING_ALERT_AUTO_ASSIGN,
     },
     autoDecisions: {
       sites:

@@ -219,6 +219,17 @@ describe.each(testDatabases())('automatic decisions on $name', (testDb) => {
       expect(await autoRows(fixture)).toEqual([]);
     });
 
+    it('when a screening of the person is still to finish (a run waiting for the job), then nothing is decided: clear means every run ended', async () => {
+      const person = await submitted(fixture.app, 'new@demo.test', TYPED, await passport());
+      const userId = await fixture.userIdOf('new@demo.test');
+      await job(fixture.app, 'screening');
+      // As when a screening failed and waits for the job to retry it.
+      await repositories(fixture.database.db).screening.requestRun(userId, 'document_read', Date.now());
+      expect(await job(fixture.app, 'document-checks')).toBe(1);
+      expect((await level1Of(person))?.status).toBe('PENDING');
+      expect(await autoRows(fixture)).toEqual([]);
+    });
+
     it('when a sampled approval is proposed for reversal, then the proposer cannot confirm it (30002), a second senior reviewer does, and the person must verify again', async () => {
       const person = await submitted(fixture.app, 'new@demo.test', TYPED, await passport());
       await checked(fixture.app);

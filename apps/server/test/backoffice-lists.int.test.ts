@@ -14,6 +14,7 @@ import { auditRepo } from '../src/data/repositories/audit-repo.ts';
 import { reviewRepo } from '../src/data/repositories/review-repo.ts';
 import { partnerWebhooksRepo } from '../src/data/repositories/partner-webhooks-repo.ts';
 import { questionnaireReviewRepo } from '../src/data/repositories/questionnaire-review-repo.ts';
+import { screeningRepo } from '../src/data/repositories/screening-repo.ts';
 import { withListLimits } from '../src/data/list-limits.ts';
 import { cappedCount } from '../src/data/keyset.ts';
 import type { Db } from '../src/data/db.ts';
@@ -202,6 +203,14 @@ describe.each(testDatabases())('back-office lists at volume on $name', (testDb) 
     await sql`insert into partner_webhook_deliveries (business_id, event_id, event_type, body, status, created_at, updated_at)
       select case when n % 2 = 0 then 'demo-partner' else 'exchange-app' end, 'vol-ev-' || n, 'kyc.status', '{}', 'delivered',
         ${BASE}::bigint + n, ${BASE}::bigint + n from generate_series(1, 40000) n`.execute(db());
+    // Issue 18's alerts queue: a hit per person, 2 % still to resolve, a third of those assigned.
+    await sql`insert into screening_hits (user_id, list_id, list_entry_id, run_id, matched_name, our_name_enc, score,
+        explanation_enc, state, category, created_at, updated_at, raised_at, assignee_id, assigned_at)
+      select id, (array['ofac-sdn.xml','operator.csv','un.xml'])[1 + id % 3], 'E-' || id, 1, 'Listed ' || id, decode('00', 'hex'), 0.9, decode('00', 'hex'),
+        case when id % 50 = 0 then 'open' when id % 50 = 1 then 'pending_confirmation' else 'cleared' end,
+        (array['sanctions','pep','internal'])[1 + id % 3], created_at, created_at, created_at,
+        case when id % 3 = 0 then 1 + id % 2 else null end, case when id % 3 = 0 then created_at else null end
+      from users where email like 'vol%'`.execute(db());
     await sql`analyze`.execute(db());
 
     const captured: RootOperationNode[] = [];
@@ -233,8 +242,24 @@ describe.each(testDatabases())('back-office lists at volume on $name', (testDb) 
         'questionnaire queue by site',
         () => questionnaireReviewRepo(traced).queue({ limit: 21, site: 'TUR' }),
       ],
+      ['screening alerts', () => screeningRepo(traced).alerts({ limit: 21 })],
+      ['screening alerts by list', () => screeningRepo(traced).alerts({ limit: 21, list: 'operator.csv' })],
+      ['screening alerts by category', () => screeningRepo(traced).alerts({ limit: 21, category: 'pep' })],
+      ['screening alerts by state', () => screeningRepo(traced).alerts({ limit: 21, state: 'open' })],
+      ['screening alerts assigned to me', () => screeningRepo(traced).alerts({ limit: 21, assigneeId: 2 })],
+      [
+        'screening alerts assigned to me, deep',
+        () => screeningRepo(traced).alerts({ limit: 21, assigneeId: 2, after: [BASE + 15000, 15000] }),
+      ],
     ];
-    const LARGE = ['users', 'applicants', 'kyc_submissions', 'audit_log', 'partner_webhook_deliveries'];
+    const LARGE = [
+      'users',
+      'applicants',
+      'kyc_submissions',
+      'audit_log',
+      'partner_webhook_deliveries',
+      'screening_hits',
+    ];
     for (const [name, run] of lists) {
       captured.length = 0;
       await run();

@@ -81,6 +81,7 @@ describe.each(testDatabases())('screening on $name', (testDb) => {
         listEntryId: '91001',
         matchedName: 'Oleg Tarasovich VELMOROV',
         ourName: 'Oleg Tarasovich Velmorov',
+        ourNameSource: 'typed',
         state: 'open',
         reason: '',
       });

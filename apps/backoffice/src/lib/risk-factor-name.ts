@@ -35,6 +35,14 @@ export function useFactorName(): (code: RiskFactorCodeName) => string {
         return t('case.risk.factors.screening_cleared_hit');
       case 'screening_true_match':
         return t('case.risk.factors.screening_true_match');
+      case 'document_data_mismatch':
+        return t('case.risk.factors.document_data_mismatch');
+      case 'document_expired':
+        return t('case.risk.factors.document_expired');
+      case 'document_duplicate':
+        return t('case.risk.factors.document_duplicate');
+      case 'document_mrz_unreadable':
+        return t('case.risk.factors.document_mrz_unreadable');
     }
   };
 }

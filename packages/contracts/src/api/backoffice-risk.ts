@@ -4,6 +4,7 @@
  * (GET/POST /backoffice/api/risk/country-lists, D93).
  */
 import { z } from 'zod';
+import { DATA_MATCH_FIELDS, MRZ_UNREADABLE_REASONS } from './backoffice-checks.ts';
 
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export type RiskLevelName = (typeof RISK_LEVELS)[number];
@@ -23,6 +24,11 @@ export const RISK_FACTOR_CODES = [
   'screening_open_hit',
   'screening_cleared_hit',
   'screening_true_match',
+  /** Issue 18 "document checks when they exist" (issue 19's results of the latest checked submission). */
+  'document_data_mismatch',
+  'document_expired',
+  'document_duplicate',
+  'document_mrz_unreadable',
 ] as const;
 export type RiskFactorCodeName = (typeof RISK_FACTOR_CODES)[number];
 
@@ -151,6 +157,12 @@ export const riskFactorAbout = z.discriminatedUnion('kind', [
     kind: z.literal('screening_hit'),
     state: z.enum(['open', 'pending_confirmation', 'cleared', 'true_match']),
   }),
+  /** The document checks (issue 19): the fields the MRZ disagrees on (names only, never the values). */
+  z.object({ kind: z.literal('document_data_mismatch'), fields: z.array(z.enum(DATA_MATCH_FIELDS)) }),
+  z.object({ kind: z.literal('document_expired') }),
+  /** The same document on this many other accounts. */
+  z.object({ kind: z.literal('document_duplicate'), otherAccounts: z.number().int().min(0) }),
+  z.object({ kind: z.literal('document_mrz_unreadable'), reason: z.enum(MRZ_UNREADABLE_REASONS) }),
 ]);
 export type RiskFactorAbout = z.infer<typeof riskFactorAbout>;
 

@@ -14,6 +14,8 @@ export const screeningAlertsQuery = z.object({
   state: z.enum(SCREENING_HIT_STATES).optional(),
   list: z.string().trim().min(1).max(200).optional(),
   category: z.enum(SCREENING_CATEGORIES).optional(),
+  /** `me`: only the alerts assigned to the member asking (issue 18; screening_hits_assignee_idx). */
+  assignee: z.enum(['me']).optional(),
   ...cursorPageQuery,
 });
 export type ScreeningAlertsQuery = z.infer<typeof screeningAlertsQuery>;
@@ -46,6 +48,8 @@ export const screeningAlert = z.object({
   dueAt: z.number().int(),
   breached: z.boolean(),
   assignee: screeningAlertAssignee.nullable(),
+  /** When the list entry was found no longer on its list (delisted, or the list removed); null while there. */
+  entryRemovedAt: z.number().int().nullable(),
   /**
    * Issue 20 (D86): the person's account is closed (or erased). Then the list shows no name, email or
    * text of theirs (empty strings) and the back office shows "Closed account #id" instead.

@@ -19,6 +19,9 @@ export const VENDOR_EVENT_EFFECTS = [
   'duplicate',
   'no_change',
   'unknown_applicant',
+  /** Issue 18 (D105): an approval kept PENDING for a reviewer: the account is frozen / a hit is open. */
+  'held_frozen',
+  'held_open_hit',
 ] as const;
 export type VendorEventEffect = (typeof VENDOR_EVENT_EFFECTS)[number];
 
@@ -48,7 +51,7 @@ export const reviewVendorEvent = z.object({
   receivedAt: z.number().int(),
   /** The outcome's kind (pending, approved, rejected_retry, rejected_final, reset, none, …). */
   outcome: z.string(),
-  /** What it did: applied, stale, duplicate, no_change, unknown_applicant (as stored). */
+  /** What it did: applied, stale, duplicate, no_change, unknown_applicant, held_frozen, held_open_hit. */
   effect: z.string(),
   /** The payload as received, opened under the person's data key; null if none or unreadable. */
   payload: z.string().nullable(),

@@ -277,8 +277,10 @@ export const screeningHit = z.object({
   listEntryId: z.string(),
   /** The list's alias that matched. */
   matchedName: z.string(),
-  /** Our name that matched (as typed, later as on the document). */
+  /** Our name that matched (as typed, or as on the document once the document checks read it). */
   ourName: z.string(),
+  /** Which of our names matched: as typed, or as the document's MRZ gives it (D104). */
+  ourNameSource: z.enum(['typed', 'document']),
   score: z.number(),
   state: z.enum(SCREENING_HIT_STATES),
   /** Why it was resolved as it was ('' while open). */
@@ -292,6 +294,11 @@ export const screeningHit = z.object({
   proposedBy: screeningActor.nullable(),
   /** Who resolved it (cleared, confirmed, or declared a true match), and when. */
   resolvedBy: screeningActor.nullable(),
+  /**
+   * When its list entry was found no longer on the list (delisted, or the list removed from
+   * SCREENING_LISTS); null while it is there. The hit is kept as it was: a reviewer decides.
+   */
+  entryRemovedAt: z.number().int().nullable(),
 });
 export type ScreeningHitView = z.infer<typeof screeningHit>;
 

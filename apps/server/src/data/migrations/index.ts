@@ -46,6 +46,7 @@ import { m041ScreeningDelta } from './041-screening-delta.ts';
 import { m042DocumentChecks } from './042-document-checks.ts';
 import { m043DocumentCorrections } from './043-document-corrections.ts';
 import { m044AutoDecisions } from './044-auto-decisions.ts';
+import { m045ScreeningAlerts } from './045-screening-alerts.ts';
 import { m047FaceEmbeddings } from './047-face-embeddings.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
@@ -92,6 +93,7 @@ const ALL: Record<string, MigrationFactory> = {
   '042-document-checks': m042DocumentChecks,
   '043-document-corrections': m043DocumentCorrections,
   '044-auto-decisions': m044AutoDecisions,
+  '045-screening-alerts': m045ScreeningAlerts,
   '047-face-embeddings': m047FaceEmbeddings,
 };
 

@@ -18,6 +18,20 @@ export const SHIPPED_RISK_WEIGHTS = {
     screening_open_hit: 40,
     screening_cleared_hit: 0,
     screening_true_match: 100,
+    // Migration 045 (issue 18, D105's slice): the document checks as factors. A database made before
+    // it gets them as a new version (the job then recomputes everyone); a new one has them in v1.
+    document_data_mismatch: 30,
+    document_expired: 25,
+    document_duplicate: 40,
+    document_mrz_unreadable: 10,
   },
   thresholds: { medium: 25, high: 60 },
+} as const;
+
+/** The factors migration 045 adds to a stored version that lacks them (their shipped points). */
+export const DOCUMENT_CHECK_WEIGHTS = {
+  document_data_mismatch: SHIPPED_RISK_WEIGHTS.factors.document_data_mismatch,
+  document_expired: SHIPPED_RISK_WEIGHTS.factors.document_expired,
+  document_duplicate: SHIPPED_RISK_WEIGHTS.factors.document_duplicate,
+  document_mrz_unreadable: SHIPPED_RISK_WEIGHTS.factors.document_mrz_unreadable,
 } as const;

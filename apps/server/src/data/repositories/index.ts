@@ -43,6 +43,7 @@ import { reviewRepo } from './review-repo.ts';
 import { riskRepo } from './risk-repo.ts';
 import { screeningRepo } from './screening-repo.ts';
 import { screeningDeltaRepo } from './screening-delta-repo.ts';
+import { screeningAlertsRepo } from './screening-alerts-repo.ts';
 import { sdkRepo } from './sdk-repo.ts';
 import { sealedValuesRepo } from './sealed-values-repo.ts';
 import { securityLogRepo } from './security-log-repo.ts';
@@ -89,6 +90,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     risk: () => riskRepo(db),
     screening: () => screeningRepo(db),
     screeningDelta: () => screeningDeltaRepo(db, personal),
+    screeningAlerts: () => screeningAlertsRepo(db),
     sdk: () => sdkRepo(db),
     sealedValues: () => sealedValuesRepo(db),
     securityLog: () => securityLogRepo(db),

@@ -42,6 +42,8 @@ export interface AlertFilter {
   state?: ScreeningHitState | undefined;
   list?: string | undefined;
   category?: ScreeningHitCategory | undefined;
+  /** Only this member's alerts (migration 045's screening_hits_assignee_idx with the default states). */
+  assigneeId?: number | undefined;
   after?: [number, number] | undefined;
   limit: number;
 }
@@ -61,6 +63,7 @@ export interface AlertRow {
   assigned_at: number | null;
   assignee_name: string | null;
   assignee_email: string | null;
+  entry_removed_at: number | null;
 }
 
 /** What a loaded (or not yet fetched) list records about itself. */
@@ -326,6 +329,18 @@ export function screeningRepo(db: Db) {
         .execute();
     },
 
+    /** Whether a run of the person is still due or running (screening_runs_user_idx): not screened yet. */
+    async hasUnfinishedRun(userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('screening_runs')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['due', 'running'])
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The person's latest finished run (screening_runs_user_idx). */
     async latestDoneRun(userId: number): Promise<ScreeningRunRow | undefined> {
       return db
@@ -499,6 +514,7 @@ export function screeningRepo(db: Db) {
             : q.where('h.state', '=', f.state);
         if (f.list !== undefined) q = q.where('h.list_id', '=', f.list);
         if (f.category !== undefined) q = q.where('h.category', '=', f.category);
+        if (f.assigneeId !== undefined) q = q.where('h.assignee_id', '=', f.assigneeId);
         const counted = await cappedCount(trx, q.orderBy('h.raised_at').orderBy('h.id'));
         const after = f.after;
         if (after)
@@ -521,6 +537,7 @@ export function screeningRepo(db: Db) {
             'h.assigned_at',
             's.display_name as assignee_name',
             's.email as assignee_email',
+            'h.entry_removed_at',
           ])
           .orderBy('h.raised_at')
           .orderBy('h.id')
@@ -536,6 +553,7 @@ export function screeningRepo(db: Db) {
             raised_at: Number(r.raised_at),
             assignee_id: r.assignee_id === null ? null : Number(r.assignee_id),
             assigned_at: r.assigned_at === null ? null : Number(r.assigned_at),
+            entry_removed_at: r.entry_removed_at === null ? null : Number(r.entry_removed_at),
           })),
         };
       });

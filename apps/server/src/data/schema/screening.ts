@@ -95,6 +95,15 @@ export interface ScreeningHitsTable {
   /** Who works the alert ("assign to me"), and since when. */
   assignee_id: number | null;
   assigned_at: number | null;
+  /** Migration 045: when the entry was found no longer on its list (delisted, list removed); null while there. */
+  entry_removed_at: Generated<number | null>;
+}
+
+/** Migration 045: one row (id 1), the member the automatic assignment gave the last alert to. */
+export interface ScreeningAlertRotationTable {
+  id: number;
+  last_staff_id: number | null;
+  updated_at: number;
 }
 
 /** Migration 028: a person frozen by a true match. */
@@ -144,6 +153,7 @@ export interface ScreeningTables {
   screening_list_entries: ScreeningListEntriesTable;
   screening_runs: ScreeningRunsTable;
   screening_hits: ScreeningHitsTable;
+  screening_alert_rotation: ScreeningAlertRotationTable;
   account_freezes: AccountFreezesTable;
   screening_exports: ScreeningExportsTable;
 }

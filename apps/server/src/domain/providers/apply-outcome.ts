@@ -7,7 +7,8 @@
  * - pending / on_hold: the person finished the vendor's flow; ALLOW or FAILED_AND_CAN_RETRY → PENDING with
  *   a kind 'level' submission (no documents of ours: they are at the vendor).
  * - approved: → SUCCESS (through PENDING when the vendor answered at once), the applicant's level rises,
- *   level 2 unlocks after level 1; the decision row names the vendor (staff 0).
+ *   level 2 unlocks after level 1; the decision row names the vendor (staff 0). Held at PENDING instead
+ *   when the account is frozen or a screening hit is open (issue 18, D105): a reviewer decides.
  * - rejected_retry: → FAILED_AND_CAN_RETRY with our reason code and the vendor's comment to the person.
  * - rejected_final: proposed as final; the person keeps seeing PENDING until a senior reviewer confirms
  *   (confirm_final, four eyes: the vendor proposed, a person confirms).
@@ -23,7 +24,8 @@ import { initialStepStatus, nextStepStatus } from '../kyc/state-machine.ts';
 export const VENDOR_STAFF_ID = 0;
 const LEVEL_KINDS = ['level', 'vendor'] as const;
 
-export type OutcomeEffect = 'applied' | 'no_change';
+/** held_…: a vendor's approval kept PENDING for a reviewer (issue 18, D105). */
+export type OutcomeEffect = 'applied' | 'no_change' | 'held_frozen' | 'held_open_hit';
 
 export interface OutcomeInput {
   userId: number;
@@ -33,6 +35,13 @@ export interface OutcomeInput {
   /** Unique per event: the submission's idempotency key is derived from it. */
   eventKey: string;
   at: number;
+  /**
+   * Issue 18 (D105): asked before an approval moves anything, under the case lock it takes: a frozen
+   * account or a screening hit still to resolve keeps the level PENDING for a reviewer.
+   */
+  holdApproval?:
+    | ((tx: TxRepositories, userId: number) => Promise<'held_frozen' | 'held_open_hit' | undefined>)
+    | undefined;
 }
 
 const changedMeanwhile = (level: number) =>
@@ -98,7 +107,10 @@ export async function applyOutcome(tx: TxRepositories, input: OutcomeInput): Pro
       return (await submitted()) ? 'applied' : 'no_change';
     }
     case 'approved': {
+      // The case lock first (as decisions take it), then the level: never the other order.
+      const held = await input.holdApproval?.(tx, userId);
       if (!(await submitted())) return 'no_change';
+      if (held) return held; // PENDING, in the review queue: a reviewer approves once the hit is resolved
       const to = nextStepStatus(from, 'approve', { level, actor: 'vendor' });
       if (!(await tx.kyc.casLevelState(userId, level, from, { status: to }, at)))
         throw changedMeanwhile(level);

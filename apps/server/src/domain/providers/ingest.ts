@@ -118,6 +118,7 @@ export function ingestUseCase(deps: IngestDeps) {
               outcome: input.outcome,
               eventKey: input.eventKey,
               at,
+              holdApproval: screening?.approvalHold,
             })
           : 'stale';
         const stored = await tx.vendors.insertEvent({ ...base, userId, level, effect, payloadEnc });

@@ -215,3 +215,71 @@ describe('assessRisk', () => {
     expect(sameResult(a, { ...a, weightsVersion: 9 })).toBe(false);
   });
 });
+
+describe('assessRisk: document checks as factors', () => {
+  const at = Date.UTC(2026, 10, 2);
+  const check = (
+    name: string,
+    outcome: 'pass' | 'warn' | 'fail' | 'not_run',
+    detail: RiskInputs['documentChecks'][number]['detail'],
+  ) => ({ submissionId: 7, checkedAt: at, name, outcome, detail });
+
+  it('a disagreeing MRZ, an expired document and a duplicate are factors with their points, fields and source', () => {
+    const r = assessRisk(
+      {
+        ...none,
+        documentChecks: [
+          check('quality', 'pass', { code: 'image_quality', images: [] }),
+          check('mrz', 'pass', { code: 'mrz_read', format: 'TD3', side: 'front', repairs: 0 }),
+          check('data_match', 'fail', {
+            code: 'data_compared',
+            fields: [
+              { field: 'lastName', outcome: 'agrees', typed: null, document: null },
+              { field: 'dateOfBirth', outcome: 'disagrees', typed: null, document: null },
+              { field: 'nationality', outcome: 'not_comparable', typed: null, document: null },
+            ],
+          }),
+          check('expiry', 'fail', { code: 'expiry_date', expired: true, expiryDate: null }),
+          check('duplicate_document', 'fail', { code: 'duplicate_document', otherAccounts: 2 }),
+        ],
+      },
+      weights,
+    );
+    expect(r.factors.map((f) => [f.code, f.points, f.about])).toEqual([
+      ['document_data_mismatch', 30, { kind: 'document_data_mismatch', fields: ['dateOfBirth'] }],
+      ['document_expired', 25, { kind: 'document_expired' }],
+      ['document_duplicate', 40, { kind: 'document_duplicate', otherAccounts: 2 }],
+    ]);
+    expect(r.factors[0]?.source).toBe('document check data_match of submission 7, checked 2026-11-02');
+    expect(r).toMatchObject({ points: 95, level: 'high' });
+  });
+
+  it('an MRZ not readable is a warning factor; passing checks and checks not run add nothing', () => {
+    const unreadable = assessRisk(
+      {
+        ...none,
+        documentChecks: [
+          check('mrz', 'warn', { code: 'mrz_not_readable', reason: 'no_zone' }),
+          check('data_match', 'not_run', { code: 'not_run', reason: 'mrz_not_read' }),
+          check('expiry', 'not_run', { code: 'not_run', reason: 'mrz_not_read' }),
+        ],
+      },
+      weights,
+    );
+    expect(unreadable.factors.map((f) => [f.code, f.about])).toEqual([
+      ['document_mrz_unreadable', { kind: 'document_mrz_unreadable', reason: 'no_zone' }],
+    ]);
+    expect(unreadable).toMatchObject({ points: 10, level: 'low' });
+    const clean = assessRisk(
+      {
+        ...none,
+        documentChecks: [
+          check('expiry', 'pass', { code: 'expiry_date', expired: false, expiryDate: null }),
+          check('duplicate_document', 'pass', { code: 'duplicate_document', otherAccounts: 0 }),
+        ],
+      },
+      weights,
+    );
+    expect(clean.factors).toEqual([]);
+  });
+});

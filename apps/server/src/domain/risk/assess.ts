@@ -10,9 +10,10 @@
  *   associate, US person, third-party control, source of funds, expected monthly volume;
  * - screening hits: open (or awaiting the second reviewer), cleared as a false positive, a true match
  *   (high at once, whatever the points);
- * - document checks: no check reads a document yet; `documentChecks` is the hook (see RiskInputs).
+ * - document checks (issue 19, the latest checked submission): the MRZ disagreeing with what was typed,
+ *   an expired document, the same document on another account, an MRZ that could not be read.
  */
-import { RISK_UNUSUAL_FUNDS, type RiskFactorAbout } from '@kyc/contracts';
+import { RISK_UNUSUAL_FUNDS, type CheckDetail, type RiskFactorAbout } from '@kyc/contracts';
 import type { RiskWeights, RiskFactorCode } from './weights.ts';
 
 export type RiskLevel = 'low' | 'medium' | 'high';
@@ -62,11 +63,16 @@ export interface RiskInputs {
   /** Submitted questionnaires, by template code (aml-200, residence-info, edd). */
   questionnaires: SubmittedAnswers[];
   hits: RiskHit[];
-  /**
-   * Hook for document checks (apps/server/src/domain/checks, not built into the risk score yet): when
-   * checks report results, they become factors here. Always empty today; no factor is made up.
-   */
-  documentChecks: readonly never[];
+  /** The results of the person's latest checked submission (issue 19), their clear detail only. */
+  documentChecks: RiskDocumentCheck[];
+}
+
+export interface RiskDocumentCheck {
+  submissionId: number;
+  checkedAt: number;
+  name: string;
+  outcome: 'pass' | 'warn' | 'fail' | 'not_run';
+  detail: CheckDetail;
 }
 
 export interface RiskResult {
@@ -211,6 +217,40 @@ function hitFactors(inputs: RiskInputs, w: RiskWeights): RiskFactor[] {
   });
 }
 
+/** Failing and warning document checks (docs/screening.md "Risk score", "Document checks"). */
+function documentFactors(inputs: RiskInputs, w: RiskWeights): RiskFactor[] {
+  const factors: RiskFactor[] = [];
+  for (const check of inputs.documentChecks) {
+    const source = `document check ${check.name} of submission ${check.submissionId}, checked ${day(check.checkedAt)}`;
+    const add = (code: RiskFactorCode, about: RiskFactorAbout, detail: string) =>
+      factors.push({ code, points: w.factors[code], about, detail, source });
+    const { detail } = check;
+    if (check.name === 'data_match' && check.outcome === 'fail' && detail.code === 'data_compared') {
+      const fields = detail.fields.filter((f) => f.outcome === 'disagrees').map((f) => f.field);
+      add(
+        'document_data_mismatch',
+        { kind: 'document_data_mismatch', fields },
+        `the document's MRZ disagrees with what was typed: ${fields.join(', ')}`,
+      );
+    } else if (check.name === 'expiry' && check.outcome === 'fail')
+      add('document_expired', { kind: 'document_expired' }, 'the document has expired');
+    else if (check.name === 'duplicate_document' && check.outcome === 'fail') {
+      const others = detail.code === 'duplicate_document' ? detail.otherAccounts : 0;
+      add(
+        'document_duplicate',
+        { kind: 'document_duplicate', otherAccounts: others },
+        `the same document is on ${others} other account(s)`,
+      );
+    } else if (check.name === 'mrz' && check.outcome === 'warn' && detail.code === 'mrz_not_readable')
+      add(
+        'document_mrz_unreadable',
+        { kind: 'document_mrz_unreadable', reason: detail.reason },
+        `the document's MRZ could not be read (${detail.reason})`,
+      );
+  }
+  return factors;
+}
+
 export function levelOf(points: number, w: Pick<RiskWeights, 'thresholds'>): RiskLevel {
   if (points >= w.thresholds.high) return 'high';
   if (points >= w.thresholds.medium) return 'medium';
@@ -222,6 +262,7 @@ export function assessRisk(inputs: RiskInputs, weights: RiskWeights): RiskResult
     ...countryFactors(inputs, weights),
     ...answerFactors(inputs, weights),
     ...hitFactors(inputs, weights),
+    ...documentFactors(inputs, weights),
   ];
   const points = factors.reduce((sum, f) => sum + f.points, 0);
   const trueMatch = factors.some((f) => f.code === 'screening_true_match');

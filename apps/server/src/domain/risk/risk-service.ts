@@ -11,6 +11,7 @@
  * change of the country lists in the back office is saved as a new version with the same weights).
  * Never a query per person in a request.
  */
+import { checkDetail } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import type { RiskAssessmentRow } from '../../data/schema/index.ts';
 import { decryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
@@ -27,6 +28,7 @@ import {
   type RiskInputs,
   type RiskLevel,
   type RiskResult,
+  type RiskDocumentCheck,
   type SubmittedAnswers,
 } from './assess.ts';
 import { parseWeights, type RiskWeights } from './weights.ts';
@@ -38,7 +40,8 @@ export type RiskTrigger =
   | 'questionnaire_decided'
   | 'screening_hits'
   | 'screening_hit_resolved'
-  | 'weights_changed';
+  | 'weights_changed'
+  | 'document_checks';
 
 /** The templates whose answers are factors (assess.ts answerFactors). */
 export const RISK_TEMPLATES = ['aml-200', 'residence-info', 'edd'] as const;
@@ -117,6 +120,19 @@ export function riskUseCases(options: RiskOptions) {
     });
   }
 
+  /** The latest checked submission's results (clear detail: no personal value is needed to score). */
+  async function documentChecksOf(userId: number): Promise<RiskDocumentCheck[]> {
+    const run = await repos.documentChecks.runForCase(userId, null);
+    if (run?.status !== 'done') return [];
+    return (await repos.documentChecks.resultsOf(run.submission_id)).map((r) => ({
+      submissionId: r.submission_id,
+      checkedAt: r.checked_at,
+      name: r.name,
+      outcome: r.outcome,
+      detail: checkDetail.parse(JSON.parse(r.detail)),
+    }));
+  }
+
   async function inputsOf(userId: number): Promise<RiskInputs> {
     const applicant = await repos.kyc.findApplicant(userId);
     const level1 = [...(await repos.submissions.submissionsOf(userId))].reverse().find((s) => s.level === 1);
@@ -149,7 +165,7 @@ export function riskUseCases(options: RiskOptions) {
       category: h.category,
       state: h.state as RiskInputs['hits'][number]['state'],
     }));
-    return { countries, listings, questionnaires, hits, documentChecks: [] };
+    return { countries, listings, questionnaires, hits, documentChecks: await documentChecksOf(userId) };
   }
 
   /**

@@ -48,7 +48,14 @@ export function alertUseCases(repos: Repositories) {
       const after = decodeCursor(q.cursor, ['number', 'number']) as [number, number] | undefined;
       const hours = (await serviceLevelHours(repos)).screening_alert;
       const found = await repos.screening.alerts(
-        { state: q.state, list: q.list, category: q.category, after, limit: q.limit },
+        {
+          state: q.state,
+          list: q.list,
+          category: q.category,
+          assigneeId: q.assignee === 'me' ? staff.id : undefined,
+          after,
+          limit: q.limit,
+        },
         { signal },
       );
       const { rows, nextCursor } = keysetPage(found.rows, q.limit, (r) => [r.raised_at, r.id]);
@@ -74,6 +81,7 @@ export function alertUseCases(repos: Repositories) {
             // A deadline only binds what is still to resolve.
             breached: (r.state === 'open' || r.state === 'pending_confirmation') && dueAt <= now,
             assignee: assigneeOf(r),
+            entryRemovedAt: r.entry_removed_at,
             closed: closed.has(r.user_id),
           };
         }),

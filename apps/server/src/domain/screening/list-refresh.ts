@@ -7,6 +7,7 @@
  * and, when it moved, loads again from the files and copies, so every instance holds the new index
  * without a restart and without Redis.
  */
+import { markRemovedEntries } from './removed-entries.ts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import {
   loadConfiguredLists,
@@ -54,6 +55,11 @@ export function listRefresher(o: RefresherOptions) {
     });
     o.install(next);
     loadedVersion = version;
+    // Hits against entries (or lists) no longer there are marked, never deleted (removed-entries.ts).
+    // A failure here never stops the lists loading: the next load marks them.
+    await markRemovedEntries(o.repos, listIds(o.sources), next, o.now()).catch((error: unknown) =>
+      o.log().error({ event: 'screening.removed_entries.failed', err: error }, 'removed entries not marked'),
+    );
     return result.outcomes;
   }
 

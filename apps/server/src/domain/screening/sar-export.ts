@@ -74,12 +74,14 @@ export async function buildSarExport(
       category: h.category,
       matchedName: h.matchedName,
       ourName: h.ourName,
+      ourNameSource: h.ourNameSource,
       score: h.score,
       state: h.state,
       reason: h.reason,
       proposedBy: h.proposedBy ? { ...h.proposedBy, at: iso(h.proposedBy.at) } : null,
       resolvedBy: h.resolvedBy ? { ...h.resolvedBy, at: iso(h.resolvedBy.at) } : null,
       explanation: h.explanation,
+      entryRemovedAt: h.entryRemovedAt === null ? null : iso(h.entryRemovedAt),
     })),
     lists: lists
       .filter((l) => l !== undefined)

@@ -25,12 +25,15 @@ import { staffLabel } from '../backoffice/staff-label.ts';
 import { listRefresher } from './list-refresh.ts';
 import { entryFingerprint, listsKeyOf, type LoadLog, type LoadedListVersion } from './load-lists.ts';
 import { NameIndex } from './matching/name-index.ts';
-import { screenPerson, type PersonToScreen } from './matching/screen-person.ts';
+import type { PersonToScreen } from './matching/screen-person.ts';
 import { openHit, sealHit } from './sealed-hit.ts';
 import { deltaRescreening } from './delta.ts';
+import { documentIdentityOf } from './document-identity.ts';
+import { alertAssignment } from './alert-assignment.ts';
+import { screenIdentities, type IdentityToScreen } from './identities.ts';
 import type { RiskRecompute } from '../risk/risk-service.ts';
 
-export type RunReason = 'level_1_submitted' | 'vendor_verified' | 'before_approval';
+export type RunReason = 'level_1_submitted' | 'vendor_verified' | 'before_approval' | 'document_read';
 
 /** How long a claimed run is ours before another taker may assume it died. */
 export const RUN_LEASE_MS = 2 * 60_000;
@@ -46,7 +49,7 @@ export interface ScreeningOptions {
   repos: Repositories;
   keyring: MasterKeyring;
   /** SCREENING_LISTS (resolved), SCREENING_THRESHOLD and SCREENING_REFRESH_HOURS (0: off). */
-  config: { lists: readonly string[]; threshold: number; refreshHours?: number };
+  config: { lists: readonly string[]; threshold: number; refreshHours?: number; autoAssign?: boolean };
   /** DATA_DIR: where the last good copies of URL lists are kept. */
   dataDir?: string;
   /** The refresh's HTTP client (tests). */
@@ -62,7 +65,16 @@ export interface ScreeningRequests {
   request(tx: TxRepositories, userId: number, reason: RunReason, at: number): Promise<number | undefined>;
   /** After the commit: screen the run now, in the background; a failure leaves it due for the job. */
   soon(runId: number | undefined): void;
+  /**
+   * In a vendor approval's transaction, before the level moves (D105): takes the case lock and says
+   * why the approval must wait for a reviewer (a true match froze the account, or a hit is still to
+   * resolve); undefined when nothing holds it.
+   */
+  approvalHold?(tx: TxRepositories, userId: number): Promise<ApprovalHold | undefined>;
 }
+
+/** Why a vendor's approval waits for a reviewer (the vendor event's effect, shown on the case). */
+export type ApprovalHold = 'held_frozen' | 'held_open_hit';
 
 /** What an approval asks of screening (domain/backoffice/review/decide.ts). */
 export interface ApprovalScreening {
@@ -120,29 +132,41 @@ export function screeningUseCases(options: ScreeningOptions) {
   const fingerprintKey = (listId: string, entryId: string) => `${listId}\u0000${entryId}`;
   const inflight = new Set<Promise<void>>();
 
-  /** The person as we hold them: names and date of birth as typed, nationality from the document. */
-  async function personOf(userId: number): Promise<PersonToScreen | undefined> {
+  /**
+   * The person as we hold them: names and date of birth as typed, nationality from the document; and,
+   * once the document checks read a valid MRZ, the names and date of birth as on the document when
+   * they differ from what was typed (D104).
+   */
+  async function identitiesOf(userId: number): Promise<IdentityToScreen[] | undefined> {
     const applicant = await repos.kyc.findApplicant(userId);
     const name = [applicant?.first_name ?? '', applicant?.last_name ?? ''].join(' ').trim();
     if (!applicant || !name) return undefined;
     const level1 = [...(await repos.submissions.submissionsOf(userId))]
       .reverse()
       .find((s) => s.level === 1 && NATIONALITY_DOCUMENTS.includes(s.document_type));
-    const person: PersonToScreen = { names: [name] };
-    if (applicant.date_of_birth) person.dateOfBirth = applicant.date_of_birth;
-    if (level1?.issuing_country) person.nationalities = [level1.issuing_country];
-    return person;
+    const typed: PersonToScreen = { names: [name] };
+    if (applicant.date_of_birth) typed.dateOfBirth = applicant.date_of_birth;
+    if (level1?.issuing_country) typed.nationalities = [level1.issuing_country];
+    const identities: IdentityToScreen[] = [{ source: 'typed', person: typed }];
+    const onDocument = await documentIdentityOf(repos, keyring, userId);
+    if (onDocument) {
+      const document: PersonToScreen = { ...typed, names: [onDocument.name] };
+      if (onDocument.dateOfBirth) document.dateOfBirth = onDocument.dateOfBirth;
+      identities.push({ source: 'document', person: document });
+    }
+    return identities;
   }
 
   /** Screens one claimed run and commits its hits and its completion together, under the case lock. */
   async function screenRun(runId: number, userId: number): Promise<void> {
     if (loaded.length === 0) throw new Error('no screening list is loaded');
-    const person = await personOf(userId);
-    if (!person) throw new Error('no name on file to screen');
-    const hits = screenPerson(index, person, config.threshold);
+    const identities = await identitiesOf(userId);
+    if (!identities) throw new Error('no name on file to screen');
+    const found = screenIdentities(index, identities, config.threshold);
+    const hits = found.map((f) => f.hit);
     const at = now();
     const sealed = await withDataKey(repos.submissions, keyring, userId, at, (key) =>
-      hits.map((hit) => ({ hit, ...sealHit(key, userId, hit) })),
+      found.map(({ hit, source }) => ({ hit, ...sealHit(key, userId, hit, source) })),
     );
     const lists = runLists();
     await repos.transaction(async (tx) => {
@@ -230,6 +254,8 @@ export function screeningUseCases(options: ScreeningOptions) {
     },
   });
 
+  const assignment = alertAssignment({ repos, enabled: enabled && config.autoAssign === true, now });
+
   const requests: ScreeningRequests = {
     async request(tx, userId, reason, at) {
       return enabled ? tx.screening.requestRun(userId, reason, at) : undefined;
@@ -250,7 +276,34 @@ export function screeningUseCases(options: ScreeningOptions) {
       inflight.add(done);
       void done.finally(() => inflight.delete(done));
     },
+    async approvalHold(tx, userId) {
+      await tx.review.lockCase(userId);
+      if (await tx.screening.freezeOf(userId)) return 'held_frozen';
+      if (enabled && (await tx.screening.unresolvedHitCount(userId)) > 0) return 'held_open_hit';
+      return undefined;
+    },
   };
+
+  /**
+   * The document checks read a valid MRZ (check-runs.ts, after their commit): the person is screened
+   * again with the names and date of birth as on the document, at once and to the end, on the check
+   * run's own (background) path: the in-house provider may decide the case right after (D102), and a
+   * name that only the document shows must have been screened by then. A run that fails stays due for
+   * the job, and the automatic decision then leaves the case to a person (auto-decide.ts). Nothing
+   * when no list is configured.
+   */
+  async function documentRead(userId: number): Promise<void> {
+    if (!enabled) return;
+    try {
+      await runOne(await repos.screening.requestRun(userId, 'document_read', now()), userId);
+    } catch (error) {
+      // The checks are stored; the job retries the run, and an approval screens the person first.
+      log.error(
+        { event: 'screening.run.failed', user: userId, err: error },
+        'document screening did not run',
+      );
+    }
+  }
 
   const approval: ApprovalScreening = {
     async beforeApproval(userId) {
@@ -290,6 +343,8 @@ export function screeningUseCases(options: ScreeningOptions) {
 
     /** Whether any list is configured (SCREENING_LISTS, or the demo fixtures). */
     enabled,
+
+    documentRead,
 
     /** The logger in use (the resolutions log their failed compliance mails with it). */
     log: (): LoadLog => log,
@@ -339,6 +394,9 @@ export function screeningUseCases(options: ScreeningOptions) {
       return count;
     },
 
+    /** The `screening` job: new alerts given round-robin when SCREENING_ALERT_AUTO_ASSIGN is on (else 0). */
+    assignAlerts: (): Promise<number> => assignment.assignNew(),
+
     /** Waits for the background runs (app close). */
     async settle(): Promise<void> {
       await Promise.allSettled([...inflight]);
@@ -374,6 +432,7 @@ export function screeningUseCases(options: ScreeningOptions) {
             listEntryId: row.list_entry_id,
             matchedName: row.matched_name,
             ourName: opened?.ourName ?? '',
+            ourNameSource: e?.ourNameSource ?? 'typed',
             score: Number(row.score),
             state: row.state,
             reason: row.reason,
@@ -398,6 +457,7 @@ export function screeningUseCases(options: ScreeningOptions) {
             version: Number(row.version),
             proposedBy: actorOf(row.proposed_by, row.proposed_at, row.proposed_name, row.proposed_email),
             resolvedBy: actorOf(row.resolved_by, row.resolved_at, row.resolved_name, row.resolved_email),
+            entryRemovedAt: row.entry_removed_at === null ? null : Number(row.entry_removed_at),
           };
         });
       const hits = rows.length > 0 ? await withStoredDataKey(r.submissions, keyring, userId, open) : [];

@@ -15,6 +15,8 @@ export interface StoredExplanation extends HitExplanation {
   publishedAt: string | null;
   programmes: string[];
   category: ListCategory;
+  /** Which of our names matched: as typed, or as on the document (D104); absent before, read as typed. */
+  ourNameSource?: 'typed' | 'document';
 }
 
 const objectOf = (part: 'name' | 'explanation', listId: string, entryId: string) =>
@@ -24,6 +26,7 @@ export function sealHit(
   key: Buffer,
   userId: number,
   hit: ScreeningHit,
+  source: 'typed' | 'document' = 'typed',
 ): { ourNameEnc: Buffer; explanationEnc: Buffer } {
   const stored: StoredExplanation = {
     ...hit.explanation,
@@ -31,6 +34,7 @@ export function sealHit(
     publishedAt: hit.publishedAt ?? null,
     programmes: hit.programmes,
     category: hit.category,
+    ourNameSource: source,
   };
   return {
     ourNameEnc: encryptBlob(key, Buffer.from(hit.explanation.ourName, 'utf8'), {

@@ -566,6 +566,36 @@ describe('CasePage', () => {
     expect(payload?.querySelector('pre')?.textContent).toBe('{\n  "reviewAnswer": "RED"\n}');
   });
 
+  it('when a vendor approval was held for a reviewer (issue 18), then the vendor panel and the history say why', async () => {
+    const base = sumsubCase();
+    const held = {
+      id: 3,
+      provider: 'sumsub' as const,
+      eventType: 'applicantReviewed',
+      source: 'webhook' as const,
+      level: 1,
+      occurredAt: T0 + 60_000,
+      receivedAt: T0 + 60_000,
+      outcome: 'approved',
+      effect: 'held_open_hit',
+      payload: null,
+      payloadUnreadable: false,
+    };
+    serve({ ...base, vendor: { ...base.vendor, events: [held, ...base.vendor.events] } });
+    renderCase(staff('reviewer'));
+
+    const panel = await screen.findByRole('region', { name: 'Verification vendor' });
+    const reason = 'Approval held for a reviewer: a screening hit is still to resolve';
+    expect(within(panel).getByText(reason)).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'History' });
+    const entries = within(history).getAllByRole('listitem');
+    // Newest first: the held approval, then Sumsub's proposal.
+    expect(within(nth(entries, 0)).getByText('Vendor approval held for a reviewer')).toBeTruthy();
+    expect(within(nth(entries, 0)).getByText(reason)).toBeTruthy();
+    expect(within(nth(entries, 0)).getByText(/Sumsub \(automatic\)/)).toBeTruthy();
+    expect(within(nth(entries, 1)).getByText('Final rejection proposed')).toBeTruthy();
+  });
+
   it('when a person never met a vendor, then the panel says so', async () => {
     serve(pendingCase());
     renderCase(staff('reviewer'));

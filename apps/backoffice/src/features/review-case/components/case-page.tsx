@@ -91,7 +91,7 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
               submissions={caseView.submissions}
             />
           </Card>
-          <HistorySection decisions={caseView.decisions} me={staff} />
+          <HistorySection decisions={caseView.decisions} me={staff} vendorEvents={caseView.vendor.events} />
           {can(staff.role, 'export_subject_data') ? (
             <SubjectAccessExportSection userId={caseView.userId} />
           ) : null}

@@ -1,10 +1,12 @@
 /**
  * The case history: every decision, newest first, naming who took it — a staff member by name ("you"
  * for the signed-in one), or a verification vendor's automatic decision as "Sumsub (automatic)"; the
- * in-house provider's own (issue 19) as "In-house checks (automatic)" with its evidence.
+ * in-house provider's own (issue 19) as "In-house checks (automatic)" with its evidence. A vendor's
+ * approval held for a reviewer (issue 18, D105: a frozen account or an open screening hit) is in it
+ * too, with why, from the vendor's events: it decided nothing, so it is no decision row.
  */
 import { useTranslation } from 'react-i18next';
-import type { StaffMe } from '@kyc/contracts';
+import type { ReviewVendorEvent, StaffMe } from '@kyc/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useProviderLabel } from '../../../lib/providers.ts';
 import { Card } from '../../../ui/card.tsx';
@@ -80,19 +82,69 @@ function HistoryEntry({ entry, me }: { entry: CaseDecisionEntry; me: StaffMe }) 
   );
 }
 
-export function HistorySection({ decisions, me }: { decisions: CaseDecisionEntry[]; me: StaffMe }) {
+type HeldEvent = ReviewVendorEvent & { effect: 'held_frozen' | 'held_open_hit' };
+const isHeld = (event: ReviewVendorEvent): event is HeldEvent =>
+  event.effect === 'held_frozen' || event.effect === 'held_open_hit';
+
+/** A vendor's approval that waits for a reviewer, and why. */
+function HeldEntry({ event }: { event: HeldEvent }) {
+  const { t, i18n } = useTranslation();
+  const providerLabel = useProviderLabel();
+  return (
+    <li className="case-history__entry">
+      <p className="case-history__head">
+        <time dateTime={new Date(event.receivedAt).toISOString()}>
+          {formatDateTime(event.receivedAt, i18n.language)}
+        </time>{' '}
+        <strong>{t('case.history.heldApproval')}</strong>{' '}
+        {event.level !== null && event.level > 0 ? (
+          <span>{t('common.levelN', { level: event.level })}</span>
+        ) : null}
+      </p>
+      <p className="case-history__by">
+        {t('case.history.by')} {t('case.history.automatic', { vendor: providerLabel(event.provider) })}
+      </p>
+      <p>
+        {event.effect === 'held_frozen'
+          ? t('case.vendor.effects.held_frozen')
+          : t('case.vendor.effects.held_open_hit')}
+      </p>
+    </li>
+  );
+}
+
+export function HistorySection({
+  decisions,
+  me,
+  vendorEvents = [],
+}: {
+  decisions: CaseDecisionEntry[];
+  me: StaffMe;
+  /** The case's vendor events: those that held an approval are told here (D105). */
+  vendorEvents?: ReviewVendorEvent[];
+}) {
   const { t } = useTranslation();
+  const entries = [
+    ...decisions.map((entry) => ({
+      at: entry.at,
+      key: `d${entry.id}`,
+      node: <HistoryEntry key={`d${entry.id}`} entry={entry} me={me} />,
+    })),
+    ...vendorEvents
+      .filter(isHeld)
+      .map((event) => ({
+        at: event.receivedAt,
+        key: `v${event.id}`,
+        node: <HeldEntry key={`v${event.id}`} event={event} />,
+      })),
+  ].sort((a, b) => b.at - a.at);
   return (
     <Card as="section" aria-labelledby="case-history">
       <h2 id="case-history">{t('case.history.heading')}</h2>
-      {decisions.length === 0 ? (
+      {entries.length === 0 ? (
         <p>{t('case.history.none')}</p>
       ) : (
-        <ol className="case-history">
-          {decisions.map((entry) => (
-            <HistoryEntry key={entry.id} entry={entry} me={me} />
-          ))}
-        </ol>
+        <ol className="case-history">{entries.map((entry) => entry.node)}</ol>
       )}
     </Card>
   );

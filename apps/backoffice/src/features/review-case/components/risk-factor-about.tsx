@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { formattingLocale, type RiskFactorAbout } from '@kyc/contracts';
 import { countryName, formatCalendarDate } from '../../../lib/format.ts';
+import { MrzReasonName } from './check-words.tsx';
 
 type Role = Extract<RiskFactorAbout, { kind: 'country' }>['roles'][number];
 type Fund = Extract<RiskFactorAbout, { kind: 'source_of_funds' }>['funds'][number];
+type Field = Extract<RiskFactorAbout, { kind: 'document_data_mismatch' }>['fields'][number];
 
 /** Literal keys per value (the keys test refuses computed keys). */
 function useRoleName(): (role: Role) => string {
@@ -24,6 +26,31 @@ function useFundName(): (fund: Fund) => string {
   };
 }
 
+/** A compared field's name as text (the Checks panel's words), to be joined the language's way. */
+function useFieldText(): (field: Field) => string {
+  const { t } = useTranslation();
+  return (field) => {
+    switch (field) {
+      case 'lastName':
+        return t('case.checks.fields.lastName');
+      case 'firstName':
+        return t('case.checks.fields.firstName');
+      case 'dateOfBirth':
+        return t('case.checks.fields.dateOfBirth');
+      case 'nationality':
+        return t('case.checks.fields.nationality');
+      case 'issuingCountry':
+        return t('case.checks.fields.issuingCountry');
+      case 'documentNumber':
+        return t('case.checks.fields.documentNumber');
+      case 'documentType':
+        return t('case.checks.fields.documentType');
+      case 'expiryDate':
+        return t('case.checks.fields.expiryDate');
+    }
+  };
+}
+
 /**
  * What about the person raised a risk factor, in the reader's language (issue 18, docs/screening.md
  * "Risk score"): the server sends it as data (`about`), never as English words. Country names come from
@@ -33,6 +60,7 @@ export function RiskFactorAboutText({ about }: { about: RiskFactorAbout }) {
   const { t, i18n } = useTranslation();
   const roleName = useRoleName();
   const fundName = useFundName();
+  const fieldText = useFieldText();
   const list = (items: string[]) =>
     new Intl.ListFormat(formattingLocale(i18n.language), { type: 'conjunction' }).format(items);
   const amount = (n: number) => new Intl.NumberFormat(formattingLocale(i18n.language)).format(n);
@@ -67,5 +95,13 @@ export function RiskFactorAboutText({ about }: { about: RiskFactorAbout }) {
       if (about.state === 'pending_confirmation') return t('case.risk.about.hit.pending_confirmation');
       if (about.state === 'true_match') return t('case.risk.about.hit.true_match');
       return t('case.risk.about.hit.cleared');
+    case 'document_data_mismatch':
+      return t('case.risk.about.documentMismatch', { fields: list(about.fields.map(fieldText)) });
+    case 'document_expired':
+      return t('case.risk.about.documentExpired');
+    case 'document_duplicate':
+      return t('case.risk.about.documentDuplicate', { accounts: amount(about.otherAccounts) });
+    case 'document_mrz_unreadable':
+      return <MrzReasonName reason={about.reason} />;
   }
 }

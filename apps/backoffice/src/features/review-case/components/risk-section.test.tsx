@@ -100,6 +100,55 @@ describe('the case page Risk panel', () => {
     expect(within(panel).getByText(arabic.case.risk.about.hit.cleared)).toBeTruthy();
   });
 
+  it('when document checks raised factors, then each is named and worded from its data, in English and Arabic', async () => {
+    const source = 'document check data_match of submission 7, checked 2026-11-02';
+    const documents: CaseRisk = {
+      level: 'high',
+      points: 80,
+      computedAt: T0,
+      weightsVersion: 2,
+      factors: [
+        {
+          code: 'document_data_mismatch',
+          points: 30,
+          about: { kind: 'document_data_mismatch', fields: ['lastName', 'dateOfBirth'] },
+          detail: "the document's MRZ disagrees with what was typed: lastName, dateOfBirth",
+          source,
+        },
+        {
+          code: 'document_duplicate',
+          points: 40,
+          about: { kind: 'document_duplicate', otherAccounts: 2 },
+          detail: 'the same document is on 2 other account(s)',
+          source,
+        },
+        {
+          code: 'document_mrz_unreadable',
+          points: 10,
+          about: { kind: 'document_mrz_unreadable', reason: 'no_zone' },
+          detail: "the document's MRZ could not be read (no_zone)",
+          source,
+        },
+      ],
+    };
+    const { i18n } = renderCase(caseWith(documents));
+
+    const panel = await screen.findByRole('region', { name: 'Risk' });
+    const mismatch = within(panel).getByRole('article', { name: 'Document disagrees with what was typed' });
+    expect(
+      within(mismatch).getByText('The machine-readable zone disagrees on: Last name and Date of birth'),
+    ).toBeTruthy();
+    const duplicate = within(panel).getByRole('article', { name: 'Same document on another account' });
+    expect(within(duplicate).getByText('Other accounts with the same document: 2')).toBeTruthy();
+    expect(within(panel).getByText('Not readable: no machine-readable zone was found.')).toBeTruthy();
+
+    i18n.addResourceBundle('ar-SA', NAMESPACE, arabic);
+    await act(() => i18n.changeLanguage('ar-SA'));
+    const arabicPanel = await screen.findByRole('region', { name: arabic.case.risk.heading });
+    expect(within(arabicPanel).getByText(arabic.case.risk.factors.document_duplicate)).toBeTruthy();
+    expect(within(arabicPanel).getByText(/^المنطقة المقروءة آليًا لا تطابق في: /)).toBeTruthy();
+  });
+
   it('when the person was never assessed, then the panel says so', async () => {
     renderCase(caseWith(null));
 

@@ -19,6 +19,8 @@ const VELMOROV_HIT: CaseScreeningHit = {
   listEntryId: '91001',
   matchedName: 'Oleg Tarasovich VELMOROV',
   ourName: 'Oleg Tarasovich Velmorov',
+  ourNameSource: 'typed',
+  entryRemovedAt: null,
   score: 1,
   state: 'open',
   reason: '',
@@ -95,6 +97,7 @@ describe('the case page Screening panel', () => {
     const hit = within(panel).getByRole('article', { name: 'ofac-sdn.xml, entry 91001' });
     expect(within(hit).getByText('Oleg Tarasovich VELMOROV')).toBeTruthy();
     expect(within(hit).getByText('Oleg Tarasovich Velmorov')).toBeTruthy();
+    expect(within(hit).getByText(/\(as typed\)/)).toBeTruthy();
     expect(within(hit).getByText('1.00')).toBeTruthy();
     expect(within(hit).getByText('Open')).toBeTruthy();
     expect(within(hit).getByText('RUSSIA-EO14024, CYBER2')).toBeTruthy();
@@ -114,6 +117,20 @@ describe('the case page Screening panel', () => {
     const why = document.getElementById(approve.getAttribute('aria-describedby') ?? '');
     expect(why?.textContent).toMatch(/Approval is blocked by an open screening hit/);
     expect(within(decisions).getByRole('button', { name: 'Reject, can try again' })).toBeTruthy();
+  });
+
+  it('when the hit was matched on the document and its entry left the list, then the panel says both', async () => {
+    const hit = {
+      ...VELMOROV_HIT,
+      ourName: 'OLEG TARASOVICH VELMOROV',
+      ourNameSource: 'document' as const,
+      entryRemovedAt: Date.UTC(2026, 10, 20, 9, 30),
+    };
+    renderCase(pendingCase({ ...OPEN_HIT, hits: [hit] }));
+
+    const panel = await screen.findByRole('region', { name: 'Sanctions screening' });
+    expect(within(panel).getByText(/\(as on the document\)/)).toBeTruthy();
+    expect(within(panel).getByText(/^This entry is no longer on its list \(found on .*2026/)).toBeTruthy();
   });
 
   it('when the person is clear, then approve is enabled and the panel says no hit', async () => {

@@ -45,6 +45,11 @@ function HitEntry({ hit, actions }: { hit: CaseScreeningHit; actions?: Screening
     <li className="case-screening__hit">
       <article aria-labelledby={headingId}>
         <h4 id={headingId}>{t('case.screening.hitTitle', { list: hit.list, entry: hit.listEntryId })}</h4>
+        {hit.entryRemovedAt !== null ? (
+          <p className="case-screening__removed">
+            {t('case.screening.entryRemoved', { date: formatDateTime(hit.entryRemovedAt, i18n.language) })}
+          </p>
+        ) : null}
         <dl className="ui-facts">
           <div>
             <dt>{t('case.screening.matchedName')}</dt>
@@ -57,6 +62,9 @@ function HitEntry({ hit, actions }: { hit: CaseScreeningHit; actions?: Screening
             <dt>{t('case.screening.ourName')}</dt>
             <dd>
               <bdi>{hit.ourName || '—'}</bdi>
+              {hit.ourName
+                ? ` (${t(hit.ourNameSource === 'document' ? 'case.screening.ourNameDocument' : 'case.screening.ourNameTyped')})`
+                : null}
             </dd>
           </div>
           <div>

@@ -33,6 +33,10 @@ const V1: RiskWeightsView = {
       screening_open_hit: 40,
       screening_cleared_hit: 0,
       screening_true_match: 100,
+      document_data_mismatch: 30,
+      document_expired: 25,
+      document_duplicate: 40,
+      document_mrz_unreadable: 10,
     },
     thresholds: { medium: 25, high: 60 },
   },
@@ -67,7 +71,8 @@ describe('RiskWeightsPage', () => {
     expect(screen.getByText(/This version changed the country risk lists/)).toBeTruthy();
     expect(screen.getByText(/recomputes every person's risk in the background/)).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Points of each risk factor' });
-    expect(within(table).getAllByRole('row')).toHaveLength(14);
+    expect(within(table).getAllByRole('row')).toHaveLength(18); // 17 factors and the header
+    expect(within(table).getByText('Same document on another account')).toBeTruthy();
     expect(within(table).getByText('Country on the FATF call-for-action list')).toBeTruthy();
     expect(
       (within(table).getByLabelText('Points: Country on the FATF call-for-action list') as HTMLInputElement)

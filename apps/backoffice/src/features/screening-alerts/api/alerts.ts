@@ -18,6 +18,8 @@ export interface AlertFilters {
   state?: ScreeningHitState;
   list?: string;
   category?: ScreeningCategory;
+  /** `me`: only the alerts assigned to the member reading. */
+  assignee?: 'me';
 }
 
 export const ALERTS_PAGE_SIZE = 20;
@@ -36,6 +38,7 @@ export function readAlertsQuery(params: URLSearchParams): { filters: AlertFilter
   if (list && list.length <= 200) filters.list = list;
   const category = params.get('category');
   if (isCategory(category)) filters.category = category;
+  if (params.get('assignee') === 'me') filters.assignee = 'me';
   return { filters, cursor: parseCursor(params.get('cursor')) };
 }
 
@@ -45,6 +48,7 @@ export function alertsSearch(filters: AlertFilters, cursor?: string): URLSearchP
   if (filters.state) params.set('state', filters.state);
   if (filters.list) params.set('list', filters.list);
   if (filters.category) params.set('category', filters.category);
+  if (filters.assignee) params.set('assignee', filters.assignee);
   if (cursor) params.set('cursor', cursor);
   return params;
 }

@@ -10,7 +10,7 @@ import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import type { AlertFilters } from '../api/alerts.ts';
 
-/** State (default: still to resolve), list and category. Applying puts them into the URL. */
+/** State (default: still to resolve), list, category and "assigned to me". Applying puts them into the URL. */
 export function AlertsFiltersForm({ initial, onApply }: FilterFormProps<AlertFilters>) {
   const { t } = useTranslation();
   const onSubmit = (text: (name: string) => string) => {
@@ -21,6 +21,7 @@ export function AlertsFiltersForm({ initial, onApply }: FilterFormProps<AlertFil
     if (list) next.list = list;
     const category = text('category');
     if (category) next.category = category as ScreeningCategory;
+    if (text('assignee') === 'me') next.assignee = 'me';
     onApply(next);
   };
   return (
@@ -61,6 +62,15 @@ export function AlertsFiltersForm({ initial, onApply }: FilterFormProps<AlertFil
             value: category,
             label: t(`case.screening.categories.${category}`),
           })),
+        ]}
+      />
+      <SelectField
+        name="assignee"
+        label={t('screeningAlerts.filters.assignee')}
+        defaultValue={initial.assignee ?? ''}
+        options={[
+          { value: '', label: t('screeningAlerts.filters.anyAssignee') },
+          { value: 'me', label: t('screeningAlerts.filters.assignedToMe') },
         ]}
       />
     </FilterForm>

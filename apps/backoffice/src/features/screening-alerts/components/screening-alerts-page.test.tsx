@@ -26,6 +26,7 @@ function alert(hitId: number, extra: Partial<ScreeningAlert> = {}): ScreeningAle
     dueAt: raisedAt + 24 * HOUR,
     breached: false,
     assignee: null,
+    entryRemovedAt: null,
     closed: false,
     ...extra,
   };
@@ -101,9 +102,11 @@ describe('ScreeningAlertsPage', () => {
 
   it('when the filters are in the URL, then they go to the API, and the next page is asked for by cursor', async () => {
     const { queries } = alertsApi([[alert(1)], [alert(3)]]);
-    renderAlerts('/backoffice/screening-alerts?state=open&list=ofac-sdn.xml&category=sanctions');
+    renderAlerts('/backoffice/screening-alerts?state=open&list=ofac-sdn.xml&category=sanctions&assignee=me');
 
     await screen.findByRole('link', { name: 'person1@example.com' });
+    expect(nth(queries, 0).get('assignee')).toBe('me');
+    expect((screen.getByLabelText('Assigned to') as HTMLSelectElement).value).toBe('me');
     expect(nth(queries, 0).get('state')).toBe('open');
     expect(nth(queries, 0).get('list')).toBe('ofac-sdn.xml');
     expect(nth(queries, 0).get('category')).toBe('sanctions');
@@ -114,6 +117,16 @@ describe('ScreeningAlertsPage', () => {
     await screen.findByRole('link', { name: 'person3@example.com' });
     expect(nth(queries, 1).get('cursor')).toBe('p1');
     expect(nth(queries, 1).get('state')).toBe('open');
+    expect(nth(queries, 1).get('assignee')).toBe('me');
+  });
+
+  it("when an alert's list entry is no longer on its list, then the row says since when", async () => {
+    alertsApi([[alert(1, { entryRemovedAt: Date.UTC(2026, 10, 20, 9, 30) })]]);
+    renderAlerts();
+
+    await screen.findByRole('link', { name: 'person1@example.com' });
+    const row = nth(screen.getAllByRole('row').slice(1), 0);
+    expect(within(row).getByText(/^No longer on the list since .*2026/)).toBeTruthy();
   });
 
   it('when "Assign to me" is pressed, then it is sent over the assignee shown and the list is read again; a refusal is translated', async () => {

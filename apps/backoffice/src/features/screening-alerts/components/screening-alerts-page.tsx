@@ -80,6 +80,16 @@ function AlertsTable({
       cell: (item) => (
         <>
           <bdi>{item.list}</bdi> ({t(`case.screening.categories.${item.category}`)})
+          {item.entryRemovedAt !== null ? (
+            <>
+              {' '}
+              <Badge>
+                {t('screeningAlerts.entryRemoved', {
+                  date: formatDateTime(item.entryRemovedAt, i18n.language),
+                })}
+              </Badge>
+            </>
+          ) : null}
         </>
       ),
     },

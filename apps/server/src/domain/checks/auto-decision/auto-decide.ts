@@ -83,6 +83,9 @@ export function autoDecisionUseCases(options: AutoDecisionOptions) {
       return 'not_screened' as const;
     }
     if ((await repos.screening.unresolvedHitCount(userId)) > 0) return 'open_hit' as const;
+    // A screening still to finish (the names as on the document, D104, whose run failed and waits for
+    // the job) leaves the person not screened: clear means every run asked for has ended without a hit.
+    if (await repos.screening.hasUnfinishedRun(userId)) return 'not_screened' as const;
     return (await repos.screening.latestDoneRun(userId)) ? ('clear' as const) : ('not_screened' as const);
   }
 

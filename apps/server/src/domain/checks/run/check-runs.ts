@@ -54,6 +54,11 @@ export interface CheckRunOptions {
   findFaces?: EvaluateOptions['findFaces'];
   /** Issue 19 (D102): once a run's results are stored, the provider may decide the case itself. */
   afterStored?: (submissionId: number, userId: number) => Promise<unknown>;
+  /**
+   * Issue 18: after the results are stored (D104: screened as on the document when the MRZ was read;
+   * "Risk score": the checks become risk factors). Never throws.
+   */
+  afterChecks?: (userId: number, read: { mrzRead: boolean }) => Promise<void>;
 }
 
 /** What the submitting use-case asks of the checks. */
@@ -192,6 +197,11 @@ export function checkRunUseCases(options: CheckRunOptions) {
         return done;
       });
       if (!stored) throw new LostClaim();
+      // Issue 18: screened as on the document and the checks as risk factors, before the provider may
+      // decide (a name that only the document shows must be screened before any automatic approval).
+      await options.afterChecks?.(run.user_id, {
+        mrzRead: results.some((r) => r.name === 'mrz' && r.outcome === 'pass'),
+      });
     } catch (error) {
       if (error instanceof LostClaim) return false;
       const message = error instanceof Error ? error.message : String(error);
