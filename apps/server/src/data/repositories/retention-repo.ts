@@ -305,6 +305,17 @@ export function retentionRepo(db: Db) {
         .execute();
     },
 
+    /** Gives back a lease taken by claimLock and held without a run (a sweep, D106). */
+    async releaseClaim(heldUntil: number): Promise<void> {
+      await db
+        .updateTable('retention_lock')
+        .set({ held_until: 0 })
+        .where('id', '=', 1)
+        .where('run_id', 'is', null)
+        .where('held_until', '=', heldUntil)
+        .execute();
+    },
+
     async insertRun(
       trigger: string,
       startedBy: number | null,
@@ -333,11 +344,12 @@ export function retentionRepo(db: Db) {
         .execute();
     },
 
-    /** The newest run, finished or not. */
+    /** The newest run (the schedule's or staff's; sweeps of rolling kinds do not count), finished or not. */
     async latestRun(): Promise<RetentionRunRow | undefined> {
       const row = await db
         .selectFrom('retention_runs')
         .selectAll()
+        .where('trigger', '<>', 'sweep')
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();

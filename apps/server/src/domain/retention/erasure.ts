@@ -26,7 +26,6 @@ import {
   PERSON_RETENTION_KINDS,
   SITE_CODES,
   type PersonRetentionKind,
-  type RetentionKind,
   type RetentionRunResult,
   type StaffMe,
 } from '@kyc/contracts';
@@ -49,9 +48,14 @@ import {
   type PolicyTable,
 } from './due-rules.ts';
 import type { PolicyUseCases } from './policies.ts';
+import {
+  ERASURE_BATCH,
+  ROLLING_KINDS,
+  eraseRollingKind,
+  type RollingFaults,
+  type RollingRun,
+} from './rolling.ts';
 
-/** People read per batch, and rolling rows changed per transaction. */
-export const ERASURE_BATCH = 200;
 /** How long a run holds the job without renewing it (a dead run's lease ends after this). */
 export const LEASE_MS = 5 * 60_000;
 /** The schedule starts a run when the last one started this long ago (or did not finish). */
@@ -76,7 +80,7 @@ const TOLD_KINDS: readonly PersonRetentionKind[] = ['identity_documents', 'perso
  * Test seams: a fault thrown at a point of a person's redaction (inside the transaction after its
  * changes, or after the commit before the blobs go) stands for the process dying there.
  */
-export interface ErasureFaults {
+export interface ErasureFaults extends RollingFaults {
   beforeCommit?(userId: number, kind: string): void;
   afterCommit?(userId: number, kind: string): void;
 }
@@ -307,97 +311,6 @@ export function erasureUseCases(deps: ErasureDeps) {
     }
   }
 
-  /** One rolling kind on one site, batch by batch; false when the budget ran out. */
-  async function eraseRolling(
-    kind: Exclude<RetentionKind, PersonRetentionKind>,
-    table: PolicyTable,
-    version: number,
-    runId: number,
-    tally: Tally,
-    deadline: number,
-  ): Promise<boolean> {
-    const at = now();
-    const sites = [...SITE_CODES];
-    for (const site of sites) {
-      const policy = policyOf(table, site, kind);
-      const before = cutoffFor(at, policy.period);
-      for (;;) {
-        const scope = { site, before, limit: ERASURE_BATCH };
-        const { changed, blobIds } = await repos.transaction(async (tx) => {
-          let result: { changed: number; blobIds: string[]; counts: Record<string, number> };
-          switch (kind) {
-            case 'unsubmitted_uploads': {
-              const { blobIds } = await tx.retention.deleteUnsubmittedUploads(scope);
-              result = { changed: blobIds.length, blobIds, counts: { uploads: blobIds.length } };
-              break;
-            }
-            case 'drafts': {
-              const n = await tx.retention.clearDrafts(scope);
-              result = { changed: n, blobIds: [], counts: { drafts: n } };
-              break;
-            }
-            case 'sessions_security_log': {
-              const n = await tx.retention.deleteSecurityLog(scope);
-              result = { changed: n, blobIds: [], counts: { entries: n } };
-              break;
-            }
-            case 'partner_webhook_deliveries': {
-              const n = await tx.retention.deleteSettledDeliveries(scope);
-              result = { changed: n, blobIds: [], counts: { deliveries: n } };
-              break;
-            }
-          }
-          if (result.changed > 0)
-            await tx.retention.recordRedaction({
-              userId: null,
-              kind,
-              site,
-              policyVersion: version,
-              clock: policy.clock,
-              dueAt: before,
-              redactedAt: now(),
-              runId,
-              counts: result.counts,
-            });
-          return result;
-        });
-        if (changed > 0) count(tally, kind);
-        await deleteBlobs(blobIds);
-        if (now() >= deadline) return false;
-        if (changed < ERASURE_BATCH && kind !== 'unsubmitted_uploads') break;
-        if (changed === 0) break;
-      }
-    }
-    if (kind === 'partner_webhook_deliveries') {
-      // Deliveries of no known person (made before migration 029): after the longest period of any site.
-      const before = Math.min(...sites.map((site) => cutoffFor(at, policyOf(table, site, kind).period)));
-      for (;;) {
-        const n = await repos.transaction(async (tx) => {
-          const deleted = await tx.retention.deleteSettledDeliveries(
-            { site: 'GLOBAL', before, limit: ERASURE_BATCH },
-            true,
-          );
-          if (deleted > 0)
-            await tx.retention.recordRedaction({
-              userId: null,
-              kind,
-              site: '*',
-              policyVersion: version,
-              clock: 'creation',
-              dueAt: before,
-              redactedAt: now(),
-              runId,
-              counts: { deliveries: deleted },
-            });
-          return deleted;
-        });
-        if (n > 0) count(tally, kind);
-        if (n < ERASURE_BATCH || now() >= deadline) return n < ERASURE_BATCH;
-      }
-    }
-    return true;
-  }
-
   /**
    * One run: the lease, the policy version in force, the people, then the rolling kinds. Answers what it
    * did, or undefined when another run holds the job.
@@ -436,14 +349,20 @@ export function erasureUseCases(deps: ErasureDeps) {
     let complete: boolean;
     try {
       complete = await erasePeople(table, policy.version, runId, tally, deadline, renew);
-      for (const kind of [
-        'unsubmitted_uploads',
-        'drafts',
-        'sessions_security_log',
-        'partner_webhook_deliveries',
-      ] as const) {
+      const rolling: RollingRun = {
+        repos,
+        table,
+        version: policy.version,
+        runIdIn: () => Promise.resolve(runId),
+        counted: (kind) => count(tally, kind),
+        deleteBlobs,
+        now,
+        deadline,
+        faults,
+      };
+      for (const kind of ROLLING_KINDS) {
         if (!complete) break;
-        complete = await eraseRolling(kind, table, policy.version, runId, tally, deadline);
+        complete = await eraseRollingKind(kind, rolling);
         await renew();
       }
       await repos.retention.finishRun(runId, tallyJson(tally), complete ? now() : null);
