@@ -44,6 +44,7 @@ import { m039TransferDecisionTimes } from './039-transfer-decision-times.ts';
 import { m040RiskVersionCause } from './040-risk-version-cause.ts';
 import { m041ScreeningDelta } from './041-screening-delta.ts';
 import { m042DocumentChecks } from './042-document-checks.ts';
+import { m046LifecycleIndexes } from './046-lifecycle-indexes.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -87,6 +88,7 @@ const ALL: Record<string, MigrationFactory> = {
   '040-risk-version-cause': m040RiskVersionCause,
   '041-screening-delta': m041ScreeningDelta,
   '042-document-checks': m042DocumentChecks,
+  '046-lifecycle-indexes': m046LifecycleIndexes,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
