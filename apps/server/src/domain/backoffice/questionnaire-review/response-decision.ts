@@ -7,6 +7,8 @@
 import type { QuestionnaireDecisionRequest } from '@kyc/contracts';
 import type { TxRepositories } from '../../../data/repositories/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { sealText } from '../../audit/sealed-text.ts';
+import { withDataKey } from '../../kyc/data-keys.ts';
 import { casMove } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type ReviewActor } from '../../questionnaires/status-machine.ts';
 import { asStatus, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
@@ -51,6 +53,13 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
       const companion = companions.find((c) => c.templateCode === code);
       const move = await companion?.prepare({ userId, actor, request, text });
       if (!response) throw new Error('a transition from UNDEFINED reached the decision');
+      // D107: a request's text is the person's; the audit row keeps it sealed under their data key.
+      const sealedRequest =
+        request.decision === 'request_info'
+          ? await withDataKey(ctx.files.keys, ctx.files.keyring, userId, at, (key) =>
+              sealText(key, userId, request.requestText),
+            )
+          : undefined;
 
       await decisionTransaction(ctx.repos, async (tx) => {
         const decided = to === 'APPROVED' || to === 'REJECTED';
@@ -82,7 +91,7 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
           from,
           to,
           ...move?.details,
-          ...(request.decision === 'request_info' ? { requestText: request.requestText, taskId } : {}),
+          ...(sealedRequest ? { requestText: sealedRequest, taskId } : {}),
         });
         // The person's unread marker of the outcome (lock and release decide nothing for them).
         const outcome = to === 'APPROVED' ? 'approved' : to === 'REJECTED' ? 'rejected' : undefined;
