@@ -7,10 +7,11 @@
  * - **One run at a time.** A run takes the job's lease (`retention_lock`, compare-and-set, renewed per
  *   batch); a second `run` (another admin, the schedule, another instance) is answered 62009. A run that
  *   dies keeps the lease until it ends (five minutes); then any instance may run again.
- * - **Idempotent, resumable.** Each person's kind is redacted in one transaction that takes the person's
- *   case lock, checks the hold, changes the rows (each statement a compare-and-set on what it removes),
- *   makes the partners' `verification.redacted` deliveries and writes the redaction record, which is
- *   unique per person and kind: a second writer finds it and rolls its own changes back. Nothing is kept
+ * - **Idempotent, resumable.** What is due of a person is redacted in one transaction that takes the
+ *   person's case lock, checks the hold, re-reads their records, changes the rows (each statement a
+ *   compare-and-set on what it removes), makes the partners' `verification.redacted` deliveries and writes
+ *   a redaction record per kind, unique per person and kind: a second writer finds one and rolls its own
+ *   changes back. Nothing is kept
  *   in memory between batches that the database does not hold, so a run killed anywhere is finished by
  *   the next one without doing anything twice. Blobs are deleted after the commit; a crash between the two
  *   leaves a blob no row holds, which the orphan sweep removes (docs/operations.md) and which no key opens
@@ -150,99 +151,92 @@ export function erasureUseCases(deps: ErasureDeps) {
     }
   }
 
+  /** The partners' `verification.redacted` deliveries of one kind, inside the transaction; answers how many. */
+  async function tellPartners(tx: TxRepositories, userId: number, kind: PersonRetentionKind, at: number) {
+    if (!TOLD_KINDS.includes(kind)) return 0;
+    const deliveries: NewDelivery[] = (await tx.retention.partnersLinkedTo(userId)).map((p) => {
+      const eventId = newEventId();
+      return {
+        businessId: p.businessId,
+        userId,
+        eventId,
+        eventType: 'verification.redacted',
+        body: JSON.stringify(redactedEventBody(eventId, p.partnerRef, kind, at)),
+      };
+    });
+    await tx.partnerWebhooks.insertDeliveries(deliveries, at);
+    return deliveries.length;
+  }
+
   /**
-   * One kind of one person, in one transaction with its record. Answers what happened: `done` (this call
-   * redacted it), `held`, or `taken` (someone else had).
+   * Everything of one person that is due, in ONE transaction (one per person rather than one per kind
+   * since the volume bench, docs/data-lifecycle.md "Throughput"): the case lock, the hold and the records
+   * re-read under it, each due kind not yet redacted with its record, then the data key when every
+   * sealed kind is gone, then the closure marked erased when everything is. Answers `held`, `taken` (a
+   * record was there already: someone else redacted meanwhile, everything rolled back), or the kinds
+   * this call redacted.
    */
-  async function redactPerson(
+  async function erasePerson(
     person: PendingClosure,
-    due: DueKind,
+    due: readonly DueKind[],
     version: number,
     runId: number,
     tally: Tally,
-  ): Promise<'done' | 'held' | 'taken'> {
+  ): Promise<'held' | 'taken' | string[]> {
     const at = now();
-    let outcome: { blobIds: string[]; webhooks: number } | 'held';
+    const site = siteOf(person.site);
+    const userId = person.userId;
+    let outcome: { blobIds: string[]; kinds: string[]; webhooks: number } | 'held';
     try {
       outcome = await repos.transaction(async (tx) => {
-        await tx.review.lockCase(person.userId);
-        if (await tx.retention.isHeld(person.userId)) return 'held' as const;
-        const { blobIds, counts } = await redactKindIn(tx, person.userId, due.kind, at);
-        let webhooks = 0;
-        if (TOLD_KINDS.includes(due.kind)) {
-          const deliveries: NewDelivery[] = (await tx.retention.partnersLinkedTo(person.userId)).map((p) => {
-            const eventId = newEventId();
-            return {
-              businessId: p.businessId,
-              userId: person.userId,
-              eventId,
-              eventType: 'verification.redacted',
-              body: JSON.stringify(redactedEventBody(eventId, p.partnerRef, due.kind, at)),
-            };
+        await tx.review.lockCase(userId);
+        if (await tx.retention.isHeld(userId)) return 'held' as const;
+        const redacted = (await tx.retention.redactedKinds([userId])).get(userId) ?? new Set<string>();
+        const done = { blobIds: [] as string[], kinds: [] as string[], webhooks: 0 };
+        const record = async (kind: string, clock: string, dueAt: number, counts: Record<string, number>) => {
+          const id = await tx.retention.recordRedaction({
+            userId,
+            kind,
+            site,
+            policyVersion: version,
+            clock,
+            dueAt,
+            redactedAt: at,
+            runId,
+            counts,
           });
-          await tx.partnerWebhooks.insertDeliveries(deliveries, at);
-          webhooks = deliveries.length;
+          if (id === undefined) throw new AlreadyRedacted();
+          faults.beforeCommit?.(userId, kind);
+          redacted.add(kind);
+          done.kinds.push(kind);
+        };
+        for (const kind of due) {
+          if (redacted.has(kind.kind)) continue;
+          const { blobIds, counts } = await redactKindIn(tx, userId, kind.kind, at);
+          const webhooks = await tellPartners(tx, userId, kind.kind, at);
+          await record(kind.kind, kind.clock, kind.dueAt, { ...counts, blobs: blobIds.length, webhooks });
+          done.blobIds.push(...blobIds);
+          done.webhooks += webhooks;
         }
-        const id = await tx.retention.recordRedaction({
-          userId: person.userId,
-          kind: due.kind,
-          site: siteOf(person.site),
-          policyVersion: version,
-          clock: due.clock,
-          dueAt: due.dueAt,
-          redactedAt: at,
-          runId,
-          counts: { ...counts, blobs: blobIds.length, webhooks },
-        });
-        if (id === undefined) throw new AlreadyRedacted();
-        faults.beforeCommit?.(person.userId, due.kind);
-        return { blobIds, webhooks };
+        // Crypto-shredding: the wrapped key goes once nothing sealed under it is kept.
+        if (SEALED_KINDS.every((k) => redacted.has(k)) && !redacted.has('data_key')) {
+          const destroyed = await tx.retention.destroyDataKey(userId);
+          await record('data_key', 'relationship_end', at, { keys: destroyed ? 1 : 0 });
+        }
+        if (PERSON_RETENTION_KINDS.every((k) => redacted.has(k)) && redacted.has('data_key'))
+          await tx.retention.markErased(userId, at);
+        return done;
       });
     } catch (error) {
       if (error instanceof AlreadyRedacted) return 'taken';
       throw error;
     }
     if (outcome === 'held') return 'held';
-    count(tally, due.kind);
+    for (const kind of outcome.kinds) count(tally, kind);
     tally.webhooks += outcome.webhooks;
-    faults.afterCommit?.(person.userId, due.kind);
+    for (const kind of outcome.kinds) faults.afterCommit?.(userId, kind);
     await deleteBlobs(outcome.blobIds);
-    return 'done';
-  }
-
-  /** The person's data key destroyed, with its record, once every sealed kind is redacted. */
-  async function shredKey(
-    person: PendingClosure,
-    version: number,
-    runId: number,
-    tally: Tally,
-  ): Promise<boolean> {
-    const at = now();
-    try {
-      return await repos.transaction(async (tx) => {
-        await tx.review.lockCase(person.userId);
-        if (await tx.retention.isHeld(person.userId)) return false;
-        const destroyed = await tx.retention.destroyDataKey(person.userId);
-        const id = await tx.retention.recordRedaction({
-          userId: person.userId,
-          kind: 'data_key',
-          site: siteOf(person.site),
-          policyVersion: version,
-          clock: 'relationship_end',
-          dueAt: at,
-          redactedAt: at,
-          runId,
-          counts: { keys: destroyed ? 1 : 0 },
-        });
-        if (id === undefined) throw new AlreadyRedacted();
-        faults.beforeCommit?.(person.userId, 'data_key');
-        count(tally, 'data_key');
-        return true;
-      });
-    } catch (error) {
-      if (error instanceof AlreadyRedacted) return false;
-      throw error;
-    }
+    return outcome.kinds;
   }
 
   /** The closed people whose kinds are due; false when the budget ran out before the end. */
@@ -287,24 +281,14 @@ export function erasureUseCases(deps: ErasureDeps) {
           },
           table,
           now(),
-        );
-        for (const kind of due) {
-          if (redacted.has(kind.kind)) continue;
-          const result = await redactPerson(person, kind, version, runId, tally);
-          if (result === 'held') {
-            tally.held.add(person.userId);
-            break;
-          }
-          redacted.add(kind.kind);
-          if (result === 'done') tally.people.add(person.userId);
-        }
-        if (tally.held.has(person.userId)) continue;
-        if (SEALED_KINDS.every((k) => redacted.has(k)) && !redacted.has('data_key')) {
-          if (await shredKey(person, version, runId, tally)) tally.people.add(person.userId);
-          redacted.add('data_key');
-        }
-        if (PERSON_RETENTION_KINDS.every((k) => redacted.has(k)) && redacted.has('data_key'))
-          await repos.retention.markErased(person.userId, now());
+        ).filter((kind) => !redacted.has(kind.kind));
+        // Nothing due, and no key or closure left to finish (a run that died after its last commit).
+        const keyDue = SEALED_KINDS.every((k) => redacted.has(k)) && !redacted.has('data_key');
+        const allDone = PERSON_RETENTION_KINDS.every((k) => redacted.has(k)) && redacted.has('data_key');
+        if (due.length === 0 && !keyDue && !allDone) continue;
+        const result = await erasePerson(person, due, version, runId, tally);
+        if (result === 'held') tally.held.add(person.userId);
+        else if (result !== 'taken' && result.length > 0) tally.people.add(person.userId);
       }
       await renew();
       if (now() >= deadline) return false;
