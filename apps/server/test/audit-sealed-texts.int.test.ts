@@ -1,7 +1,7 @@
 /**
  * Issue 20 (D107, docs/data-lifecycle.md "Requests for information in the audit log"): the text of a
- * request for information is the person's data, and the audit log cannot be redacted. The audit row holds
- * it sealed under the person's data key: never in clear, shown in the case's history, covered by the
+ * request for information, or of a rejection's message to the person, is the person's data, and the audit
+ * log cannot be redacted. The audit row holds it sealed under the person's data key: never in clear, shown in the case's history, covered by the
  * chain's hash (an edit of the sealed text breaks the chain), and unreadable once the erasure destroys the
  * key — while the chain still verifies.
  */
@@ -18,6 +18,7 @@ import { walkChain } from '../src/domain/audit/verify-chain.ts';
 
 const FIRST = 'Ms Lovelace, please send the payslips of March and April 2026.';
 const SECOND = 'Please upload the sale contract of the flat on Rue des Lilas.';
+const THIRD = 'The contract you sent names Mr Babbage, not you.';
 
 async function auditRows(fixture: AppFixture, userId: number, action: string) {
   return fixture.database.db
@@ -39,7 +40,7 @@ async function history(client: TestClient, userId: number) {
 describe.each(testDatabases())('request texts in the audit log on $name', (testDb) => {
   const fixture = useAppFixture(testDb);
 
-  it('when staff ask for information, then the audit rows hold the text sealed, the history shows it, an edit breaks the chain, and after erasure of the key it reads [redacted] with the chain intact', async () => {
+  it('when staff ask for information and reject with a message, then the audit rows hold the texts sealed, the history shows it, an edit breaks the chain, and after erasure of the key it reads [redacted] with the chain intact', async () => {
     const user = await signedInClient(fixture.app, 'new@demo.test');
     const userId = await fixture.userIdOf('new@demo.test');
     const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
@@ -55,26 +56,34 @@ describe.each(testDatabases())('request texts in the audit log on $name', (testD
       reviewer.post(`/backoffice/api/questionnaires/${userId}/rfi/decisions`, body);
     expect((await decide({ decision: 'lock' })).envelope?.ret_code).toBe(0);
     expect((await decide({ decision: 'request_info', requestText: SECOND })).envelope?.ret_code).toBe(0);
+    // … answered again, and rejected with a message to the person (questionnaire.decision, reject).
+    await submittedQuestionnaire(user, 'rfi', RFI_ANSWERS, 'rfi-sealed-2');
+    expect((await decide({ decision: 'lock' })).envelope?.ret_code).toBe(0);
+    const rejected = await decide({ decision: 'reject', reasonCode: 'OTHER', userMessage: THIRD });
+    expect(rejected.envelope?.ret_code).toBe(0);
 
     const rfi = await auditRows(fixture, userId, 'questionnaire.rfi');
-    const decision = (await auditRows(fixture, userId, 'questionnaire.decision')).filter(
-      (r) => (JSON.parse(r.details) as { decision?: string }).decision === 'request_info',
-    );
+    const decisions = await auditRows(fixture, userId, 'questionnaire.decision');
+    const ofKind = (kind: string) =>
+      decisions.filter((r) => (JSON.parse(r.details) as { decision?: string }).decision === kind);
     expect(rfi).toHaveLength(1);
-    expect(decision).toHaveLength(1);
-    for (const row of [...rfi, ...decision]) {
+    expect(ofKind('request_info')).toHaveLength(1);
+    expect(ofKind('reject')).toHaveLength(1);
+    const sealedShape = { sealed: expect.any(String) as unknown, ref: expect.any(String) as unknown };
+    for (const row of [...rfi, ...decisions]) {
       expect(row.details).not.toContain('payslips');
       expect(row.details).not.toContain('Lilas');
-      const details = JSON.parse(row.details) as { requestText: unknown };
-      expect(details.requestText).toEqual({
-        sealed: expect.any(String) as unknown,
-        ref: expect.any(String) as unknown,
-      });
+      expect(row.details).not.toContain('Babbage');
     }
+    for (const row of [...rfi, ...ofKind('request_info')])
+      expect((JSON.parse(row.details) as { requestText: unknown }).requestText).toEqual(sealedShape);
+    for (const row of ofKind('reject'))
+      expect(JSON.parse(row.details)).toMatchObject({ reasonCode: 'OTHER', userMessage: sealedShape });
     // Staff with the case read them in its history.
     expect(await history(reviewer, userId)).toEqual([
       ['rfi', FIRST],
       ['request_info', SECOND],
+      ['reject', THIRD],
     ]);
     const chain = auditChainRepo(fixture.database.db);
     expect(await walkChain(chain)).toMatchObject({ ok: true, complete: true });
@@ -101,6 +110,7 @@ describe.each(testDatabases())('request texts in the audit log on $name', (testD
     expect(await history(senior, userId)).toEqual([
       ['rfi', '[redacted]'],
       ['request_info', '[redacted]'],
+      ['reject', '[redacted]'],
     ]);
   });
 });

@@ -51,7 +51,9 @@ async function historyOf(
       ({ details }) =>
         openText(key, userId, details.userMessage) ?? openText(key, userId, details.requestText),
     );
-  const texts = parsed.some(({ details }) => isSealedText(details.requestText))
+  const texts = parsed.some(
+    ({ details }) => isSealedText(details.requestText) || isSealedText(details.userMessage),
+  )
     ? await withStoredDataKey(ctx.files.keys, ctx.files.keyring, userId, textsWith)
     : textsWith(undefined);
   const history: QuestionnaireHistoryEntry[] = [
