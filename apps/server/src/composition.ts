@@ -550,11 +550,12 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'ended-vendor-sessions', run: () => verificationPaths.sweep() },
     // The re-verification machine's daily_reset: Rejected_Daily of an earlier UTC day → Rejected.
     { name: 'reverification-daily-reset', run: () => submissions.dailyReset() },
-    { name: 'abandoned-uploads', run: () => submissions.sweepAbandonedUploads() },
+    // Issue 20 (D106): uploads never submitted and drafts, under the retention policy of each person's site.
+    { name: 'abandoned-uploads', run: () => retention.sweepRolling(['unsubmitted_uploads', 'drafts']) },
     // Issue 14: what a crash leaves (a blob written but never recorded, a write never finished).
     { name: 'orphan-document-blobs', run: () => orphans.sweepOrphanBlobs() },
     { name: 'stale-upload-temp-files', run: () => orphans.sweepStaleTemporaryFiles() },
-    { name: 'old-security-log-entries', run: () => signInLog.sweep() },
+    { name: 'old-security-log-entries', run: () => retention.sweepRolling(['sessions_security_log']) },
     { name: 'ended-risk-tokens-and-codes', run: () => securityVerification.sweep() },
     // Issue 20: copies of a person's data downloaded or past their 7 days, deleted from the store.
     { name: 'expired-data-exports', run: () => dataExports.sweep() },

@@ -19,7 +19,7 @@ import {
   userClient,
   userWithCase,
 } from './support/kyc-flows.ts';
-import { ABANDONED_UPLOAD_MS } from '../src/domain/kyc/submission-service.ts';
+import { cutoffFor } from '../src/domain/retention/due-rules.ts';
 
 const SUBMIT = '/v3/private/kyc/submit';
 
@@ -116,7 +116,7 @@ describe.each(testDatabases())('capture sign-off on $name', (testDb) => {
   });
 
   describe('abandoned uploads', () => {
-    it('when a person uploads and never submits, then the case lists only submitted documents, staff cannot open the others, and the sweep deletes them after 24 h', async () => {
+    it('when a person uploads and never submits, then the case lists only submitted documents, staff cannot open the others, and the sweep deletes them when the retention policy for uploads never submitted ends (30 days)', async () => {
       const { client } = await userWithCase(fixture.app, 'new@demo.test');
       const abandoned = await uploadAs(client, 'front');
       const view = await caseOf('new@demo.test');
@@ -132,7 +132,7 @@ describe.each(testDatabases())('capture sign-off on $name', (testDb) => {
       expect(await count()).toHaveLength(3);
       await fixture.database.db
         .updateTable('kyc_documents')
-        .set({ created_at: Date.now() - ABANDONED_UPLOAD_MS - 1000 })
+        .set({ created_at: cutoffFor(Date.now(), 'P30D') - 60_000 })
         .where('user_id', '=', userId)
         .execute();
       expect(await sweepAll(fixture.app)).toBeGreaterThanOrEqual(1);

@@ -47,6 +47,7 @@ import { m042DocumentChecks } from './042-document-checks.ts';
 import { m043DocumentCorrections } from './043-document-corrections.ts';
 import { m044AutoDecisions } from './044-auto-decisions.ts';
 import { m045ScreeningAlerts } from './045-screening-alerts.ts';
+import { m046LifecycleIndexes } from './046-lifecycle-indexes.ts';
 import { m047FaceEmbeddings } from './047-face-embeddings.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
@@ -94,6 +95,7 @@ const ALL: Record<string, MigrationFactory> = {
   '043-document-corrections': m043DocumentCorrections,
   '044-auto-decisions': m044AutoDecisions,
   '045-screening-alerts': m045ScreeningAlerts,
+  '046-lifecycle-indexes': m046LifecycleIndexes,
   '047-face-embeddings': m047FaceEmbeddings,
 };
 

@@ -349,6 +349,39 @@ export function dataExportSourcesRepo(db: Db) {
         .execute();
     },
 
+    /** Issue 19's check runs of the person's submissions (status and times). */
+    async documentCheckRuns(userId: number) {
+      return db
+        .selectFrom('document_check_runs')
+        .select(['submission_id', 'status', 'requested_at', 'checked_at'])
+        .where('user_id', '=', userId)
+        .orderBy('submission_id')
+        .execute();
+    },
+
+    /**
+     * Their check results (D107): never `related_user_id` (another account: a duplicate is told only as
+     * found) nor `document_hash` (the keyed hash the duplicate search compares). Evidence comes sealed.
+     */
+    async documentCheckResults(userId: number) {
+      return db
+        .selectFrom('document_check_results')
+        .select([
+          'submission_id',
+          'name',
+          'outcome',
+          'score',
+          'threshold',
+          'detail',
+          'evidence_enc',
+          'checked_at',
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('submission_id')
+        .orderBy('name')
+        .execute();
+    },
+
     async supportRequests(userId: number) {
       return db
         .selectFrom('support_requests')

@@ -6,7 +6,7 @@
  * kind is unique (`retention_redactions_person_kind_unique`), so of two runs only one redacts a kind.
  */
 import { REDACTED_VALUE, SITE_CODES, type LegalHoldReason } from '@kyc/contracts';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Db } from '../db.ts';
 import { cappedCount } from '../keyset.ts';
 import { withListLimits, type ListLimits } from '../list-limits.ts';
@@ -16,7 +16,6 @@ import type {
   RetentionPolicyVersionRow,
   RetentionRedactionRow,
   RetentionRunRow,
-  Tables,
 } from '../schema/index.ts';
 
 export interface NewPolicyVersion {
@@ -105,20 +104,19 @@ const toRedaction = (r: RetentionRedactionRow): RetentionRedactionRow => ({
   run_id: Number(r.run_id),
 });
 
-/** The people of a site: its code, and for GLOBAL also any value that names no site. */
-function ofSite(eb: ExpressionBuilder<Tables, 'users'>, site: string) {
+/**
+ * The joined person (`users`) is of the site. The rolling kinds join `users` by primary key from the
+ * rows their time index finds, rather than `user_id in (the site's people)`: at a million people the
+ * latter walked every person of the site for each batch (about a second a batch, found by the volume
+ * bench; docs/data-lifecycle.md "Throughput"), the join costs only the rows that are due.
+ */
+function joinedOfSite(site: string) {
   return site === 'GLOBAL'
-    ? eb.or([eb('users.site', '=', 'GLOBAL'), eb('users.site', 'not in', [...SITE_CODES])])
-    : eb('users.site', '=', site);
+    ? sql<SqlBool>`(users.site = 'GLOBAL' or users.site not in (${sql.join([...SITE_CODES])}))`
+    : sql<SqlBool>`users.site = ${site}`;
 }
 
 export function retentionRepo(db: Db) {
-  /** `user_id` of a rolling table is a person of the site and not held. */
-  const siteUsers = (site: string) =>
-    db
-      .selectFrom('users')
-      .select('users.id')
-      .where((eb) => ofSite(eb, site));
   const heldUsers = () =>
     db.selectFrom('legal_holds').select('legal_holds.user_id').where('lifted_at', 'is', null);
   const uploads = db as unknown as Kysely<
@@ -305,6 +303,17 @@ export function retentionRepo(db: Db) {
         .execute();
     },
 
+    /** Gives back a lease taken by claimLock and held without a run (a sweep, D106). */
+    async releaseClaim(heldUntil: number): Promise<void> {
+      await db
+        .updateTable('retention_lock')
+        .set({ held_until: 0 })
+        .where('id', '=', 1)
+        .where('run_id', 'is', null)
+        .where('held_until', '=', heldUntil)
+        .execute();
+    },
+
     async insertRun(
       trigger: string,
       startedBy: number | null,
@@ -333,11 +342,12 @@ export function retentionRepo(db: Db) {
         .execute();
     },
 
-    /** The newest run, finished or not. */
+    /** The newest run (the schedule's or staff's; sweeps of rolling kinds do not count), finished or not. */
     async latestRun(): Promise<RetentionRunRow | undefined> {
       const row = await db
         .selectFrom('retention_runs')
         .selectAll()
+        .where('trigger', '<>', 'sweep')
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
@@ -684,14 +694,16 @@ export function retentionRepo(db: Db) {
     async deleteUnsubmittedUploads(scope: RollingScope): Promise<{ blobIds: string[] }> {
       const blobIds: string[] = [];
       for (const table of ['kyc_documents', 'questionnaire_evidence'] as const) {
-        const ids = await uploads
-          .selectFrom(table)
-          .select('id')
-          .where('submission_id', 'is', null)
-          .where('created_at', '<', scope.before)
-          .where('user_id', 'in', siteUsers(scope.site))
-          .where('user_id', 'not in', heldUsers())
-          .orderBy('created_at')
+        // Both tables have the columns read here (the evidence table's shape, uploaded-files.ts).
+        const ids = await db
+          .selectFrom(`${table} as f` as 'questionnaire_evidence as f')
+          .innerJoin('users', 'users.id', 'f.user_id')
+          .select('f.id')
+          .where('f.submission_id', 'is', null)
+          .where('f.created_at', '<', scope.before)
+          .where(joinedOfSite(scope.site))
+          .where('f.user_id', 'not in', heldUsers())
+          .orderBy('f.created_at')
           .limit(scope.limit)
           .execute();
         if (ids.length === 0) continue;
@@ -713,13 +725,14 @@ export function retentionRepo(db: Db) {
     /** Drafts untouched since `before`: the sealed draft goes, the response (its status) stays. */
     async clearDrafts(scope: RollingScope): Promise<number> {
       const ids = await db
-        .selectFrom('questionnaire_responses')
-        .select('id')
-        .where('draft_enc', 'is not', null)
-        .where('updated_at', '<', scope.before)
-        .where('user_id', 'in', siteUsers(scope.site))
-        .where('user_id', 'not in', heldUsers())
-        .orderBy('updated_at')
+        .selectFrom('questionnaire_responses as r')
+        .innerJoin('users', 'users.id', 'r.user_id')
+        .select('r.id')
+        .where('r.draft_enc', 'is not', null)
+        .where('r.updated_at', '<', scope.before)
+        .where(joinedOfSite(scope.site))
+        .where('r.user_id', 'not in', heldUsers())
+        .orderBy('r.updated_at')
         .limit(scope.limit)
         .execute();
       if (ids.length === 0) return 0;
@@ -740,12 +753,13 @@ export function retentionRepo(db: Db) {
     /** Security-log entries and the people's sessions older than `before`. */
     async deleteSecurityLog(scope: RollingScope): Promise<number> {
       const ids = await db
-        .selectFrom('user_security_events')
-        .select('id')
-        .where('at', '<', scope.before)
-        .where('user_id', 'in', siteUsers(scope.site))
-        .where('user_id', 'not in', heldUsers())
-        .orderBy('at')
+        .selectFrom('user_security_events as e')
+        .innerJoin('users', 'users.id', 'e.user_id')
+        .select('e.id')
+        .where('e.at', '<', scope.before)
+        .where(joinedOfSite(scope.site))
+        .where('e.user_id', 'not in', heldUsers())
+        .orderBy('e.at')
         .limit(scope.limit)
         .execute();
       let count = 0;
@@ -760,12 +774,26 @@ export function retentionRepo(db: Db) {
           .executeTakeFirst();
         count += Number(result.numDeletedRows);
       }
+      // Sessions: few (the expired-sessions sweep removes them), a batch at a time like the log.
+      const sessionIds = await db
+        .selectFrom('sessions as s')
+        .innerJoin('users', 'users.id', 's.subject_id')
+        .select('s.id')
+        .where('s.audience', '=', 'user')
+        .where('s.created_at', '<', scope.before)
+        .where(joinedOfSite(scope.site))
+        .where('s.subject_id', 'not in', heldUsers())
+        .limit(scope.limit)
+        .execute();
+      if (sessionIds.length === 0) return count;
       const sessions = await db
         .deleteFrom('sessions')
-        .where('audience', '=', 'user')
+        .where(
+          'id',
+          'in',
+          sessionIds.map((r) => r.id),
+        )
         .where('created_at', '<', scope.before)
-        .where('subject_id', 'in', siteUsers(scope.site))
-        .where('subject_id', 'not in', heldUsers())
         .executeTakeFirst();
       return count + Number(sessions.numDeletedRows);
     },
@@ -775,15 +803,18 @@ export function retentionRepo(db: Db) {
      * of no known person instead (made before migration 029 under a reference no link names).
      */
     async deleteSettledDeliveries(scope: RollingScope, unattributed = false): Promise<number> {
-      let query = db
-        .selectFrom('partner_webhook_deliveries')
-        .select('id')
-        .where('status', '<>', 'pending')
-        .where('created_at', '<', scope.before);
-      query = unattributed
-        ? query.where('user_id', 'is', null)
-        : query.where('user_id', 'in', siteUsers(scope.site)).where('user_id', 'not in', heldUsers());
-      const ids = await query.orderBy('created_at').limit(scope.limit).execute();
+      const settled = db
+        .selectFrom('partner_webhook_deliveries as d')
+        .select('d.id')
+        .where('d.status', '<>', 'pending')
+        .where('d.created_at', '<', scope.before);
+      const query = unattributed
+        ? settled.where('d.user_id', 'is', null)
+        : settled
+            .innerJoin('users', 'users.id', 'd.user_id')
+            .where(joinedOfSite(scope.site))
+            .where('d.user_id', 'not in', heldUsers());
+      const ids = await query.orderBy('d.created_at').limit(scope.limit).execute();
       if (ids.length === 0) return 0;
       const result = await db
         .deleteFrom('partner_webhook_deliveries')

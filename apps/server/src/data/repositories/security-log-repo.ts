@@ -54,12 +54,6 @@ export function securityLogRepo(db: Db) {
         .executeTakeFirst();
       return row?.kind;
     },
-
-    /** Retention: entries older than the moment go (the sweep). */
-    async deleteBefore(at: number): Promise<number> {
-      const result = await db.deleteFrom('user_security_events').where('at', '<', at).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
   };
 }
 export type SecurityLogRepo = ReturnType<typeof securityLogRepo>;

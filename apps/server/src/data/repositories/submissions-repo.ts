@@ -121,9 +121,6 @@ export function submissionsRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The sweep of documents never attached to a submission (uploaded-files.ts). */
-    deleteUnattachedDocuments: documents.deleteUnattached,
-
     /**
      * Marks the level's pending submission as waiting for a senior's confirmation of a final rejection
      * (compare-and-set: only a PENDING one not marked yet); false when there was none to mark.

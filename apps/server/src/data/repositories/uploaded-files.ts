@@ -2,7 +2,8 @@
  * The one document store (migrations 004 and 008): kyc_documents (identity documents) and
  * questionnaire_evidence (evidence for answers) hold the same thing — one user's encrypted upload
  * (the blob's id, the plaintext's type, digest and size), attached to at most one submission — so both
- * tables are written, attached and swept by these queries. Each table's own reads stay in its repository.
+ * tables are written and attached by these queries (uploads never attached go under the retention
+ * policy `unsubmitted_uploads`: data/repositories/retention-repo.ts). Each table's own reads stay in its repository.
  */
 import type { Kysely } from 'kysely';
 import type { Db } from '../db.ts';
@@ -58,41 +59,13 @@ export function uploadedFiles(db: Db, table: UploadTable) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
-
-    /**
-     * The sweep of abandoned uploads: deletes at most `limit` uploads never attached to a submission
-     * and uploaded before `before` (compare-and-set on submission_id null: one attached meanwhile
-     * stays); answers the blob ids of the deleted rows, for the caller to remove from the blob store.
-     */
-    async deleteUnattached(before: number, limit: number): Promise<string[]> {
-      const stale = await files
-        .selectFrom(table)
-        .select('id')
-        .where('submission_id', 'is', null)
-        .where('created_at', '<', before)
-        .orderBy('created_at')
-        .limit(limit)
-        .execute();
-      if (stale.length === 0) return [];
-      const deleted = await files
-        .deleteFrom(table)
-        .where(
-          'id',
-          'in',
-          stale.map((r) => r.id),
-        )
-        .where('submission_id', 'is', null)
-        .returning('blob_id')
-        .execute();
-      return deleted.map((r) => r.blob_id);
-    },
   };
 }
 
 /**
  * Which blobs the upload tables point at (issue 14, the orphan sweep): of `blobIds`, those a row of
  * kyc_documents, questionnaire_evidence or data_exports holds — attached to a submission or not yet (an upload is
- * referenced by its row from the moment it is recorded; the abandoned-uploads sweep removes both).
+ * referenced by its row from the moment it is recorded; the retention policy `unsubmitted_uploads` removes both, domain/retention/rolling.ts).
  */
 export function blobReferencesRepo(db: Db) {
   return {

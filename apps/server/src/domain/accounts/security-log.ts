@@ -9,8 +9,8 @@ import Bowser from 'bowser';
 import type { SecurityEventKind, SignInsQuery, SignInsResult } from '@kyc/contracts';
 import type { SecurityLogRepo } from '../../data/repositories/security-log-repo.ts';
 
-/** Entries older than this are removed by the sweep. */
-export const SECURITY_LOG_RETENTION_MS = 180 * 24 * 60 * 60_000;
+// How long entries are kept is the retention policy `sessions_security_log` of the person's site
+// (issue 20, D106): the `old-security-log-entries` sweep runs domain/retention/rolling-sweep.ts.
 
 export interface ClientInfo {
   address: string;
@@ -76,10 +76,6 @@ export function securityLog(repo: SecurityLogRepo) {
         })),
         next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
       };
-    },
-
-    sweep(now = Date.now()): Promise<number> {
-      return repo.deleteBefore(now - SECURITY_LOG_RETENTION_MS);
     },
   };
 }

@@ -18,6 +18,7 @@ import { decryptBlob } from '../../lib/crypto/envelope.ts';
 import { readBlob, type BlobStore } from '../../lib/uploads/blob-store.ts';
 import { openDetails } from '../kyc/data-keys.ts';
 import { answersObject, draftObject } from '../questionnaires/sealed-answers.ts';
+import { documentChecksOf } from './collect-checks.ts';
 
 /** One file of the zip: a path inside it and its bytes; JSON is compressed, documents are stored. */
 export interface ExportFile {
@@ -60,6 +61,9 @@ manifest.json      what this archive holds: each file with its size and SHA-256
 data/account.json  your account and the personal details you gave us
 data/verification.json   your verification levels, submissions, decisions and their reasons,
                    checks by verification providers, notices and offers
+data/document-checks.json the checks we made of your identity documents (photo quality, the
+                   machine-readable zone, what you typed against it, expiry, whether the
+                   same document is on another account) and what each found
 data/questionnaires.json your questionnaire answers, drafts, tasks asked of you and wallet proofs
 data/screening.json      when you were checked against lists, as the law requires
 data/partners.json       the partners you allowed to reach your verification, and what we
@@ -290,6 +294,9 @@ export async function collectPersonalData(
       })),
     }),
   );
+
+  // ── document checks (issue 19; D107: the person's own findings, no other account) ────────────────
+  put(json('data/document-checks.json', await documentChecksOf(repos, key, userId)));
 
   // ── questionnaires ────────────────────────────────────────────────────────────────────────────────
   const evidence = await src.evidence(userId);

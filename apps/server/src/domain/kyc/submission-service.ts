@@ -22,7 +22,7 @@ import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import type { ScreeningRequests } from '../screening/screening-service.ts';
 import type { RiskRecompute } from '../risk/risk-service.ts';
 import type { CheckRequests } from '../checks/run/check-runs.ts';
-import { storeEncryptedUpload, sweepAbandonedUploads } from '../uploads/encrypted-upload.ts';
+import { storeEncryptedUpload } from '../uploads/encrypted-upload.ts';
 import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
 import { sealDetails, withDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
@@ -44,9 +44,6 @@ export interface SubmissionDeps {
   checks?: CheckRequests;
   now?: () => number;
 }
-
-/** An upload not attached to a submission within this long is abandoned (the wizard keeps ids 24 h at most). */
-export const ABANDONED_UPLOAD_MS = 24 * 3_600_000;
 
 /** The answer a submission gives, the first time and for every repetition with its Idempotency-Key. */
 function resultOf(row: KycSubmissionRow): SubmitKycResult {
@@ -280,20 +277,6 @@ export function submissionUseCases(deps: SubmissionDeps) {
       const from = 'DisplayUpdatePOIStatus_Rejected_Daily';
       const to = nextPoiStatus(from, 'daily_reset', { actor: 'system' });
       return submissions.moveStaleReverifications(from, to, utcDayStart(at), at);
-    },
-
-    /**
-     * The sweep of abandoned uploads (issue 10): documents never attached to a submission and older
-     * than ABANDONED_UPLOAD_MS are deleted with their encrypted blobs, in batches, with the periodic
-     * sweep. A person who left the flow uploads again; a reviewer never sees them (the case lists only
-     * submitted documents).
-     */
-    async sweepAbandonedUploads(at = now()): Promise<number> {
-      return sweepAbandonedUploads(
-        { deleteUnattached: submissions.deleteUnattachedDocuments },
-        blobs,
-        at - ABANDONED_UPLOAD_MS,
-      );
     },
 
     /**

@@ -7,10 +7,11 @@
  * - **One run at a time.** A run takes the job's lease (`retention_lock`, compare-and-set, renewed per
  *   batch); a second `run` (another admin, the schedule, another instance) is answered 62009. A run that
  *   dies keeps the lease until it ends (five minutes); then any instance may run again.
- * - **Idempotent, resumable.** Each person's kind is redacted in one transaction that takes the person's
- *   case lock, checks the hold, changes the rows (each statement a compare-and-set on what it removes),
- *   makes the partners' `verification.redacted` deliveries and writes the redaction record, which is
- *   unique per person and kind: a second writer finds it and rolls its own changes back. Nothing is kept
+ * - **Idempotent, resumable.** What is due of a person is redacted in one transaction that takes the
+ *   person's case lock, checks the hold, re-reads their records, changes the rows (each statement a
+ *   compare-and-set on what it removes), makes the partners' `verification.redacted` deliveries and writes
+ *   a redaction record per kind, unique per person and kind: a second writer finds one and rolls its own
+ *   changes back. Nothing is kept
  *   in memory between batches that the database does not hold, so a run killed anywhere is finished by
  *   the next one without doing anything twice. Blobs are deleted after the commit; a crash between the two
  *   leaves a blob no row holds, which the orphan sweep removes (docs/operations.md) and which no key opens
@@ -26,7 +27,6 @@ import {
   PERSON_RETENTION_KINDS,
   SITE_CODES,
   type PersonRetentionKind,
-  type RetentionKind,
   type RetentionRunResult,
   type StaffMe,
 } from '@kyc/contracts';
@@ -49,9 +49,14 @@ import {
   type PolicyTable,
 } from './due-rules.ts';
 import type { PolicyUseCases } from './policies.ts';
+import {
+  ERASURE_BATCH,
+  ROLLING_KINDS,
+  eraseRollingKind,
+  type RollingFaults,
+  type RollingRun,
+} from './rolling.ts';
 
-/** People read per batch, and rolling rows changed per transaction. */
-export const ERASURE_BATCH = 200;
 /** How long a run holds the job without renewing it (a dead run's lease ends after this). */
 export const LEASE_MS = 5 * 60_000;
 /** The schedule starts a run when the last one started this long ago (or did not finish). */
@@ -76,7 +81,7 @@ const TOLD_KINDS: readonly PersonRetentionKind[] = ['identity_documents', 'perso
  * Test seams: a fault thrown at a point of a person's redaction (inside the transaction after its
  * changes, or after the commit before the blobs go) stands for the process dying there.
  */
-export interface ErasureFaults {
+export interface ErasureFaults extends RollingFaults {
   beforeCommit?(userId: number, kind: string): void;
   afterCommit?(userId: number, kind: string): void;
 }
@@ -146,99 +151,92 @@ export function erasureUseCases(deps: ErasureDeps) {
     }
   }
 
+  /** The partners' `verification.redacted` deliveries of one kind, inside the transaction; answers how many. */
+  async function tellPartners(tx: TxRepositories, userId: number, kind: PersonRetentionKind, at: number) {
+    if (!TOLD_KINDS.includes(kind)) return 0;
+    const deliveries: NewDelivery[] = (await tx.retention.partnersLinkedTo(userId)).map((p) => {
+      const eventId = newEventId();
+      return {
+        businessId: p.businessId,
+        userId,
+        eventId,
+        eventType: 'verification.redacted',
+        body: JSON.stringify(redactedEventBody(eventId, p.partnerRef, kind, at)),
+      };
+    });
+    await tx.partnerWebhooks.insertDeliveries(deliveries, at);
+    return deliveries.length;
+  }
+
   /**
-   * One kind of one person, in one transaction with its record. Answers what happened: `done` (this call
-   * redacted it), `held`, or `taken` (someone else had).
+   * Everything of one person that is due, in ONE transaction (one per person rather than one per kind
+   * since the volume bench, docs/data-lifecycle.md "Throughput"): the case lock, the hold and the records
+   * re-read under it, each due kind not yet redacted with its record, then the data key when every
+   * sealed kind is gone, then the closure marked erased when everything is. Answers `held`, `taken` (a
+   * record was there already: someone else redacted meanwhile, everything rolled back), or the kinds
+   * this call redacted.
    */
-  async function redactPerson(
+  async function erasePerson(
     person: PendingClosure,
-    due: DueKind,
+    due: readonly DueKind[],
     version: number,
     runId: number,
     tally: Tally,
-  ): Promise<'done' | 'held' | 'taken'> {
+  ): Promise<'held' | 'taken' | string[]> {
     const at = now();
-    let outcome: { blobIds: string[]; webhooks: number } | 'held';
+    const site = siteOf(person.site);
+    const userId = person.userId;
+    let outcome: { blobIds: string[]; kinds: string[]; webhooks: number } | 'held';
     try {
       outcome = await repos.transaction(async (tx) => {
-        await tx.review.lockCase(person.userId);
-        if (await tx.retention.isHeld(person.userId)) return 'held' as const;
-        const { blobIds, counts } = await redactKindIn(tx, person.userId, due.kind, at);
-        let webhooks = 0;
-        if (TOLD_KINDS.includes(due.kind)) {
-          const deliveries: NewDelivery[] = (await tx.retention.partnersLinkedTo(person.userId)).map((p) => {
-            const eventId = newEventId();
-            return {
-              businessId: p.businessId,
-              userId: person.userId,
-              eventId,
-              eventType: 'verification.redacted',
-              body: JSON.stringify(redactedEventBody(eventId, p.partnerRef, due.kind, at)),
-            };
+        await tx.review.lockCase(userId);
+        if (await tx.retention.isHeld(userId)) return 'held' as const;
+        const redacted = (await tx.retention.redactedKinds([userId])).get(userId) ?? new Set<string>();
+        const done = { blobIds: [] as string[], kinds: [] as string[], webhooks: 0 };
+        const record = async (kind: string, clock: string, dueAt: number, counts: Record<string, number>) => {
+          const id = await tx.retention.recordRedaction({
+            userId,
+            kind,
+            site,
+            policyVersion: version,
+            clock,
+            dueAt,
+            redactedAt: at,
+            runId,
+            counts,
           });
-          await tx.partnerWebhooks.insertDeliveries(deliveries, at);
-          webhooks = deliveries.length;
+          if (id === undefined) throw new AlreadyRedacted();
+          faults.beforeCommit?.(userId, kind);
+          redacted.add(kind);
+          done.kinds.push(kind);
+        };
+        for (const kind of due) {
+          if (redacted.has(kind.kind)) continue;
+          const { blobIds, counts } = await redactKindIn(tx, userId, kind.kind, at);
+          const webhooks = await tellPartners(tx, userId, kind.kind, at);
+          await record(kind.kind, kind.clock, kind.dueAt, { ...counts, blobs: blobIds.length, webhooks });
+          done.blobIds.push(...blobIds);
+          done.webhooks += webhooks;
         }
-        const id = await tx.retention.recordRedaction({
-          userId: person.userId,
-          kind: due.kind,
-          site: siteOf(person.site),
-          policyVersion: version,
-          clock: due.clock,
-          dueAt: due.dueAt,
-          redactedAt: at,
-          runId,
-          counts: { ...counts, blobs: blobIds.length, webhooks },
-        });
-        if (id === undefined) throw new AlreadyRedacted();
-        faults.beforeCommit?.(person.userId, due.kind);
-        return { blobIds, webhooks };
+        // Crypto-shredding: the wrapped key goes once nothing sealed under it is kept.
+        if (SEALED_KINDS.every((k) => redacted.has(k)) && !redacted.has('data_key')) {
+          const destroyed = await tx.retention.destroyDataKey(userId);
+          await record('data_key', 'relationship_end', at, { keys: destroyed ? 1 : 0 });
+        }
+        if (PERSON_RETENTION_KINDS.every((k) => redacted.has(k)) && redacted.has('data_key'))
+          await tx.retention.markErased(userId, at);
+        return done;
       });
     } catch (error) {
       if (error instanceof AlreadyRedacted) return 'taken';
       throw error;
     }
     if (outcome === 'held') return 'held';
-    count(tally, due.kind);
+    for (const kind of outcome.kinds) count(tally, kind);
     tally.webhooks += outcome.webhooks;
-    faults.afterCommit?.(person.userId, due.kind);
+    for (const kind of outcome.kinds) faults.afterCommit?.(userId, kind);
     await deleteBlobs(outcome.blobIds);
-    return 'done';
-  }
-
-  /** The person's data key destroyed, with its record, once every sealed kind is redacted. */
-  async function shredKey(
-    person: PendingClosure,
-    version: number,
-    runId: number,
-    tally: Tally,
-  ): Promise<boolean> {
-    const at = now();
-    try {
-      return await repos.transaction(async (tx) => {
-        await tx.review.lockCase(person.userId);
-        if (await tx.retention.isHeld(person.userId)) return false;
-        const destroyed = await tx.retention.destroyDataKey(person.userId);
-        const id = await tx.retention.recordRedaction({
-          userId: person.userId,
-          kind: 'data_key',
-          site: siteOf(person.site),
-          policyVersion: version,
-          clock: 'relationship_end',
-          dueAt: at,
-          redactedAt: at,
-          runId,
-          counts: { keys: destroyed ? 1 : 0 },
-        });
-        if (id === undefined) throw new AlreadyRedacted();
-        faults.beforeCommit?.(person.userId, 'data_key');
-        count(tally, 'data_key');
-        return true;
-      });
-    } catch (error) {
-      if (error instanceof AlreadyRedacted) return false;
-      throw error;
-    }
+    return outcome.kinds;
   }
 
   /** The closed people whose kinds are due; false when the budget ran out before the end. */
@@ -283,119 +281,18 @@ export function erasureUseCases(deps: ErasureDeps) {
           },
           table,
           now(),
-        );
-        for (const kind of due) {
-          if (redacted.has(kind.kind)) continue;
-          const result = await redactPerson(person, kind, version, runId, tally);
-          if (result === 'held') {
-            tally.held.add(person.userId);
-            break;
-          }
-          redacted.add(kind.kind);
-          if (result === 'done') tally.people.add(person.userId);
-        }
-        if (tally.held.has(person.userId)) continue;
-        if (SEALED_KINDS.every((k) => redacted.has(k)) && !redacted.has('data_key')) {
-          if (await shredKey(person, version, runId, tally)) tally.people.add(person.userId);
-          redacted.add('data_key');
-        }
-        if (PERSON_RETENTION_KINDS.every((k) => redacted.has(k)) && redacted.has('data_key'))
-          await repos.retention.markErased(person.userId, now());
+        ).filter((kind) => !redacted.has(kind.kind));
+        // Nothing due, and no key or closure left to finish (a run that died after its last commit).
+        const keyDue = SEALED_KINDS.every((k) => redacted.has(k)) && !redacted.has('data_key');
+        const allDone = PERSON_RETENTION_KINDS.every((k) => redacted.has(k)) && redacted.has('data_key');
+        if (due.length === 0 && !keyDue && !allDone) continue;
+        const result = await erasePerson(person, due, version, runId, tally);
+        if (result === 'held') tally.held.add(person.userId);
+        else if (result !== 'taken' && result.length > 0) tally.people.add(person.userId);
       }
       await renew();
       if (now() >= deadline) return false;
     }
-  }
-
-  /** One rolling kind on one site, batch by batch; false when the budget ran out. */
-  async function eraseRolling(
-    kind: Exclude<RetentionKind, PersonRetentionKind>,
-    table: PolicyTable,
-    version: number,
-    runId: number,
-    tally: Tally,
-    deadline: number,
-  ): Promise<boolean> {
-    const at = now();
-    const sites = [...SITE_CODES];
-    for (const site of sites) {
-      const policy = policyOf(table, site, kind);
-      const before = cutoffFor(at, policy.period);
-      for (;;) {
-        const scope = { site, before, limit: ERASURE_BATCH };
-        const { changed, blobIds } = await repos.transaction(async (tx) => {
-          let result: { changed: number; blobIds: string[]; counts: Record<string, number> };
-          switch (kind) {
-            case 'unsubmitted_uploads': {
-              const { blobIds } = await tx.retention.deleteUnsubmittedUploads(scope);
-              result = { changed: blobIds.length, blobIds, counts: { uploads: blobIds.length } };
-              break;
-            }
-            case 'drafts': {
-              const n = await tx.retention.clearDrafts(scope);
-              result = { changed: n, blobIds: [], counts: { drafts: n } };
-              break;
-            }
-            case 'sessions_security_log': {
-              const n = await tx.retention.deleteSecurityLog(scope);
-              result = { changed: n, blobIds: [], counts: { entries: n } };
-              break;
-            }
-            case 'partner_webhook_deliveries': {
-              const n = await tx.retention.deleteSettledDeliveries(scope);
-              result = { changed: n, blobIds: [], counts: { deliveries: n } };
-              break;
-            }
-          }
-          if (result.changed > 0)
-            await tx.retention.recordRedaction({
-              userId: null,
-              kind,
-              site,
-              policyVersion: version,
-              clock: policy.clock,
-              dueAt: before,
-              redactedAt: now(),
-              runId,
-              counts: result.counts,
-            });
-          return result;
-        });
-        if (changed > 0) count(tally, kind);
-        await deleteBlobs(blobIds);
-        if (now() >= deadline) return false;
-        if (changed < ERASURE_BATCH && kind !== 'unsubmitted_uploads') break;
-        if (changed === 0) break;
-      }
-    }
-    if (kind === 'partner_webhook_deliveries') {
-      // Deliveries of no known person (made before migration 029): after the longest period of any site.
-      const before = Math.min(...sites.map((site) => cutoffFor(at, policyOf(table, site, kind).period)));
-      for (;;) {
-        const n = await repos.transaction(async (tx) => {
-          const deleted = await tx.retention.deleteSettledDeliveries(
-            { site: 'GLOBAL', before, limit: ERASURE_BATCH },
-            true,
-          );
-          if (deleted > 0)
-            await tx.retention.recordRedaction({
-              userId: null,
-              kind,
-              site: '*',
-              policyVersion: version,
-              clock: 'creation',
-              dueAt: before,
-              redactedAt: now(),
-              runId,
-              counts: { deliveries: deleted },
-            });
-          return deleted;
-        });
-        if (n > 0) count(tally, kind);
-        if (n < ERASURE_BATCH || now() >= deadline) return n < ERASURE_BATCH;
-      }
-    }
-    return true;
   }
 
   /**
@@ -436,14 +333,20 @@ export function erasureUseCases(deps: ErasureDeps) {
     let complete: boolean;
     try {
       complete = await erasePeople(table, policy.version, runId, tally, deadline, renew);
-      for (const kind of [
-        'unsubmitted_uploads',
-        'drafts',
-        'sessions_security_log',
-        'partner_webhook_deliveries',
-      ] as const) {
+      const rolling: RollingRun = {
+        repos,
+        table,
+        version: policy.version,
+        runIdIn: () => Promise.resolve(runId),
+        counted: (kind) => count(tally, kind),
+        deleteBlobs,
+        now,
+        deadline,
+        faults,
+      };
+      for (const kind of ROLLING_KINDS) {
         if (!complete) break;
-        complete = await eraseRolling(kind, table, policy.version, runId, tally, deadline);
+        complete = await eraseRollingKind(kind, rolling);
         await renew();
       }
       await repos.retention.finishRun(runId, tallyJson(tally), complete ? now() : null);

@@ -11,6 +11,7 @@ import { holdUseCases } from './holds.ts';
 import { policyUseCases } from './policies.ts';
 import { policyVersionUseCases } from './policy-versions.ts';
 import { redactionUseCases } from './redactions.ts';
+import { rollingSweepUseCases } from './rolling-sweep.ts';
 
 export type RetentionOptions = ErasureOptions;
 
@@ -26,6 +27,8 @@ export function retentionUseCases(deps: { repos: Repositories; blobs: BlobStore 
     listRedactions: redactionUseCases(deps.repos).list,
     runNow: erasure.runNow,
     runScheduled: erasure.runScheduled,
+    // D106: the abandoned-uploads and old-security-log-entries sweeps, under the policies.
+    sweepRolling: rollingSweepUseCases({ ...deps, policies }).sweep,
     // Slice C (the back office's pages, access after closure; D78–D79).
     listPolicyVersions: policyVersionUseCases(deps.repos).list,
     grantClosedAccess: closedAccessUseCases(deps.repos).grant,

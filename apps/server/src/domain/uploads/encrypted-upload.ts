@@ -90,25 +90,3 @@ export async function openEncryptedUpload(
     return decryptBlob(key, blob, { userId, objectId: file.id });
   });
 }
-
-/** A table of uploads that can give up the ones never attached (answers the blob ids of rows deleted). */
-export interface AbandonedUploads {
-  deleteUnattached(before: number, limit: number): Promise<string[]>;
-}
-
-const SWEEP_BATCH = 200;
-
-/** Deletes, in batches, the uploads of `store` never attached and older than `before`, with their blobs. */
-export async function sweepAbandonedUploads(
-  store: AbandonedUploads,
-  blobs: BlobStore,
-  before: number,
-): Promise<number> {
-  let removed = 0;
-  for (;;) {
-    const blobIds = await store.deleteUnattached(before, SWEEP_BATCH);
-    for (const blobId of blobIds) await blobs.delete(blobId).catch(() => false);
-    removed += blobIds.length;
-    if (blobIds.length < SWEEP_BATCH) return removed;
-  }
-}

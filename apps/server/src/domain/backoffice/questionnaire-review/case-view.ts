@@ -13,6 +13,8 @@ import {
 } from '@kyc/contracts';
 import type { QuestionnaireSubmissionRow } from '../../../data/schema/index.ts';
 import { asStatus, currentOf, EDD_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
+import { isSealedText, openText } from '../../audit/sealed-text.ts';
+import { withStoredDataKey } from '../../kyc/data-keys.ts';
 import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
 import { requirePermission } from '../permissions.ts';
 import { staffLabel } from '../staff-label.ts';
@@ -39,6 +41,21 @@ async function historyOf(
     DECISION_ACTION,
     RFI_ACTION,
   ]);
+  // D107: a request's text is sealed under the person's data key; opened here (never a key created).
+  const parsed = decisions.map((d) => ({
+    row: d,
+    details: JSON.parse(d.details) as Record<string, unknown>,
+  }));
+  const textsWith = (key: Buffer | undefined) =>
+    parsed.map(
+      ({ details }) =>
+        openText(key, userId, details.userMessage) ?? openText(key, userId, details.requestText),
+    );
+  const texts = parsed.some(
+    ({ details }) => isSealedText(details.requestText) || isSealedText(details.userMessage),
+  )
+    ? await withStoredDataKey(ctx.files.keys, ctx.files.keyring, userId, textsWith)
+    : textsWith(undefined);
   const history: QuestionnaireHistoryEntry[] = [
     ...submissions.map((s) => ({
       at: Number(s.created_at),
@@ -48,9 +65,8 @@ async function historyOf(
       staffName: null,
       text: '',
     })),
-    ...decisions.map((d) => {
-      const details = JSON.parse(d.details) as Record<string, unknown>;
-      const text = [details.userMessage, details.requestText].find((t) => typeof t === 'string');
+    ...parsed.map(({ row: d, details }, i) => {
+      const text = texts[i];
       return {
         at: Number(d.at),
         event: d.action === RFI_ACTION ? 'rfi' : String(details.decision ?? 'decision'),

@@ -7,7 +7,9 @@
 import type { QuestionnaireDecisionRequest, StaffMe } from '@kyc/contracts';
 import type { TxRepositories } from '../../../data/repositories/index.ts';
 import type { TemplateVersionInfo } from '../../../data/repositories/questionnaires-repo.ts';
-import { caseRefOf, DECISION_ACTION } from './review-context.ts';
+import { sealText, type SealedText } from '../../audit/sealed-text.ts';
+import { withDataKey } from '../../kyc/data-keys.ts';
+import { caseRefOf, DECISION_ACTION, type ReviewContext } from './review-context.ts';
 
 export interface DecisionInput {
   staff: StaffMe;
@@ -31,15 +33,40 @@ export function textOf(request: QuestionnaireDecisionRequest): string {
   return '';
 }
 
+/** The texts a decision writes to the person, sealed for its audit row (D107). */
+export interface SealedTexts {
+  userMessage?: SealedText;
+  requestText?: SealedText;
+}
+
+/**
+ * D107: the rejection's message or the request's text is the person's data; the audit row keeps it
+ * sealed under their data key (made first if they had none). Before the transaction.
+ */
+export async function sealedTextsOf(
+  ctx: ReviewContext,
+  userId: number,
+  request: QuestionnaireDecisionRequest,
+  at: number,
+): Promise<SealedTexts> {
+  const text = textOf(request);
+  if (text === '') return {};
+  const sealed = await withDataKey(ctx.files.keys, ctx.files.keyring, userId, at, (key) =>
+    sealText(key, userId, text),
+  );
+  return request.decision === 'reject' ? { userMessage: sealed } : { requestText: sealed };
+}
+
 /**
  * A decision's audit entry on the case of one user's template, which the case's history reads back:
- * what the kind records, then for a rejection the reason code and the message the user sees.
+ * what the kind records, then for a rejection the reason code and the message the user sees (sealed).
  */
 export async function auditDecision(
   tx: TxRepositories,
   { staff, userId, request, at }: Pick<DecisionInput, 'staff' | 'userId' | 'request' | 'at'>,
   code: string,
   details: Record<string, unknown>,
+  sealed: SealedTexts,
 ): Promise<void> {
   await tx.audit.insert(
     {
@@ -50,7 +77,7 @@ export async function auditDecision(
       details: {
         ...details,
         ...(request.decision === 'reject'
-          ? { reasonCode: request.reasonCode, userMessage: request.userMessage }
+          ? { reasonCode: request.reasonCode, userMessage: sealed.userMessage ?? '' }
           : {}),
       },
     },

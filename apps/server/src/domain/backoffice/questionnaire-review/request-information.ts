@@ -2,9 +2,11 @@
  * A request for information ('decide', docs/questionnaires.md "Back office"): the `rfi` questionnaire
  * (or the template named) required of the user — require from UNDEFINED, request_info after a review,
  * unchanged while the user is still answering — and an open rfi task with the request text, audited
- * and noticed, in one transaction. Answers the task as the user sees it.
+ * (the text sealed under the person's data key, D107) and noticed, in one transaction. Answers the task as the user sees it.
  */
 import type { RfiRequest, RfiResult, StaffMe } from '@kyc/contracts';
+import { sealText } from '../../audit/sealed-text.ts';
+import { withDataKey } from '../../kyc/data-keys.ts';
 import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
 import { casMove, rereadResponse } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type QuestionnaireEvent } from '../../questionnaires/status-machine.ts';
@@ -46,6 +48,11 @@ export function requestInformationUseCases(ctx: ReviewContext) {
       const to = event
         ? nextQuestionnaireStatus(from, event, { actor: actorOf(staff), reason: request.requestText })
         : from;
+      // D107: the text is the person's; the audit row keeps it sealed under their data key.
+      const { keys, keyring } = ctx.files;
+      const sealedText = await withDataKey(keys, keyring, userId, now, (key) =>
+        sealText(key, userId, request.requestText),
+      );
       const taskId = await decisionTransaction(ctx.repos, async (tx) => {
         if (event) {
           const move = { userId, code, from, at: now, changedMeanwhile: () => changedMeanwhile(code) };
@@ -76,7 +83,7 @@ export function requestInformationUseCases(ctx: ReviewContext) {
               taskId: id,
               from,
               to,
-              requestText: request.requestText,
+              requestText: sealedText,
               ...accessNote(access),
             },
           },

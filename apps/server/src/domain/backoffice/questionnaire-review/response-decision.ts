@@ -10,7 +10,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { casMove } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type ReviewActor } from '../../questionnaires/status-machine.ts';
 import { asStatus, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
-import { auditDecision, textOf, type DecisionKind } from './decision.ts';
+import { auditDecision, sealedTextsOf, textOf, type DecisionKind } from './decision.ts';
 import { decisionTransaction } from '../decision-conflicts.ts';
 import { actorOf, changedMeanwhile, decidedAlready, type ReviewContext } from './review-context.ts';
 
@@ -51,6 +51,8 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
       const companion = companions.find((c) => c.templateCode === code);
       const move = await companion?.prepare({ userId, actor, request, text });
       if (!response) throw new Error('a transition from UNDEFINED reached the decision');
+      // D107: the message or request is the person's; the audit row keeps it sealed under their key.
+      const sealed = await sealedTextsOf(ctx, userId, request, at);
 
       await decisionTransaction(ctx.repos, async (tx) => {
         const decided = to === 'APPROVED' || to === 'REJECTED';
@@ -75,15 +77,21 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
             createdBy: staff.id,
             createdAt: at,
           });
-        await auditDecision(tx, { staff, userId, request, at }, code, {
-          decision: move?.decision ?? request.decision,
-          templateCode: code,
-          submissionId: response.last_submission_id === null ? null : Number(response.last_submission_id),
-          from,
-          to,
-          ...move?.details,
-          ...(request.decision === 'request_info' ? { requestText: request.requestText, taskId } : {}),
-        });
+        await auditDecision(
+          tx,
+          { staff, userId, request, at },
+          code,
+          {
+            decision: move?.decision ?? request.decision,
+            templateCode: code,
+            submissionId: response.last_submission_id === null ? null : Number(response.last_submission_id),
+            from,
+            to,
+            ...move?.details,
+            ...(request.decision === 'request_info' ? { requestText: sealed.requestText ?? '', taskId } : {}),
+          },
+          sealed,
+        );
         // The person's unread marker of the outcome (lock and release decide nothing for them).
         const outcome = to === 'APPROVED' ? 'approved' : to === 'REJECTED' ? 'rejected' : undefined;
         const noticed = request.decision === 'request_info' ? 'info_requested' : outcome;

@@ -8,7 +8,7 @@ import { SATOS_TEMPLATE_CODE } from '@kyc/contracts';
 import { AppError } from '../../../lib/app-error.ts';
 import { nextQuestionnaireStatus } from '../../questionnaires/status-machine.ts';
 import { asStatus } from '../../questionnaires/template-versions.ts';
-import { auditDecision, textOf, type DecisionKind } from './decision.ts';
+import { auditDecision, sealedTextsOf, textOf, type DecisionKind } from './decision.ts';
 import { decisionTransaction } from '../decision-conflicts.ts';
 import { actorOf, changedMeanwhile, decidedAlready, type ReviewContext } from './review-context.ts';
 
@@ -34,18 +34,26 @@ export function satosDecision(ctx: ReviewContext): DecisionKind {
         review: 'staff',
         reason,
       });
+      // D107: a rejection's message is sealed under the person's data key in the audit row.
+      const sealed = await sealedTextsOf(ctx, userId, request, at);
       await decisionTransaction(ctx.repos, async (tx) => {
         const rejectReason = to === 'REJECTED' ? reason : to === 'APPROVED' ? '' : row.reject_reason;
         const decided = { status: to, rejectReason };
         if (!(await tx.questionnaireReview.casSatosDecision(userId, depositRef, from, decided, at)))
           throw changedMeanwhile(`deposit ${depositRef}`);
-        await auditDecision(tx, { staff, userId, request, at }, SATOS_TEMPLATE_CODE, {
-          decision: `satos_${request.decision}`,
-          templateCode: SATOS_TEMPLATE_CODE,
-          depositRef,
-          from,
-          to,
-        });
+        await auditDecision(
+          tx,
+          { staff, userId, request, at },
+          SATOS_TEMPLATE_CODE,
+          {
+            decision: `satos_${request.decision}`,
+            templateCode: SATOS_TEMPLATE_CODE,
+            depositRef,
+            from,
+            to,
+          },
+          sealed,
+        );
         if (to === 'APPROVED' || to === 'REJECTED')
           await tx.notices.insert(
             {
