@@ -130,13 +130,11 @@ export function HistorySection({
       key: `d${entry.id}`,
       node: <HistoryEntry key={`d${entry.id}`} entry={entry} me={me} />,
     })),
-    ...vendorEvents
-      .filter(isHeld)
-      .map((event) => ({
-        at: event.receivedAt,
-        key: `v${event.id}`,
-        node: <HeldEntry key={`v${event.id}`} event={event} />,
-      })),
+    ...vendorEvents.filter(isHeld).map((event) => ({
+      at: event.receivedAt,
+      key: `v${event.id}`,
+      node: <HeldEntry key={`v${event.id}`} event={event} />,
+    })),
   ].sort((a, b) => b.at - a.at);
   return (
     <Card as="section" aria-labelledby="case-history">
