@@ -8,9 +8,15 @@ const pass = (name: StoredCheck['name']): StoredCheck => ({
   threshold: null,
   detail: null,
 });
-const CLEAN: StoredCheck[] = ['quality', 'mrz', 'data_match', 'expiry', 'duplicate_document'].map((n) =>
-  pass(n as StoredCheck['name']),
-);
+const CLEAN: StoredCheck[] = [
+  'quality',
+  'mrz',
+  'data_match',
+  'expiry',
+  'face_match',
+  'duplicate_document',
+  'duplicate_face',
+].map((n) => pass(n as StoredCheck['name']));
 const input = (over: Partial<EligibilityInput> = {}): EligibilityInput => ({
   checks: CLEAN,
   screening: 'clear',
@@ -81,18 +87,22 @@ describe('the automatic decision rule', () => {
     });
   });
 
-  it('when a further check exists (a face match) and is not a pass, or passes without margin, then a person decides', () => {
-    const face = (over: Partial<StoredCheck>): StoredCheck[] => [
-      ...CLEAN,
-      { ...pass('face_match'), ...over },
-    ];
+  it('when the faces were not compared, do not match with margin, or a further check (liveness) is not a pass, then a person decides', () => {
+    const face = (over: Partial<StoredCheck>) => replace('face_match', over);
     expect(judge(input({ checks: face({ outcome: 'not_run' }) })).kind).toBe('person');
     expect(judge(input({ checks: face({ outcome: 'warn' }) })).kind).toBe('person');
-    expect(judge(input({ checks: face({ score: 0.62, threshold: 0.6 }) }))).toEqual({
+    expect(judge(input({ checks: face({ score: 0.42, threshold: 0.4 }) }))).toEqual({
       kind: 'person',
       reasons: [{ why: 'check', name: 'face_match', outcome: 'no_margin' }],
     });
-    expect(judge(input({ checks: face({ score: 0.9, threshold: 0.6 }) })).kind).toBe('approve');
+    expect(judge(input({ checks: face({ score: 0.79, threshold: 0.4 }) })).kind).toBe('approve');
+    // Built faces are required: a run without them (an old run, a failed face step) is never approved.
+    expect(judge(input({ checks: CLEAN.filter((c) => c.name !== 'face_match') }))).toEqual({
+      kind: 'person',
+      reasons: [{ why: 'check', name: 'face_match', outcome: 'missing' }],
+    });
+    const liveness: StoredCheck = { ...pass('liveness'), outcome: 'warn' };
+    expect(judge(input({ checks: [...CLEAN, liveness] })).kind).toBe('person');
   });
 
   it('when the document has expired, then it rejects for a retry as DOCUMENT_EXPIRED, whatever the screening and risk', () => {

@@ -7,8 +7,9 @@
  *   check fails: DOCUMENT_EXPIRED), an image the server could not use after the capture step's own checks
  *   and retries (the quality check fails, or the document photo does not decode or is blank:
  *   BLURRY_IMAGE). Nothing else that fails is rejected by the machine.
- * - Approval: every required check passes — with margin where a check has a score and a threshold —,
- *   every other stored check (faces, liveness, any added later) passes too, screening is clear, the risk
+ * - Approval: every required check passes — with margin where a check has a score and a threshold —
+ *   (the faces among them: the machine never approves without having compared them), every other
+ *   stored check (liveness, any added later) passes too, screening is clear, the risk
  *   is low.
  * - Either only on a site whose setting allows automatic decisions.
  */
@@ -20,7 +21,9 @@ export const REQUIRED_CHECKS: readonly CheckName[] = [
   'mrz',
   'data_match',
   'expiry',
+  'face_match',
   'duplicate_document',
+  'duplicate_face',
 ];
 
 /** A scored check with a threshold must clear it by this share of the threshold (higher is better). */
