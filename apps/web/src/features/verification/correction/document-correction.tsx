@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formattingLocale,
+  type CorrectionField,
   type DocumentCorrectionAsk,
   type SubmitDocumentCorrectionRequest,
 } from '@kyc/contracts';
@@ -184,8 +185,8 @@ function FieldQuestion({
   const { t } = useTranslation();
   const id = useId();
   const shown = useShown();
-  const label = t(`correction.field.${field.field}`);
-  const errorText = error ? t(`correction.errors.${error}`) : undefined;
+  const label = t(FIELD_LABEL_KEY[field.field]);
+  const errorText = error ? t(FIELD_ERROR_KEY[error]) : undefined;
   return (
     <fieldset className="correction__field" data-field={field.field}>
       <legend className="correction__legend">{label}</legend>
@@ -290,6 +291,20 @@ function TextAreaField(props: {
     </div>
   );
 }
+
+/** Each key written out, so that the translators' file holds no key the app never names (en-keys.test). */
+const FIELD_LABEL_KEY = {
+  firstName: 'correction.field.firstName',
+  lastName: 'correction.field.lastName',
+  dateOfBirth: 'correction.field.dateOfBirth',
+  issuingCountry: 'correction.field.issuingCountry',
+  documentType: 'correction.field.documentType',
+} as const satisfies Record<CorrectionField, string>;
+
+const FIELD_ERROR_KEY = {
+  required: 'correction.errors.required',
+  tooLong: 'correction.errors.tooLong',
+} as const satisfies Record<Exclude<FieldErrors[string], undefined>, string>;
 
 const ZONE_ERROR_KEY = {
   required: 'correction.errors.required',
