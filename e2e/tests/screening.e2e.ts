@@ -4,8 +4,8 @@
  * individual submits level 1; the reviewer sees the hit and cannot approve, marks it a false positive,
  * cannot confirm it alone, a senior reviewer confirms it, and the reviewer approves. Another such person
  * is declared a true match: their account shows the restricted state. The alerts queue, the hit on the
- * case page and the restricted state are checked with axe at 390×844 and 1280×800 in en and ar-SA (shot
- * with E2E_SCREENSHOTS=1).
+ * case page, the restricted state and the back-office home's frozen accounts notice (D111) are checked
+ * with axe at 390×844 and 1280×800 in en and ar-SA (shot with E2E_SCREENSHOTS=1).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -141,6 +141,26 @@ describe('sanctions screening in the browser', () => {
       .getByRole('button', { name: en('case.screening.resolve.trueMatchConfirm.action') })
       .click();
     await panel(reviewer.page).getByText(en('case.screening.frozen.heading')).waitFor();
+
+    // Beside the compliance mail (D111): the back-office home says accounts are frozen and links to them.
+    for (const lang of ['en', 'ar-SA'] as const) {
+      const t = backoffice(lang);
+      for (const viewport of [PHONE, DESKTOP]) {
+        await reviewer.page.setViewportSize(viewport);
+        await reviewer.page.goto(`${baseUrl()}/backoffice/`);
+        await backofficeLanguage(reviewer.page, lang);
+        await reviewer.page.getByRole('link', { name: t('home.frozen.link') }).waitFor();
+        await expectNoAxeViolations(reviewer.page, {
+          soft: true,
+          message: `frozen accounts notice (${lang})`,
+        });
+        await screenshot(reviewer.page, `screening-home-frozen-${lang}`);
+      }
+    }
+    await backofficeLanguage(reviewer.page, 'en');
+    await reviewer.page.getByRole('link', { name: en('home.frozen.link') }).click();
+    await reviewer.page.getByRole('row').filter({ hasText: email }).first().waitFor();
+    await reviewer.page.setViewportSize(DESKTOP);
 
     // The person: restricted, with the way to support, in both languages and widths.
     const user = (lang: string) => (key: string) => textAt(localeFile(`user-accounts/${lang}.json`), key);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { ScreeningAlertsResult } from '@kyc/contracts';
+import type { ScreeningAlertsResult, ScreeningListsResult } from '@kyc/contracts';
 import { useAppFixture, type AppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { secondInstance } from './support/decision-races.ts';
@@ -193,4 +193,120 @@ describe.each(testDatabases())('delta re-screening on $name', (testDb) => {
       expect(changes).toHaveLength(1);
     },
   );
+});
+
+const OTHER_LIST = path.join(dir, 'pep-list.csv');
+const PEP_ROW = 'Mirela Dobrescu,,1965,RO,pep,PEP-0001';
+const PEP_NEW_ROW = 'Anatol Vrabie,,1958,MD,pep,PEP-0002';
+const writeOther = (...rows: string[]) => writeFileSync(OTHER_LIST, [HEADER, ...rows].join('\n') + '\n');
+
+describe.each(testDatabases())('a delta whose list is removed, on $name (D111)', (testDb) => {
+  beforeEach(() => {
+    writeList(OTHER);
+    writeOther(PEP_ROW);
+  });
+  const fixture = useAppFixture(testDb, { env: { SCREENING_LISTS: `${LIST},${OTHER_LIST}` } });
+
+  it('when a list with a delta in progress leaves SCREENING_LISTS, then two instances reloading (at once on PostgreSQL) abandon it once, keeps its hits, and the other list’s delta goes on', async () => {
+    const userId = await approvedPerson(fixture, 'new@demo.test');
+    writeList(OTHER, VELMOROV_ROW);
+    writeOther(PEP_ROW, PEP_NEW_ROW);
+    const both = await secondInstance(fixture, { SCREENING_LISTS: `${LIST},${OTHER_LIST}` });
+    try {
+      await both.app.ready(); // both changes recorded: one delta each
+      await job(both.app);
+    } finally {
+      await both.close();
+    }
+    const recorded = await deltas(fixture);
+    const blockDelta = recorded.filter((d) => d.list_id === 'block-list.csv').at(-1);
+    const pepDelta = recorded.filter((d) => d.list_id === 'pep-list.csv').at(-1);
+    expect(JSON.parse(blockDelta?.changed ?? '[]')).toEqual(['INT-0099']);
+    expect(JSON.parse(pepDelta?.changed ?? '[]')).toEqual(['PEP-0002']);
+    // Both in progress, as if the instance walking them had died: the block list's hit is open already.
+    await fixture.database.db
+      .updateTable('screening_deltas')
+      .set({ status: 'running', cursor: 0, finished_at: null, claimed_until: null })
+      .where('id', 'in', [Number(blockDelta?.id), Number(pepDelta?.id)])
+      .execute();
+    expect(await hitsOf(fixture, userId)).toMatchObject([{ list_entry_id: 'INT-0099', state: 'open' }]);
+
+    // The block list removed: two instances reload, at once on PostgreSQL (SQLite is one instance,
+    // D50: there the second follows the first and finds nothing left to close).
+    const a = await secondInstance(fixture, { SCREENING_LISTS: OTHER_LIST });
+    const b = await secondInstance(fixture, { SCREENING_LISTS: OTHER_LIST });
+    try {
+      if (testDb.name === 'sqlite') {
+        await a.app.ready();
+        await b.app.ready();
+      } else await Promise.all([a.app.ready(), b.app.ready()]);
+
+      const block = await fixture.database.db
+        .selectFrom('screening_deltas')
+        .selectAll()
+        .where('id', '=', Number(blockDelta?.id))
+        .executeTakeFirstOrThrow();
+      expect(block).toMatchObject({ status: 'abandoned', end_reason: 'list_removed', claimed_until: null });
+      expect(block.finished_at).not.toBeNull();
+      const audited = await fixture.database.db
+        .selectFrom('audit_log')
+        .select(['staff_id', 'details'])
+        .where('action', '=', 'screening.delta.abandon')
+        .execute();
+      expect(audited).toHaveLength(1); // closed once, by whichever instance won
+      expect(Number(audited[0]?.staff_id)).toBe(0);
+      expect(JSON.parse(String(audited[0]?.details))).toMatchObject({
+        list: 'block-list.csv',
+        deltas: [Number(blockDelta?.id)],
+        reason: 'list_removed',
+      });
+      // Its hit stays, open and marked (Removed lists and entries).
+      const hits = await fixture.database.db
+        .selectFrom('screening_hits')
+        .select(['state', 'entry_removed_at'])
+        .where('user_id', '=', userId)
+        .execute();
+      expect(hits).toHaveLength(1);
+      expect(hits[0]?.state).toBe('open');
+      expect(hits[0]?.entry_removed_at).not.toBeNull();
+
+      // The other list's delta goes on; the abandoned one is never resumed.
+      await job(a.app);
+      await job(b.app);
+      const after = new Map((await deltas(fixture)).map((d) => [Number(d.id), d]));
+      expect(after.get(Number(pepDelta?.id))?.status).toBe('done');
+      expect(after.get(Number(blockDelta?.id))).toMatchObject({ status: 'abandoned', cursor: 0 });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+
+    // Put back (the fixture's instance names it): the lists answer says the delta was abandoned.
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
+    const { envelope } = await reviewer.get('/backoffice/api/screening/lists');
+    const listed = (envelope?.result as ScreeningListsResult).lists.find((l) => l.name === 'block-list.csv');
+    expect(listed?.delta).toMatchObject({ state: 'abandoned', done: false, changed: 1 });
+  });
+
+  it('when an instance on an older configuration reloads after a newer one added a list, then the new list’s delta is not abandoned', async () => {
+    await approvedPerson(fixture, 'new@demo.test');
+    // An instance configured without the block list, started before the list changed.
+    const older = await secondInstance(fixture, { SCREENING_LISTS: OTHER_LIST });
+    try {
+      await older.app.ready();
+      writeList(OTHER, VELMOROV_ROW);
+      const newer = await secondInstance(fixture, { SCREENING_LISTS: `${LIST},${OTHER_LIST}` });
+      try {
+        await newer.app.ready();
+      } finally {
+        await newer.close();
+      }
+      await older.app.screeningLists.reloadIfChanged();
+
+      const latest = (await deltas(fixture)).at(-1);
+      expect(latest).toMatchObject({ list_id: 'block-list.csv', status: 'running', end_reason: null });
+    } finally {
+      await older.close();
+    }
+  });
 });

@@ -101,6 +101,8 @@ export const screeningListStatus = z.object({
       screened: z.number().int(),
       hits: z.number().int(),
       done: z.boolean(),
+      /** `abandoned` (D111): the list left SCREENING_LISTS before the walk ended; never resumed. */
+      state: z.enum(['running', 'done', 'abandoned']),
     })
     .nullable(),
 });

@@ -518,6 +518,8 @@ export const AUDIT_ACTIONS = [
   'risk.country_lists.update',
   // Refreshing lists (issue 18, docs/screening.md "Refreshing lists").
   'screening.lists.refresh',
+  // A delta re-screening ended because its list left SCREENING_LISTS (D111; by the system, staff 0).
+  'screening.delta.abandon',
   // Data lifecycle (issue 20, docs/data-lifecycle.md).
   'retention.policies.update',
   'retention.run',

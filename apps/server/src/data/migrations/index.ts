@@ -49,6 +49,7 @@ import { m044AutoDecisions } from './044-auto-decisions.ts';
 import { m045ScreeningAlerts } from './045-screening-alerts.ts';
 import { m046LifecycleIndexes } from './046-lifecycle-indexes.ts';
 import { m047FaceEmbeddings } from './047-face-embeddings.ts';
+import { m049ScreeningDeltaEnd } from './049-screening-delta-end.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -97,6 +98,7 @@ const ALL: Record<string, MigrationFactory> = {
   '045-screening-alerts': m045ScreeningAlerts,
   '046-lifecycle-indexes': m046LifecycleIndexes,
   '047-face-embeddings': m047FaceEmbeddings,
+  '049-screening-delta-end': m049ScreeningDeltaEnd,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

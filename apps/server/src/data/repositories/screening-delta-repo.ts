@@ -130,6 +130,24 @@ export function screeningDeltaRepo(db: Db, personal?: PersonalDataCipher) {
     },
 
     /**
+     * Abandons the unfinished deltas of a list no longer configured (D111) that were recorded before
+     * `before` (this instance's start: a delta recorded later may be of a list a newer instance added).
+     * Compare-and-set on the status: answers the ids this call closed, so two instances at once close
+     * each delta once. Never resumed: the job reads only `running` deltas.
+     */
+    async abandonDeltas(listId: string, before: number, at: number): Promise<number[]> {
+      const rows = await db
+        .updateTable('screening_deltas')
+        .set({ status: 'abandoned', end_reason: 'list_removed', finished_at: at, claimed_until: null })
+        .where('list_id', '=', listId)
+        .where('status', '=', 'running')
+        .where('created_at', '<', before)
+        .returning('id')
+        .execute();
+      return rows.map((r) => Number(r.id));
+    },
+
+    /**
      * Of these people, those with a finished run that used this list version in full (`listKey`,
      * "list:hash" of screening_runs.lists_key): the delta has nothing to add for them.
      */

@@ -139,12 +139,15 @@ export interface ScreeningDeltasTable {
   upto_applicant_id: number;
   /** The last applicant id re-screened (applicants.id, creation order). */
   cursor: Generated<number>;
-  status: Generated<'running' | 'done'>;
+  /** Migration 049: `abandoned` (D111), with its `end_reason`: never resumed. */
+  status: Generated<'running' | 'done' | 'abandoned'>;
   claimed_until: number | null;
   screened: Generated<number>;
   hits: Generated<number>;
   created_at: number;
   finished_at: number | null;
+  /** Migration 049: why an abandoned delta ended (`list_removed`); null otherwise. */
+  end_reason: string | null;
 }
 
 export interface ScreeningTables {

@@ -7,7 +7,7 @@
  * and, when it moved, loads again from the files and copies, so every instance holds the new index
  * without a restart and without Redis.
  */
-import { markRemovedEntries } from './removed-entries.ts';
+import { abandonRemovedListDeltas, markRemovedEntries } from './removed-entries.ts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import {
   loadConfiguredLists,
@@ -38,6 +38,8 @@ export function listRefresher(o: RefresherOptions) {
   /** The sum of versions this instance's lists were loaded at (read before loading: a change meanwhile is seen). */
   let loadedVersion = -1;
   let running: Promise<ListLoadOutcome[]> | undefined;
+  /** This instance's start: only deltas recorded before it are ended for a list it is not configured with (D111). */
+  const startedAt = o.now();
 
   /** Loads (or refreshes) and installs; a list that failed keeps the version held before. */
   async function load(fetchUrls: boolean): Promise<ListLoadOutcome[]> {
@@ -60,6 +62,18 @@ export function listRefresher(o: RefresherOptions) {
     await markRemovedEntries(o.repos, listIds(o.sources), next, o.now()).catch((error: unknown) =>
       o.log().error({ event: 'screening.removed_entries.failed', err: error }, 'removed entries not marked'),
     );
+    // The unfinished deltas of a list no longer configured end (D111): nobody holds that list to walk them.
+    await abandonRemovedListDeltas(o.repos, listIds(o.sources), startedAt, o.now())
+      .then((closed) => {
+        for (const { listId, deltas } of closed)
+          o.log().info(
+            { event: 'screening.delta.abandoned', list: listId, deltas, reason: 'list_removed' },
+            'delta re-screening abandoned: its list is no longer configured',
+          );
+      })
+      .catch((error: unknown) =>
+        o.log().error({ event: 'screening.delta.abandon_failed', err: error }, 'deltas not abandoned'),
+      );
     return result.outcomes;
   }
 

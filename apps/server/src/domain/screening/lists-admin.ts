@@ -45,6 +45,7 @@ export function screeningListsAdmin(o: ListsAdminOptions) {
                   screened: Number(delta.screened),
                   hits: Number(delta.hits),
                   done: delta.status === 'done',
+                  state: delta.status,
                 }
               : null,
           };

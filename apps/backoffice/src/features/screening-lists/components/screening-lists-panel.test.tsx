@@ -19,7 +19,7 @@ function list(extra: Partial<ScreeningListStatus> = {}): ScreeningListStatus {
     lastRefreshAt: Date.UTC(2026, 10, 28, 9, 0),
     lastChangeAt: Date.UTC(2026, 10, 27, 9, 0),
     lastError: null,
-    delta: { changed: 3, removed: 1, screened: 1200, hits: 2, done: true },
+    delta: { changed: 3, removed: 1, screened: 1200, hits: 2, done: true, state: 'done' },
     ...extra,
   };
 }
@@ -34,7 +34,14 @@ describe('ScreeningListsPanel', () => {
     stubApi({
       'GET /backoffice/api/screening/lists': () =>
         ok({
-          lists: [list(), list({ name: 'uk.xml', lastError: 'download failed: HTTP 500', delta: null })],
+          lists: [
+            list(),
+            list({ name: 'uk.xml', lastError: 'download failed: HTTP 500', delta: null }),
+            list({
+              name: 'eu.xml',
+              delta: { changed: 5, removed: 0, screened: 300, hits: 1, done: false, state: 'abandoned' },
+            }),
+          ],
         }),
     });
     render(reviewer);
@@ -50,6 +57,10 @@ describe('ScreeningListsPanel', () => {
     );
     expect(rows[2]?.textContent).toContain(
       'Last refresh failed; the last good copy is in use: download failed: HTTP 500',
+    );
+    // A delta ended when its list left the configuration (D111) says so, never "re-screening".
+    expect(rows[3]?.textContent).toContain(
+      '5 entries added or changed, 0 removed: re-screening stopped after 300 people, 1 hits, because the list was removed from the configuration',
     );
     // A reviewer reads; only admins refresh.
     expect(screen.queryByRole('button', { name: 'Refresh all lists now' })).toBeNull();

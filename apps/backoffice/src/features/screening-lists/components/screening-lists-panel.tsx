@@ -39,7 +39,7 @@ function ListsTable({ lists }: { lists: ScreeningList[] }) {
       label: t('screeningLists.columns.delta'),
       cell: (l) =>
         l.delta
-          ? t(l.delta.done ? 'screeningLists.deltaDone' : 'screeningLists.deltaRunning', {
+          ? t(DELTA_TEXT[l.delta.state], {
               changed: l.delta.changed,
               removed: l.delta.removed,
               screened: l.delta.screened,
@@ -52,6 +52,13 @@ function ListsTable({ lists }: { lists: ScreeningList[] }) {
     <DataTable caption={t('screeningLists.title')} columns={columns} items={lists} rowKey={(l) => l.name} />
   );
 }
+
+/** The latest delta's line by its state; `abandoned`: the list left SCREENING_LISTS mid-walk (D111). */
+const DELTA_TEXT = {
+  running: 'screeningLists.deltaRunning',
+  done: 'screeningLists.deltaDone',
+  abandoned: 'screeningLists.deltaAbandoned',
+} as const;
 
 export function ScreeningListsPanel() {
   const { t } = useTranslation();
