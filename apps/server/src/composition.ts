@@ -457,6 +457,7 @@ export function compose(options: CompositionOptions): Composition {
   });
   const identityTransfers = identityTransferUseCases({
     repos,
+    keyring,
     mailer,
     texts,
     policy: { coolingOffMs: config.transferCoolingOffMs, fourEyesLevel: config.transferFourEyesLevel },

@@ -25,6 +25,7 @@ import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { decisionTransaction } from '../backoffice/decision-conflicts.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
 import { withDataKey, withStoredDataKey } from '../kyc/data-keys.ts';
+import { sealFreeTexts } from '../audit/sealed-text.ts';
 import { accessNote, closedAccessGate, redactedKind } from '../retention/closed-access.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailTexts } from '../mail/mail-texts.ts';
@@ -144,6 +145,7 @@ export function resolutionUseCases(options: ResolutionOptions) {
             staffId: staff.id,
             at: now,
             screening: await screening.caseScreening(userId, tx),
+            keyring,
           });
           const documentEnc = await withDataKey(tx.submissions, keyring, userId, now, (key) =>
             sealSarExport(key, { userId, hitId, at: now }, document),
@@ -153,22 +155,31 @@ export function resolutionUseCases(options: ResolutionOptions) {
             now,
           );
         }
+        // D110: the reason (a false positive's, a true match's note) is sealed under the person's key.
+        const details = await sealFreeTexts(
+          tx.submissions,
+          keyring,
+          userId,
+          now,
+          {
+            hitId,
+            list: hit.list_id,
+            listEntryId: hit.list_entry_id,
+            category: hit.category,
+            from: hit.state,
+            to: to.state,
+            ...('reason' in request ? { reason: request.reason } : {}),
+            ...(exportId !== undefined ? { exportId, frozen: frozeNow } : {}),
+          },
+          ['reason'],
+        );
         await tx.audit.insert(
           {
             staffId: staff.id,
             action: `screening.${request.action}`,
             subjectUserId: userId,
             caseRef: `screening-hit:${hitId}`,
-            details: {
-              hitId,
-              list: hit.list_id,
-              listEntryId: hit.list_entry_id,
-              category: hit.category,
-              from: hit.state,
-              to: to.state,
-              ...('reason' in request ? { reason: request.reason } : {}),
-              ...(exportId !== undefined ? { exportId, frozen: frozeNow } : {}),
-            },
+            details,
           },
           now,
         );
@@ -229,15 +240,22 @@ export function resolutionUseCases(options: ResolutionOptions) {
             action: 'screening.freeze.lift',
             subjectUserId: userId,
             caseRef: `screening-hit:${request.hitId}`,
-            details: {
-              hitId: request.hitId,
-              list: hit.list_id,
-              listEntryId: hit.list_entry_id,
-              frozenBy: Number(freeze.frozen_by),
-              frozenAt: Number(freeze.frozen_at),
-              reason: request.reason,
-              ...accessNote(access),
-            },
+            details: await sealFreeTexts(
+              tx.submissions,
+              keyring,
+              userId,
+              now,
+              {
+                hitId: request.hitId,
+                list: hit.list_id,
+                listEntryId: hit.list_entry_id,
+                frozenBy: Number(freeze.frozen_by),
+                frozenAt: Number(freeze.frozen_at),
+                reason: request.reason,
+                ...accessNote(access),
+              },
+              ['reason'],
+            ),
           },
           now,
         );
