@@ -1,7 +1,8 @@
 /**
  * Issue 20 (D110, docs/data-lifecycle.md "Free texts in the audit log"): the other free texts staff write
  * about a person into audit rows — a KYC approval's comment, a screening hit's reason (false positive,
- * true match), an identity transfer's rejection reason, a subject access request's reason — are sealed
+ * true match), an identity transfer's rejection reason, a subject access request's reason, the reason
+ * given to open a closed account (and its copy in every view's entry) — are sealed
  * under the person's data key like a request for information (D107). For each: no clear text in any
  * audit row, the back office still shows it where it did (case, transfer, SAR export), the audit page
  * names it sealed, and once the erasure destroys the key it reads `[redacted]` while the chain verifies.
@@ -20,6 +21,7 @@ import { repositories } from '../src/data/repositories/index.ts';
 import { walkChain } from '../src/domain/audit/verify-chain.ts';
 import { isSealedText, openText } from '../src/domain/audit/sealed-text.ts';
 import { withStoredDataKey } from '../src/domain/kyc/data-keys.ts';
+import { closedAccessGate } from '../src/domain/retention/closed-access.ts';
 import { createKeyring } from '../src/lib/crypto/envelope.ts';
 
 const OFAC = path.resolve(import.meta.dirname, '../src/domain/screening/fixtures/ofac-sdn.xml');
@@ -32,7 +34,16 @@ const SEND_BACK = 'Not enough: ask for the birth certificate of Mr Velmorov.';
 const COMMENT = 'Approved after the call with Mr Velmorov about his savings.';
 const TRANSFER = 'The selfie shows a woman, not Lena Schmidt.';
 const SAR_REASON = 'Subject access request by letter of 2 May from Mr Velmorov.';
-const CLEAR = ['Tula', 'brother', 'birth certificate', 'savings', 'Lena Schmidt', 'letter of 2 May'];
+const ACCESS = 'Police request 77/2026 naming Mr Velmorov, closed account.';
+const CLEAR = [
+  'Police request',
+  'Tula',
+  'brother',
+  'birth certificate',
+  'savings',
+  'Lena Schmidt',
+  'letter of 2 May',
+];
 
 async function screeningJob(app: FastifyInstance) {
   const job = app.jobs.find((j) => j.name === 'screening');
@@ -135,6 +146,32 @@ describe.each(testDatabases())('free texts about a person in the audit log on $n
     const transferCase = await reviewer.get(`/backoffice/api/identity-transfers/${transferId}`);
     expect(transferCase.envelope?.result).toMatchObject({ transfer: { rejectReason: TRANSFER } });
 
+    // The approved person closes their account; a senior opens it with a reason, and views the case.
+    await repositories(fixture.database.db).accountClosures.recordClosure({
+      userId: approvedId,
+      closedAt: Date.now() - 60_000,
+      closedBy: 'self',
+    });
+    const granted = await senior.post(`/backoffice/api/cases/${approvedId}/closed-access`, {
+      reason: ACCESS,
+    });
+    expect(granted.envelope?.result).toMatchObject({ reason: ACCESS });
+    expect((await caseOf(senior, approvedId)).closedAccess).toMatchObject({ reason: ACCESS });
+    const accessReasons = async () => {
+      const rows = (await rowsOf(fixture, approvedId)).filter(
+        (r) =>
+          r.action === 'case.closed_access' || (r.action === 'case.view' && r.details.access !== undefined),
+      );
+      const values = rows.map((r) =>
+        r.action === 'case.view' ? (r.details.access as { reason: unknown }).reason : r.details.reason,
+      );
+      for (const v of values) expect(isSealedText(v)).toBe(true);
+      return withStoredDataKey(repositories(fixture.database.db).submissions, keyring, approvedId, (key) =>
+        values.map((v) => openText(key, approvedId, v)),
+      );
+    };
+    expect(await accessReasons()).toEqual([ACCESS, ACCESS]);
+
     // No clear text in any audit row of the three people.
     const people = [userId, approvedId, targetId];
     for (const id of people)
@@ -174,5 +211,23 @@ describe.each(testDatabases())('free texts about a person in the audit log on $n
     expect(await opened(fixture, userId, 'data_export.request', 'reason')).toEqual(['[redacted]']);
     expect(await opened(fixture, approvedId, 'decision.approve', 'comment')).toEqual(['[redacted]']);
     expect(await opened(fixture, targetId, 'identity_transfer.reject', 'reason')).toEqual(['[redacted]']);
+    expect(await accessReasons()).toEqual(['[redacted]', '[redacted]']);
+    // The member's reason, shown back while it is in force (the gate of every view), is gone with the key.
+    const seniorMe = {
+      id: Number(
+        (
+          await fixture.database.db
+            .selectFrom('staff_users')
+            .select('id')
+            .where('email', '=', 'senior@demo.test')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+      role: 'senior_reviewer' as const,
+      email: 'senior@demo.test',
+      display_name: '',
+    };
+    const gate = closedAccessGate(repositories(fixture.database.db), keyring);
+    await expect(gate.require(seniorMe, approvedId)).resolves.toMatchObject({ reason: '[redacted]' });
   });
 });

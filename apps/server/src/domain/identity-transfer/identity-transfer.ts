@@ -271,7 +271,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
     row: IdentityTransferRow,
     at: number,
   ): Promise<AccessNote & { targetAccess?: AccessNote['access'] }> {
-    const gate = closedAccessGate(repos);
+    const gate = closedAccessGate(repos, deps.keyring);
     const source = accessNote(await gate.require(me, row.source_user_id, at)).access;
     const target = accessNote(await gate.require(me, row.target_user_id, at)).access;
     // `access` as every gated view writes it (the source's reason first); the target's when it differs.

@@ -121,7 +121,7 @@ export function resolutionUseCases(options: ResolutionOptions) {
       if (!found) throw hitUnknown();
       const userId = Number(found.user_id);
       // Issue 20 (D79): a closed or held person's hit is resolved only with the member's recorded reason.
-      await closedAccessGate(repos).require(staff, userId, now);
+      await closedAccessGate(repos, keyring).require(staff, userId, now);
       let frozeNow = false;
       await decisionTransaction(repos, async (tx) => {
         await tx.review.lockCase(userId);
@@ -216,7 +216,7 @@ export function resolutionUseCases(options: ResolutionOptions) {
     ): Promise<ReviewCase> {
       requirePermission(staff, 'confirm_final');
       // Issue 20 (D79): a closed or held person's freeze is lifted only with the member's recorded reason.
-      const access = await closedAccessGate(repos).require(staff, userId, now);
+      const access = await closedAccessGate(repos, keyring).require(staff, userId, now);
       const notFrozen = () => new AppError('SCREENING_NOT_FROZEN', undefined, 409);
       await decisionTransaction(repos, async (tx) => {
         await tx.review.lockCase(userId);
@@ -273,7 +273,7 @@ export function resolutionUseCases(options: ResolutionOptions) {
       now = Date.now(),
     ): Promise<{ id: number; bytes: Buffer }> {
       requirePermission(staff, 'decide');
-      const gate = closedAccessGate(repos);
+      const gate = closedAccessGate(repos, keyring);
       const access = await gate.require(staff, userId, now);
       const row = await repos.screening.latestExport(userId);
       // Issue 20: the person's screening results (and exports) were erased: said so (62042, 410).

@@ -117,7 +117,7 @@ export function decideUseCase(
   viewCase: ViewCase,
   screening?: ApprovalScreening,
 ) {
-  const gate = closedAccessGate(repos);
+  const gate = closedAccessGate(repos, keyring);
   return async function decide(
     staff: StaffMe,
     userId: number,
