@@ -5,6 +5,8 @@
  * ciphertext (any change to it breaks the chain as any other edit would), staff with the case read it
  * through the history (opened with the key), and the erasure's crypto-shredding (D72) makes it unreadable
  * without touching the row. Rows written before D107 hold the text in clear and stay as they are.
+ * D110: every other free text staff write about a person into an audit row goes the same way
+ * (`sealFreeTexts`): a decision's comment, a hit's or a transfer's reason, an access reason.
  */
 import { randomUUID } from 'node:crypto';
 import { REDACTED_VALUE } from '@kyc/contracts';
