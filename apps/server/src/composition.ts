@@ -404,7 +404,7 @@ export function compose(options: CompositionOptions): Composition {
   const review = reviewUseCases(repos, { blobs, keyring }, screening, () => referenceChanged('quotas'));
   const dashboard = dashboardUseCases(repos);
 
-  const support = supportUseCases(repos, supportLimits);
+  const support = supportUseCases(repos, supportLimits, keyring);
 
   const notices = noticeUseCases(repos.notices);
 
@@ -457,6 +457,7 @@ export function compose(options: CompositionOptions): Composition {
   });
   const identityTransfers = identityTransferUseCases({
     repos,
+    keyring,
     mailer,
     texts,
     policy: { coolingOffMs: config.transferCoolingOffMs, fourEyesLevel: config.transferFourEyesLevel },
@@ -483,7 +484,7 @@ export function compose(options: CompositionOptions): Composition {
   };
 
   // Issue 20 (docs/data-lifecycle.md): retention policies, legal holds, the erasure job.
-  const retention = retentionUseCases({ repos, blobs, ...options.retentionOptions });
+  const retention = retentionUseCases({ repos, blobs, keyring, ...options.retentionOptions });
   // Issue 20 (docs/data-export.md): the person's own copy, built by a job, sealed in the document store.
   const dataExports = dataExportUseCases({ repos, blobs, keyring });
   // Issue 20: closing an account and the erasure request; what remains is dated by the policy in force.

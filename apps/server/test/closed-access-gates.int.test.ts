@@ -2,7 +2,8 @@
  * Issue 20, access after closure (docs/data-lifecycle.md "Back office", D78–D79), the views that were not
  * gated yet: a request for information, a support report, an identity transfer and the freeze lift of a
  * closed person open only to `access_closed_accounts` (62040) with a reason in force (62041), and each is
- * audited with the reason (`access: {reason, until}`), on SQLite and PostgreSQL.
+ * audited with the reason (`access: {reason, until}`, the reason sealed under the person's data key since
+ * D110: never in clear in the row), on SQLite and PostgreSQL.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { testDatabases } from './support/databases.ts';
 import { staffClient, userClient, userWithCase } from './support/kyc-flows.ts';
 import { transferWaitingForReview } from './support/transfers.ts';
 import { signedUpClient, type TestClient } from './support/test-app.ts';
+import { openedTexts } from './support/sealed-texts.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 
 const REASON = 'Regulator inquiry REG-2026-31 about this closed account';
@@ -43,7 +45,16 @@ async function lastAudit(fixture: AppFixture, userId: number, action: string) {
   );
 }
 
-const withReason = { access: { reason: REASON, until: expect.any(Number) as unknown } };
+/**
+ * The entry names the member's reason (`access: {reason, until}`), sealed under the key of the person the
+ * reason was given for (D110): not in clear, and it opens to what the member wrote.
+ */
+async function expectReason(fixture: AppFixture, keyOf: number, details: unknown) {
+  expect(details).toMatchObject({ access: { until: expect.any(Number) as unknown } });
+  expect(JSON.stringify(details)).not.toContain('REG-2026-31');
+  const { access } = details as { access: { reason: unknown } };
+  expect(await openedTexts(fixture, keyOf, [access.reason])).toEqual([REASON]);
+}
 
 describe.each(testDatabases())('closed-account gates on $name', (testDb) => {
   describe('requests for information, support reports and identity transfers', () => {
@@ -62,7 +73,7 @@ describe.each(testDatabases())('closed-account gates on $name', (testDb) => {
 
       expect((await grant(senior, userId)).envelope?.ret_code).toBe(0);
       expect((await senior.post(url, body)).envelope?.ret_code).toBe(0);
-      expect((await lastAudit(fixture, userId, 'questionnaire.rfi'))?.details).toMatchObject(withReason);
+      await expectReason(fixture, userId, (await lastAudit(fixture, userId, 'questionnaire.rfi'))?.details);
     });
 
     it('when a closed person’s support report is opened and answered, then only a senior with a reason can, and both are audited with it; a report of an open account needs none', async () => {
@@ -88,10 +99,10 @@ describe.each(testDatabases())('closed-account gates on $name', (testDb) => {
 
       expect((await grant(senior, userId)).envelope?.ret_code).toBe(0);
       expect((await senior.get(`${INBOX}/${filed.id}`)).envelope?.ret_code).toBe(0);
-      expect((await lastAudit(fixture, userId, 'support.view'))?.details).toMatchObject(withReason);
+      await expectReason(fixture, userId, (await lastAudit(fixture, userId, 'support.view'))?.details);
       const answered = await senior.post(`${INBOX}/${filed.id}/answer`, { answer: 'It was released.' });
       expect(answered.envelope?.ret_code).toBe(0);
-      expect((await lastAudit(fixture, userId, 'support.answer'))?.details).toMatchObject(withReason);
+      await expectReason(fixture, userId, (await lastAudit(fixture, userId, 'support.answer'))?.details);
     });
 
     it('when a transfer’s source account is closed, then its back-office case and decision need access_closed_accounts and a reason, and are audited with it', async () => {
@@ -116,11 +127,14 @@ describe.each(testDatabases())('closed-account gates on $name', (testDb) => {
         .where('action', '=', 'case.view')
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
-      expect(JSON.parse(viewed.details)).toMatchObject(withReason);
+      await expectReason(fixture, sourceId, JSON.parse(viewed.details));
       expect((await senior.post(`${url}/decision`, reject)).envelope?.ret_code).toBe(0);
       const targetId = await fixture.userIdOf('lena.target@example.com');
-      expect((await lastAudit(fixture, targetId, 'identity_transfer.reject'))?.details).toMatchObject(
-        withReason,
+      // The reason given for the source, in the entry about the target: sealed under the source's key.
+      await expectReason(
+        fixture,
+        sourceId,
+        (await lastAudit(fixture, targetId, 'identity_transfer.reject'))?.details,
       );
     });
   });
@@ -154,7 +168,10 @@ describe.each(testDatabases())('closed-account gates on $name', (testDb) => {
       expect(await lastAudit(fixture, userId, 'screening.freeze.lift')).toBeUndefined();
       expect((await grant(admin, userId)).envelope?.ret_code).toBe(0);
       expect((await admin.post(url, lift)).envelope?.ret_code).toBe(0);
-      expect((await lastAudit(fixture, userId, 'screening.freeze.lift'))?.details).toMatchObject(withReason);
+      const lifted = (await lastAudit(fixture, userId, 'screening.freeze.lift'))?.details;
+      await expectReason(fixture, userId, lifted);
+      expect(JSON.stringify(lifted)).not.toContain('Delisted');
+      expect(await openedTexts(fixture, userId, [lifted?.reason])).toEqual([lift.reason]);
     });
   });
 });

@@ -33,6 +33,7 @@ import {
   type Answer,
 } from './support/kyc-flows.ts';
 import { submittedQuestionnaire } from './support/questionnaires.ts';
+import { openedTexts } from './support/sealed-texts.ts';
 import { stepUpHeaders, stepUpToken } from './support/step-up.ts';
 import type { TestClient } from './support/test-app.ts';
 
@@ -556,10 +557,13 @@ describe.each(testDatabases())("the person's own copy on $name", (testDb) => {
         'data_export.link',
         'data_export.download',
       ]);
-      expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({
-        exportId,
-        reason: 'Subject access request by letter of 2 March',
-      });
+      // D110: the reason is sealed under the person's data key in the entry, never in clear.
+      const requested = JSON.parse(audit[0]?.details ?? '{}') as { exportId: number; reason: unknown };
+      expect(requested.exportId).toBe(exportId);
+      expect(audit[0]?.details).not.toContain('letter of 2 March');
+      expect(await openedTexts(fixture, userId, [requested.reason])).toEqual([
+        'Subject access request by letter of 2 March',
+      ]);
 
       // The person's own copies are apart: compliance's does not count towards the person's daily limit.
       const person = await userClient(fixture.app, 'new@demo.test');

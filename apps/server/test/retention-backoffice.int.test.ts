@@ -22,10 +22,12 @@ import {
   submittedQuestionnaire,
   uploadEvidence,
 } from './support/questionnaires.ts';
-import { signedInClient, type TestClient } from './support/test-app.ts';
+import { openedTexts } from './support/sealed-texts.ts';
+import { signedInClient, TEST_MASTER_KEY, type TestClient } from './support/test-app.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 import { closedAccessGate } from '../src/domain/retention/closed-access.ts';
 import { cutoffFor, DAY_MS } from '../src/domain/retention/due-rules.ts';
+import { createKeyring } from '../src/lib/crypto/envelope.ts';
 
 const REASON = 'Subject access request SAR-2026-114 from the person';
 
@@ -187,26 +189,36 @@ describe.each(testDatabases())('back office after closure and erasure on $name',
           .executeTakeFirstOrThrow()
       ).id,
     );
-    expect(await auditOf(fixture, userId)).toEqual([
+    // D110: the reason is sealed under the person's key in the grant's entry, and each view copies it.
+    const sealed = { sealed: expect.any(String) as unknown, ref: expect.any(String) as unknown };
+    const entries = await auditOf(fixture, userId);
+    expect(entries).toEqual([
       {
         action: 'case.closed_access',
         staffId: seniorId,
-        details: expect.objectContaining({ reason: REASON, held: false, erased: false }),
+        details: expect.objectContaining({ reason: sealed, held: false, erased: false }),
       },
       {
         action: 'case.view',
         staffId: seniorId,
-        details: expect.objectContaining({ access: expect.objectContaining({ reason: REASON }) }),
+        details: expect.objectContaining({ access: expect.objectContaining({ reason: sealed }) }),
       },
       {
         action: 'document.view',
         staffId: seniorId,
-        details: expect.objectContaining({ access: expect.objectContaining({ reason: REASON }) }),
+        details: expect.objectContaining({ access: expect.objectContaining({ reason: sealed }) }),
       },
     ]);
+    const reasons = entries.map((e) =>
+      e.action === 'case.closed_access' ? e.details.reason : (e.details.access as { reason: unknown }).reason,
+    );
+    expect(await openedTexts(fixture, userId, reasons)).toEqual([REASON, REASON, REASON]);
 
     // Thirty minutes on, the reason no longer opens the person.
-    const gate = closedAccessGate(repositories(fixture.database.db));
+    const gate = closedAccessGate(
+      repositories(fixture.database.db),
+      createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64')),
+    );
     const me = {
       id: seniorId,
       role: 'senior_reviewer' as const,

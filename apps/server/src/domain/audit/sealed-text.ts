@@ -5,10 +5,13 @@
  * ciphertext (any change to it breaks the chain as any other edit would), staff with the case read it
  * through the history (opened with the key), and the erasure's crypto-shredding (D72) makes it unreadable
  * without touching the row. Rows written before D107 hold the text in clear and stay as they are.
+ * D110: every other free text staff write about a person into an audit row goes the same way
+ * (`sealFreeTexts`): a decision's comment, a hit's or a transfer's reason, an access reason.
  */
 import { randomUUID } from 'node:crypto';
 import { REDACTED_VALUE } from '@kyc/contracts';
-import { decryptBlob, encryptBlob } from '../../lib/crypto/envelope.ts';
+import { decryptBlob, encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
+import { withDataKey, type DataKeyStore } from '../kyc/data-keys.ts';
 
 /** How a sealed text sits in an audit row's details. */
 export interface SealedText {
@@ -52,4 +55,26 @@ export function openText(dataKey: Buffer | undefined, userId: number, value: unk
   } catch {
     return REDACTED_VALUE;
   }
+}
+
+/**
+ * D110: the free texts (`fields`) of an audit entry's details, each non-empty string sealed under the
+ * person's data key (made first if they had none) — one key unwrap for all of them. `store` may be a
+ * transaction's repository: the key row then commits (or not) with the entry. Other fields pass as they are.
+ */
+export async function sealFreeTexts(
+  store: DataKeyStore,
+  keyring: MasterKeyring,
+  userId: number,
+  at: number,
+  details: Record<string, unknown>,
+  fields: readonly string[],
+): Promise<Record<string, unknown>> {
+  const present = fields.filter((f) => typeof details[f] === 'string' && details[f] !== '');
+  if (present.length === 0) return details;
+  return withDataKey(store, keyring, userId, at, (key) => {
+    const sealed = { ...details };
+    for (const f of present) sealed[f] = sealText(key, userId, details[f] as string);
+    return sealed;
+  });
 }

@@ -37,6 +37,7 @@ import { readBlob, type BlobStore } from '../../lib/uploads/blob-store.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
 import { withDataKey, withStoredDataKey } from '../kyc/data-keys.ts';
+import { sealFreeTexts } from '../audit/sealed-text.ts';
 import { collectPersonalData } from './collect.ts';
 import { zipWriter } from './zip.ts';
 
@@ -361,7 +362,10 @@ export function dataExportUseCases(options: DataExportOptions) {
             action: 'data_export.request',
             subjectUserId: userId,
             caseRef: `data-export:${id}`,
-            details: { exportId: id, reason },
+            // D110: the staff member's reason names the person's request; sealed under their key.
+            details: await sealFreeTexts(tx.submissions, keyring, userId, at, { exportId: id, reason }, [
+              'reason',
+            ]),
           },
           at,
         );

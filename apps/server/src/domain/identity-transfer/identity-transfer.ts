@@ -27,6 +27,8 @@ import {
 import type { Repositories, TxRepositories } from '../../data/repositories/index.ts';
 import type { IdentityTransferRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
+import { sealFreeTexts } from '../audit/sealed-text.ts';
 import { alreadyDecided, decisionTransaction } from '../backoffice/decision-conflicts.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
 import { accessNote, closedAccessGate, type AccessNote } from '../retention/closed-access.ts';
@@ -44,6 +46,8 @@ export interface IdentityTransferPolicy {
 
 export interface IdentityTransferDeps {
   repos: Repositories;
+  /** Seals a rejection's reason in its audit entry under the target person's data key (D110). */
+  keyring: MasterKeyring;
   mailer: Mailer;
   texts: MailTexts;
   policy: IdentityTransferPolicy;
@@ -267,7 +271,7 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
     row: IdentityTransferRow,
     at: number,
   ): Promise<AccessNote & { targetAccess?: AccessNote['access'] }> {
-    const gate = closedAccessGate(repos);
+    const gate = closedAccessGate(repos, deps.keyring);
     const source = accessNote(await gate.require(me, row.source_user_id, at)).access;
     const target = accessNote(await gate.require(me, row.target_user_id, at)).access;
     // `access` as every gated view writes it (the source's reason first); the target's when it differs.
@@ -493,7 +497,15 @@ export function identityTransferUseCases(deps: IdentityTransferDeps) {
               action: 'identity_transfer.reject',
               subjectUserId: row.target_user_id,
               caseRef: `transfer:${id}`,
-              details: { reason: request.reason, sourceUserId: row.source_user_id, ...access },
+              // D110: the reason is about the people; sealed under the target's key (the entry's subject).
+              details: await sealFreeTexts(
+                tx.submissions,
+                deps.keyring,
+                row.target_user_id,
+                at,
+                { reason: request.reason, sourceUserId: row.source_user_id, ...access },
+                ['reason'],
+              ),
             },
             at,
           );

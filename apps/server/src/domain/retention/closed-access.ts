@@ -4,7 +4,9 @@
  * `access_closed_accounts` (62040 otherwise) and who recorded why (62041 until then). The reason is an
  * audit entry (`case.closed_access`); for 30 minutes it opens that person to that member, and every view
  * in that time names it in its own audit entry. The audit log is append-only and hash-chained (D40), so a
- * grant cannot be forged or backdated without the chain showing it.
+ * grant cannot be forged or backdated without the chain showing it. The reason is about the person: since
+ * D110 it is sealed under their data key in the grant's entry, and the views copy that sealed value into
+ * theirs (nothing opened per view but the member's own reason, to show it back).
  *
  * Also here: the redaction markers a view shows where an erased person's data was, and the person lookup
  * of the hold dialog.
@@ -21,26 +23,45 @@ import {
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
+import { isSealedText, openText, sealFreeTexts, type SealedText } from '../audit/sealed-text.ts';
+import { withStoredDataKey } from '../kyc/data-keys.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
 
 export const CLOSED_ACCESS_ACTION = 'case.closed_access';
 
-type GateRepositories = Pick<Repositories, 'accountClosures' | 'retention' | 'audit'>;
+type GateRepositories = Pick<Repositories, 'accountClosures' | 'retention' | 'audit' | 'submissions'>;
+
+/**
+ * A gate's answer: the access as the member sees it (`reason` opened), and the reason as the grant's
+ * audit entry holds it (`stored`: sealed since D110; a string before, or for an erased person).
+ */
+export interface GateAccess extends ClosedAccess {
+  stored?: string | SealedText;
+}
 
 /** What a view adds to its audit entry when it opened a closed or held person with a reason. */
 export interface AccessNote {
-  access?: { reason: string; until: number };
+  access?: { reason: string | SealedText; until: number };
 }
 
-export const accessNote = (access: ClosedAccess | null): AccessNote =>
+/** The reason goes into the view's entry as the grant holds it: sealed, never opened into clear (D110). */
+export const accessNote = (access: GateAccess | null): AccessNote =>
   access?.reason && access.expiresAt !== null
-    ? { access: { reason: access.reason, until: access.expiresAt } }
+    ? { access: { reason: access.stored ?? access.reason, until: access.expiresAt } }
     : {};
 
-function reasonOf(details: string): string | null {
+/** The access as the API answers it (without the stored form). */
+export const publicAccess = (access: GateAccess | null): ClosedAccess | null => {
+  if (!access) return null;
+  const { stored: _stored, ...shown } = access;
+  return shown;
+};
+
+function reasonOf(details: string): string | SealedText | null {
   try {
     const value = JSON.parse(details) as { reason?: unknown };
-    return typeof value.reason === 'string' ? value.reason : null;
+    return typeof value.reason === 'string' || isSealedText(value.reason) ? value.reason : null;
   } catch {
     return null;
   }
@@ -50,7 +71,7 @@ function reasonOf(details: string): string | null {
  * The gate every back-office view of one person's data passes (the case, its documents, a questionnaire
  * response and its evidence, the screening export), and the redaction markers those views show.
  */
-export function closedAccessGate(repos: GateRepositories) {
+export function closedAccessGate(repos: GateRepositories, keyring: MasterKeyring) {
   /** Closed (and erased?) or held; undefined while the account is open and not held. */
   async function stateOf(userId: number) {
     const [closure, held] = await Promise.all([
@@ -76,10 +97,13 @@ export function closedAccessGate(repos: GateRepositories) {
       limit: 1,
     });
     const row = found.rows[0];
-    const reason = row ? reasonOf(row.details) : null;
-    return row && reason !== null
-      ? { reason, expiresAt: Number(row.at) + CLOSED_ACCESS_GRANT_MS }
-      : undefined;
+    const stored = row ? reasonOf(row.details) : null;
+    if (!row || stored === null) return undefined;
+    // The member's own reason, shown back to them: one key read for the view, none per row.
+    const reason = isSealedText(stored)
+      ? await withStoredDataKey(repos.submissions, keyring, userId, (key) => openText(key, userId, stored))
+      : stored;
+    return { reason: reason ?? '', stored, expiresAt: Number(row.at) + CLOSED_ACCESS_GRANT_MS };
   }
 
   return {
@@ -89,7 +113,7 @@ export function closedAccessGate(repos: GateRepositories) {
      * Before a view opens the person's data: null when the account is open and not held; else the state
      * with the member's reason, or 62040 (role) / 62041 (no reason in force).
      */
-    async require(staff: StaffMe, userId: number, now = Date.now()): Promise<ClosedAccess | null> {
+    async require(staff: StaffMe, userId: number, now = Date.now()): Promise<GateAccess | null> {
       const state = await stateOf(userId);
       if (!state) return null;
       if (!roleCan(staff.role, 'access_closed_accounts'))
@@ -114,8 +138,8 @@ export type ClosedAccessGate = ReturnType<typeof closedAccessGate>;
 export const redactedKind = (markers: readonly RedactionMarker[], kind: string) =>
   markers.some((m) => m.kind === kind);
 
-export function closedAccessUseCases(repos: Repositories) {
-  const gate = closedAccessGate(repos);
+export function closedAccessUseCases(repos: Repositories, keyring: MasterKeyring) {
+  const gate = closedAccessGate(repos, keyring);
   return {
     /**
      * POST /backoffice/api/cases/:userId/closed-access (`view_cases` + `access_closed_accounts`): the
@@ -138,13 +162,18 @@ export function closedAccessUseCases(repos: Repositories) {
         throw new AppError('CLOSED_ACCOUNT_ACCESS_DENIED', undefined, 403);
       const reason = body.reason.trim();
       const expiresAt = now + CLOSED_ACCESS_GRANT_MS;
+      const details = { reason, closedAt: state.closedAt, held: state.held, erased: state.erased, expiresAt };
       await repos.audit.insert(
         {
           staffId: staff.id,
           action: CLOSED_ACCESS_ACTION,
           subjectUserId: userId,
           caseRef: `user:${userId}`,
-          details: { reason, closedAt: state.closedAt, held: state.held, erased: state.erased, expiresAt },
+          // D110: sealed under the person's key. An erased person's key is gone for good and none is made
+          // again for them: their reason stays in clear (written after the erasure, D110 "Consequences").
+          details: state.erased
+            ? details
+            : await sealFreeTexts(repos.submissions, keyring, userId, now, details, ['reason']),
         },
         now,
       );

@@ -4,6 +4,7 @@
  * slices' (the closures repository is theirs to write through).
  */
 import type { Repositories } from '../../data/repositories/index.ts';
+import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../lib/uploads/blob-store.ts';
 import { closedAccessUseCases } from './closed-access.ts';
 import { erasureUseCases, type ErasureOptions } from './erasure.ts';
@@ -15,7 +16,10 @@ import { rollingSweepUseCases } from './rolling-sweep.ts';
 
 export type RetentionOptions = ErasureOptions;
 
-export function retentionUseCases(deps: { repos: Repositories; blobs: BlobStore } & RetentionOptions) {
+export function retentionUseCases(
+  deps: { repos: Repositories; blobs: BlobStore; keyring: MasterKeyring } & RetentionOptions,
+) {
+  const closedAccess = closedAccessUseCases(deps.repos, deps.keyring);
   const policies = policyUseCases(deps.repos);
   const erasure = erasureUseCases({ ...deps, policies });
   return {
@@ -31,9 +35,9 @@ export function retentionUseCases(deps: { repos: Repositories; blobs: BlobStore 
     sweepRolling: rollingSweepUseCases({ ...deps, policies }).sweep,
     // Slice C (the back office's pages, access after closure; D78–D79).
     listPolicyVersions: policyVersionUseCases(deps.repos).list,
-    grantClosedAccess: closedAccessUseCases(deps.repos).grant,
-    lookupPerson: closedAccessUseCases(deps.repos).lookup,
-    recordClosureForTests: closedAccessUseCases(deps.repos).recordClosureForTests,
+    grantClosedAccess: closedAccess.grant,
+    lookupPerson: closedAccess.lookup,
+    recordClosureForTests: closedAccess.recordClosureForTests,
   };
 }
 export type RetentionUseCases = ReturnType<typeof retentionUseCases>;

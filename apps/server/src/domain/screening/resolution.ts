@@ -25,6 +25,7 @@ import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { decisionTransaction } from '../backoffice/decision-conflicts.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
 import { withDataKey, withStoredDataKey } from '../kyc/data-keys.ts';
+import { sealFreeTexts } from '../audit/sealed-text.ts';
 import { accessNote, closedAccessGate, redactedKind } from '../retention/closed-access.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailTexts } from '../mail/mail-texts.ts';
@@ -120,7 +121,7 @@ export function resolutionUseCases(options: ResolutionOptions) {
       if (!found) throw hitUnknown();
       const userId = Number(found.user_id);
       // Issue 20 (D79): a closed or held person's hit is resolved only with the member's recorded reason.
-      await closedAccessGate(repos).require(staff, userId, now);
+      await closedAccessGate(repos, keyring).require(staff, userId, now);
       let frozeNow = false;
       await decisionTransaction(repos, async (tx) => {
         await tx.review.lockCase(userId);
@@ -144,6 +145,7 @@ export function resolutionUseCases(options: ResolutionOptions) {
             staffId: staff.id,
             at: now,
             screening: await screening.caseScreening(userId, tx),
+            keyring,
           });
           const documentEnc = await withDataKey(tx.submissions, keyring, userId, now, (key) =>
             sealSarExport(key, { userId, hitId, at: now }, document),
@@ -153,22 +155,31 @@ export function resolutionUseCases(options: ResolutionOptions) {
             now,
           );
         }
+        // D110: the reason (a false positive's, a true match's note) is sealed under the person's key.
+        const details = await sealFreeTexts(
+          tx.submissions,
+          keyring,
+          userId,
+          now,
+          {
+            hitId,
+            list: hit.list_id,
+            listEntryId: hit.list_entry_id,
+            category: hit.category,
+            from: hit.state,
+            to: to.state,
+            ...('reason' in request ? { reason: request.reason } : {}),
+            ...(exportId !== undefined ? { exportId, frozen: frozeNow } : {}),
+          },
+          ['reason'],
+        );
         await tx.audit.insert(
           {
             staffId: staff.id,
             action: `screening.${request.action}`,
             subjectUserId: userId,
             caseRef: `screening-hit:${hitId}`,
-            details: {
-              hitId,
-              list: hit.list_id,
-              listEntryId: hit.list_entry_id,
-              category: hit.category,
-              from: hit.state,
-              to: to.state,
-              ...('reason' in request ? { reason: request.reason } : {}),
-              ...(exportId !== undefined ? { exportId, frozen: frozeNow } : {}),
-            },
+            details,
           },
           now,
         );
@@ -205,7 +216,7 @@ export function resolutionUseCases(options: ResolutionOptions) {
     ): Promise<ReviewCase> {
       requirePermission(staff, 'confirm_final');
       // Issue 20 (D79): a closed or held person's freeze is lifted only with the member's recorded reason.
-      const access = await closedAccessGate(repos).require(staff, userId, now);
+      const access = await closedAccessGate(repos, keyring).require(staff, userId, now);
       const notFrozen = () => new AppError('SCREENING_NOT_FROZEN', undefined, 409);
       await decisionTransaction(repos, async (tx) => {
         await tx.review.lockCase(userId);
@@ -229,15 +240,22 @@ export function resolutionUseCases(options: ResolutionOptions) {
             action: 'screening.freeze.lift',
             subjectUserId: userId,
             caseRef: `screening-hit:${request.hitId}`,
-            details: {
-              hitId: request.hitId,
-              list: hit.list_id,
-              listEntryId: hit.list_entry_id,
-              frozenBy: Number(freeze.frozen_by),
-              frozenAt: Number(freeze.frozen_at),
-              reason: request.reason,
-              ...accessNote(access),
-            },
+            details: await sealFreeTexts(
+              tx.submissions,
+              keyring,
+              userId,
+              now,
+              {
+                hitId: request.hitId,
+                list: hit.list_id,
+                listEntryId: hit.list_entry_id,
+                frozenBy: Number(freeze.frozen_by),
+                frozenAt: Number(freeze.frozen_at),
+                reason: request.reason,
+                ...accessNote(access),
+              },
+              ['reason'],
+            ),
           },
           now,
         );
@@ -255,7 +273,7 @@ export function resolutionUseCases(options: ResolutionOptions) {
       now = Date.now(),
     ): Promise<{ id: number; bytes: Buffer }> {
       requirePermission(staff, 'decide');
-      const gate = closedAccessGate(repos);
+      const gate = closedAccessGate(repos, keyring);
       const access = await gate.require(staff, userId, now);
       const row = await repos.screening.latestExport(userId);
       // Issue 20: the person's screening results (and exports) were erased: said so (62042, 410).

@@ -9,8 +9,10 @@
 import type { CaseScreening } from '@kyc/contracts';
 import type { TxRepositories } from '../../data/repositories/index.ts';
 import type { ScreeningExportRow } from '../../data/schema/index.ts';
-import { decryptBlob, encryptBlob } from '../../lib/crypto/envelope.ts';
+import { decryptBlob, encryptBlob, type MasterKeyring } from '../../lib/crypto/envelope.ts';
+import { isSealedText, openText } from '../audit/sealed-text.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
+import { withStoredDataKey } from '../kyc/data-keys.ts';
 
 export const SAR_EXPORT_FORMAT = 'kyc-portal/screening-sar-export@1';
 
@@ -26,6 +28,25 @@ export interface SarExportInput {
   at: number;
   /** The person's screening as this transaction sees it (hits opened with the person's key). */
   screening: CaseScreening;
+  /** Opens the free texts sealed in the audit entries (D107, D110); without it they stay sealed. */
+  keyring?: MasterKeyring;
+}
+
+/** Every audit entry's details, the sealed texts opened under the person's key read once (D110). */
+async function detailsOf(
+  tx: TxRepositories,
+  userId: number,
+  details: readonly Record<string, unknown>[],
+  keyring: MasterKeyring | undefined,
+): Promise<Record<string, unknown>[]> {
+  if (!keyring || !details.some((d) => Object.values(d).some(isSealedText))) return [...details];
+  return withStoredDataKey(tx.submissions, keyring, userId, (key) =>
+    details.map((d) =>
+      Object.fromEntries(
+        Object.entries(d).map(([f, v]) => [f, isSealedText(v) ? openText(key, userId, v) : v]),
+      ),
+    ),
+  );
 }
 
 const iso = (ms: number | null | undefined) =>
@@ -43,6 +64,13 @@ export async function buildSarExport(
     tx.staff.findById(staffId),
     tx.audit.list({ subjectUserId: userId, limit: 500 }),
   ]);
+  const decisionRows = audit.rows.filter((row) => !isView(row.action)).reverse();
+  const decisionDetails = await detailsOf(
+    tx,
+    userId,
+    decisionRows.map((row) => JSON.parse(row.details) as Record<string, unknown>),
+    input.keyring,
+  );
   const listIds = [...new Set(screening.hits.map((h) => h.list))];
   const lists = await Promise.all(listIds.map((id) => tx.screening.findList(id)));
   return {
@@ -94,17 +122,14 @@ export async function buildSarExport(
         contentHash: l.content_hash,
         loadedAt: iso(l.loaded_at === null ? null : Number(l.loaded_at)),
       })),
-    decisions: audit.rows
-      .filter((row) => !isView(row.action))
-      .reverse()
-      .map((row) => ({
-        at: iso(Number(row.at)),
-        action: row.action,
-        staffId: Number(row.staff_id),
-        staffName: staffLabel(row.staff_display_name, row.staff_email),
-        caseRef: row.case_ref,
-        details: JSON.parse(row.details) as unknown,
-      })),
+    decisions: decisionRows.map((row, i) => ({
+      at: iso(Number(row.at)),
+      action: row.action,
+      staffId: Number(row.staff_id),
+      staffName: staffLabel(row.staff_display_name, row.staff_email),
+      caseRef: row.case_ref,
+      details: decisionDetails[i],
+    })),
   };
 }
 

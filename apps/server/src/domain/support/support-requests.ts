@@ -24,6 +24,7 @@ import type { SupportRequestWithNames } from '../../data/repositories/support-re
 import type { SupportRequestRow } from '../../data/schema/index.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { requirePermission } from '../backoffice/permissions.ts';
 import { accessNote, closedAccessGate, type AccessNote } from '../retention/closed-access.ts';
 import { staffLabel } from '../backoffice/staff-label.ts';
@@ -105,7 +106,12 @@ export function checkSupportRequest(
   return { topic: body.topic, message, email: email.value.toLowerCase(), language: body.language };
 }
 
-export function supportUseCases(repos: Repositories, limits: SupportLimits, now: () => number = Date.now) {
+export function supportUseCases(
+  repos: Repositories,
+  limits: SupportLimits,
+  keyring: MasterKeyring,
+  now: () => number = Date.now,
+) {
   const repo = repos.supportRequests;
 
   async function found(id: number): Promise<SupportRequestWithNames> {
@@ -121,7 +127,7 @@ export function supportUseCases(repos: Repositories, limits: SupportLimits, now:
    */
   async function gateOf(staff: StaffMe, row: SupportRequestWithNames, at: number): Promise<AccessNote> {
     if (row.user_id === null) return {};
-    return accessNote(await closedAccessGate(repos).require(staff, Number(row.user_id), at));
+    return accessNote(await closedAccessGate(repos, keyring).require(staff, Number(row.user_id), at));
   }
 
   async function closedPerson(row: SupportRequestWithNames): Promise<boolean> {

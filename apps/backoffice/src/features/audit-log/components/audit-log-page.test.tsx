@@ -73,6 +73,21 @@ describe('AuditLogPage', () => {
     expect(within(row).getByText('User 41').closest('a')).toBeNull();
   });
 
+  it('when an entry holds sealed free texts (D110), then the row names them as sealed and shows no ciphertext', async () => {
+    const sealed = { sealed: 'QUJDREVGR0g=', ref: 'f1c6d9a2-0000-4000-8000-000000000001' };
+    auditApi(1, {
+      details: { from: 'PENDING', comment: sealed, access: { reason: sealed, until: 1 } },
+    });
+    renderAudit(auditor);
+
+    const row = nth(await screen.findAllByRole('row'), 1);
+    expect(within(row).getByText("Sealed under the person's key: read it on their case")).toBeTruthy();
+    expect(
+      within(row).getByText(`{"reason":"Sealed under the person's key: read it on their case","until":1}`),
+    ).toBeTruthy();
+    expect(row.textContent).not.toContain('QUJDREVGR0g=');
+  });
+
   it('when the staff member is known, then the row names them, with the number the staff filter takes', async () => {
     auditApi(1, { staffName: 'Riley Reviewer' });
     renderAudit(auditor);

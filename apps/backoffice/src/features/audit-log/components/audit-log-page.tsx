@@ -19,12 +19,29 @@ import { AuditChainNotice } from './audit-chain-notice.tsx';
 import { AuditFiltersForm } from './audit-filters-form.tsx';
 import './audit-log.css';
 
-/** A detail value as text: strings as they are, anything else as compact JSON. */
-function detailText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+/** A free text sealed under the person's data key (D107, D110): `{sealed, ref}`. */
+function isSealedText(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { sealed?: unknown }).sealed === 'string' &&
+    typeof (value as { ref?: unknown }).ref === 'string'
+  );
+}
+
+/**
+ * A detail value as text: strings as they are, anything else as compact JSON. A sealed text (at any depth)
+ * is not opened here — that would unwrap one person's key per row — but named as such: the person's case
+ * shows it (D110).
+ */
+function detailText(value: unknown, sealedLabel: string): string {
+  if (typeof value === 'string') return value;
+  if (isSealedText(value)) return sealedLabel;
+  return JSON.stringify(value, (_key, inner: unknown) => (isSealedText(inner) ? sealedLabel : inner));
 }
 
 function AuditDetails({ item }: { item: AuditItem }) {
+  const { t } = useTranslation();
   const details = Object.entries(item.details);
   return (
     <>
@@ -34,7 +51,7 @@ function AuditDetails({ item }: { item: AuditItem }) {
           {details.map(([name, value]) => (
             <div key={name}>
               <dt>{name}</dt>
-              <dd>{detailText(value)}</dd>
+              <dd>{detailText(value, t('audit.sealedText'))}</dd>
             </div>
           ))}
         </dl>

@@ -15,7 +15,7 @@ import type { QuestionnaireSubmissionRow } from '../../../data/schema/index.ts';
 import { asStatus, currentOf, EDD_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
 import { isSealedText, openText } from '../../audit/sealed-text.ts';
 import { withStoredDataKey } from '../../kyc/data-keys.ts';
-import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
+import { accessNote, closedAccessGate, publicAccess } from '../../retention/closed-access.ts';
 import { requirePermission } from '../permissions.ts';
 import { staffLabel } from '../staff-label.ts';
 import { fullSubmission, submissionHead } from './review-answers.ts';
@@ -186,7 +186,7 @@ export function caseViewUseCases(ctx: ReviewContext) {
     ): Promise<QuestionnaireReviewCase> {
       requirePermission(staff, 'view_cases');
       // Issue 20 (D79): a closed or held person opens only with the member's recorded reason.
-      const gate = closedAccessGate(ctx.repos);
+      const gate = closedAccessGate(ctx.repos, ctx.files.keyring);
       const closedAccess = await gate.require(staff, userId, now);
       const result = await reviewCase(ctx, userId, code);
       await ctx.repos.audit.insert(
@@ -206,7 +206,7 @@ export function caseViewUseCases(ctx: ReviewContext) {
       return {
         ...result,
         redactions: closedAccess ? await gate.markers(userId) : [],
-        closedAccess,
+        closedAccess: publicAccess(closedAccess),
       };
     },
   };

@@ -28,7 +28,7 @@ export function evidenceViewUseCases(ctx: ReviewContext) {
       now = Date.now(),
     ): Promise<EvidenceContent> {
       requirePermission(staff, 'view_cases');
-      const gate = closedAccessGate(ctx.repos);
+      const gate = closedAccessGate(ctx.repos, ctx.files.keyring);
       const access = await gate.require(staff, userId, now);
       const row = (await ctx.repos.questionnaireReview.evidenceOf(userId, code)).find(
         (e) => e.id === evidenceId,

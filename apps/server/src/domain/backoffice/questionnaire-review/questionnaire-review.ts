@@ -42,7 +42,7 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
       requirePermission(staff, 'decide');
       await userOf(ctx, userId);
       // Issue 20 (D79): a closed or held person's questionnaire is decided only with a recorded reason.
-      await closedAccessGate(ctx.repos).require(staff, userId, now);
+      await closedAccessGate(ctx.repos, ctx.files.keyring).require(staff, userId, now);
       const versions = await versionsOf(ctx, code);
       const kind = kinds.find((k) => k.templateCode === code) ?? onResponse;
       await kind.decide({ staff, userId, code, versions, request, at: now });

@@ -34,7 +34,7 @@ export function requestInformationUseCases(ctx: ReviewContext) {
       requirePermission(staff, 'decide');
       await userOf(ctx, userId);
       // Issue 20 (D79): information is asked of a closed or held person only with a recorded reason.
-      const access = await closedAccessGate(ctx.repos).require(staff, userId, now);
+      const access = await closedAccessGate(ctx.repos, ctx.files.keyring).require(staff, userId, now);
       const code = request.templateCode === 'rfi' ? RFI_TEMPLATE_CODE : request.templateCode;
       const current = currentOf(await versionsOf(ctx, code));
       const response = await ctx.repos.questionnaires.findResponse(userId, code);

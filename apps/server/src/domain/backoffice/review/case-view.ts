@@ -26,7 +26,7 @@ import { deciderLabel, decidingVendor, staffLabel } from '../staff-label.ts';
 import { asDecision } from '../row-values.ts';
 import type { ApprovalScreening } from '../../screening/screening-service.ts';
 import { vendorPanelOf } from './vendor-panel.ts';
-import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
+import { accessNote, closedAccessGate, publicAccess } from '../../retention/closed-access.ts';
 import { storedRiskOf } from '../../risk/risk-service.ts';
 import { caseChecksOf } from '../../checks/run/case-checks.ts';
 import { caseCorrectionsOf } from '../../checks/correction/case-corrections.ts';
@@ -68,7 +68,7 @@ export function caseViewUseCase(
   screening?: CaseScreeningSource,
 ) {
   const { audit, kyc, review, submissions, users } = repos;
-  const gate = closedAccessGate(repos);
+  const gate = closedAccessGate(repos, keyring);
 
   /** Every submission of the user, newest first, with its details opened under the user's data key. */
   async function submissionsOfCase(
@@ -231,7 +231,7 @@ export function caseViewUseCase(
       checksRun: checked.run,
       checkCorrections: corrections,
       redactions,
-      closedAccess,
+      closedAccess: publicAccess(closedAccess),
     };
   };
 }

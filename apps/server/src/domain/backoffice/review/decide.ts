@@ -15,6 +15,7 @@ import type { MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import type { KycActor } from '../../kyc/state-machine.ts';
 import type { ApprovalScreening } from '../../screening/screening-service.ts';
 import { closedAccessGate } from '../../retention/closed-access.ts';
+import { sealFreeTexts } from '../../audit/sealed-text.ts';
 import { requirePermission } from '../permissions.ts';
 import { assertMayDecide } from '../work/assignment.ts';
 import { auditActionOf, type DecisionContext } from './decisions/decision.ts';
@@ -44,6 +45,9 @@ export interface Decider {
   /** In the decision's transaction, just before its audit entry (the last write). */
   beforeAudit?: (tx: TxRepositories) => Promise<void>;
 }
+
+/** The free texts a decision kind may put in its audit entry (D110): sealed, never in clear. */
+const DECISION_FREE_TEXTS = ['comment'] as const;
 
 /** A decision's one transaction (after the permission and the screening before an approval). */
 export async function applyDecision(
@@ -82,13 +86,22 @@ export async function applyDecision(
         states.find((s) => s.level === level)?.status ?? (level === 1 ? 'ALLOW' : 'NOT_ALLOW'),
       async audit(caseRef, details) {
         await decider.beforeAudit?.(tx);
+        // D110: the reviewer's comment is about the person; the entry keeps it sealed under their key.
+        const sealed = await sealFreeTexts(
+          tx.submissions,
+          keyring,
+          userId,
+          now,
+          details,
+          DECISION_FREE_TEXTS,
+        );
         await tx.audit.insert(
           {
             staffId: staff.id,
             action: auditActionOf(request.decision),
             subjectUserId: userId,
             caseRef,
-            details: { ...details, ...decider.auditDetails },
+            details: { ...sealed, ...decider.auditDetails },
           },
           now,
         );
@@ -104,7 +117,7 @@ export function decideUseCase(
   viewCase: ViewCase,
   screening?: ApprovalScreening,
 ) {
-  const gate = closedAccessGate(repos);
+  const gate = closedAccessGate(repos, keyring);
   return async function decide(
     staff: StaffMe,
     userId: number,

@@ -32,7 +32,7 @@ export function documentViewUseCase(
   repos: Pick<Repositories, 'accountClosures' | 'audit' | 'retention' | 'submissions'>,
   files: ReviewFiles,
 ) {
-  const gate = closedAccessGate(repos);
+  const gate = closedAccessGate(repos, files.keyring);
   return async function viewDocument(
     staff: StaffMe,
     userId: number,
