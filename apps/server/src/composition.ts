@@ -371,7 +371,16 @@ export function compose(options: CompositionOptions): Composition {
 
   const updates = updateUseCases({ repos, keyring });
   // Issue 19: the person's answers to the document checks' questions (docs/checks.md "The correction step").
-  const corrections = correctionUseCases({ repos, keyring });
+  // D112: an answer may let the provider decide (a corrected field never approves; a typed zone may).
+  const corrections = correctionUseCases({
+    repos,
+    keyring,
+    async afterAnswer(submissionId, userId, { zoneTyped }) {
+      if (zoneTyped) await screening.documentRead(userId);
+      risk.soon(userId, 'document_checks');
+      return autoDecisions.afterChecks(submissionId, userId);
+    },
+  });
 
   const sdkAccess = sdkAccessUseCases({ sdk, kyc: repos.kyc, perUser: sdkLimits.accessPerUser });
 
