@@ -19,6 +19,7 @@ import { applyDecision } from '../../backoffice/review/decide.ts';
 import type { ApprovalScreening } from '../../screening/screening-service.ts';
 import type { RiskLevel } from '../../risk/assess.ts';
 import { judge, type Judgement, type StoredCheck } from './eligibility.ts';
+import { isVendorSubmission } from '../vendor/vendor-checks.ts';
 
 /** The staff id of a decision no person took (as a vendor's, apply-outcome.ts). */
 export const SYSTEM_STAFF_ID = 0;
@@ -97,7 +98,8 @@ export function autoDecisionUseCases(options: AutoDecisionOptions) {
       !submission ||
       submission.kind !== 'level' ||
       submission.level !== 1 ||
-      submission.status !== 'PENDING'
+      submission.status !== 'PENDING' ||
+      isVendorSubmission(submission)
     )
       return { outcome: 'not_applicable' };
     const user = await repos.users.findById(userId);

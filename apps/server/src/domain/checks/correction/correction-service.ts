@@ -33,6 +33,7 @@ import { clearDetail, hasEvidence, type EvaluatedCheck } from '../run/evaluate.t
 import { askOf, checkFieldAnswers, storedZone, typedAfter, type CheckedAnswer } from './correction-rules.ts';
 import { correctionObject, type SealedAnswer } from './case-corrections.ts';
 import { comparedChecks, typedZoneCheck } from './reevaluate.ts';
+import { isVendorSubmission } from '../vendor/vendor-checks.ts';
 
 export interface CorrectionDeps {
   repos: Repositories;
@@ -74,7 +75,13 @@ export function correctionUseCases(deps: CorrectionDeps) {
     const run = await repos.documentChecks.runForCase(userId, null);
     if (!run) return { ask: null, pending: false };
     const submission = await repos.submissions.findSubmission(userId, run.submission_id);
-    if (!submission || submission.level !== 1 || submission.status !== 'PENDING')
+    // A vendor's submission (D112: its checks are the vendor's reading) asks the person nothing.
+    if (
+      !submission ||
+      submission.level !== 1 ||
+      submission.status !== 'PENDING' ||
+      isVendorSubmission(submission)
+    )
       return { ask: null, pending: false };
     if (run.status === 'due' || run.status === 'running') return { ask: null, pending: true };
     if (run.status !== 'done') return { ask: null, pending: false };
