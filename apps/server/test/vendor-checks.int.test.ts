@@ -24,7 +24,11 @@ import {
   type Result,
 } from './support/kyc-flows.ts';
 import { renderDocument, type Identity } from './support/mrz-documents.ts';
-import type { TestClient } from './support/test-app.ts';
+import { TEST_MASTER_KEY, type TestClient } from './support/test-app.ts';
+import { repositories } from '../src/data/repositories/index.ts';
+import { personalDataCipher } from '../src/domain/kyc/personal-data.ts';
+import { createKeyring } from '../src/lib/crypto/envelope.ts';
+import { vendorCheckUseCases } from '../src/domain/checks/vendor/vendor-checks.ts';
 
 const SECRETS = {
   appToken: 'sbx:int-token',
@@ -212,5 +216,35 @@ describe.each(testDatabases())('checks on a Sumsub result on $name', (testDb) =>
     const seen = await caseOf(await fixture.userIdOf(EMAIL));
     expect(seen.checks).toEqual([]);
     expect(await fixture.database.db.selectFrom('document_check_runs').selectAll().execute()).toEqual([]);
+  });
+
+  it('when the checks of one vendor approval are stored twice at once (a webhook and reconciliation), then exactly one set is stored', async () => {
+    const client = await userClient(fixture.app, EMAIL);
+    await approvedBySumsub(client);
+    const userId = await fixture.userIdOf(EMAIL);
+    const keyring = createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64'));
+    const checks = () =>
+      vendorCheckUseCases({
+        repos: repositories(fixture.database.db, personalDataCipher(keyring)),
+        keyring,
+      });
+    const document = {
+      firstName: 'Anna',
+      lastName: 'Müller',
+      dateOfBirth: '1990-01-01',
+      documentNumber: 'C01X00T47',
+      issuingCountry: 'DEU',
+      documentType: 'PASSPORT',
+      expiryDate: '2030-01-01',
+    };
+    const outcomes = await Promise.all([
+      checks().afterVerified(userId, 'sumsub', 1, document),
+      checks().afterVerified(userId, 'sumsub', 1, document),
+    ]);
+    expect(outcomes.sort()).toEqual(['already_stored', 'stored']);
+    const db = fixture.database.db;
+    expect(await db.selectFrom('document_check_runs').selectAll().execute()).toHaveLength(1);
+    const results = await db.selectFrom('document_check_results').select('name').execute();
+    expect(results.map((r) => r.name).sort()).toEqual(['data_match', 'duplicate_document', 'expiry']);
   });
 });
