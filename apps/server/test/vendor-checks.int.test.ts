@@ -128,7 +128,7 @@ describe.each(testDatabases())('checks on a Sumsub result on $name', (testDb) =>
     await approvedBySumsub(client, ID_DOC);
     const userId = await fixture.userIdOf(EMAIL);
     const seen = await caseOf(userId);
-    expect(seen.checksRun).toMatchObject({ status: 'done' });
+    expect(seen.checksRun).toMatchObject({ status: 'done', vendor: 'sumsub' });
     expect(seen.checks?.map((c) => [c.name, c.outcome])).toEqual([
       ['data_match', 'pass'],
       ['expiry', 'pass'],
