@@ -210,6 +210,13 @@ describe.each(testDatabases())('checks on a Sumsub result on $name', (testDb) =>
     });
   });
 
+  it('when what Sumsub read is a driving licence (no MRZ, another number series), then it is not hashed for duplicates', async () => {
+    const client = await userClient(fixture.app, EMAIL);
+    await approvedBySumsub(client, { ...ID_DOC, idDocType: 'DRIVERS' });
+    const seen = await caseOf(await fixture.userIdOf(EMAIL));
+    expect(seen.checks?.map((c) => c.name)).toEqual(['data_match', 'expiry']);
+  });
+
   it('when Sumsub approves without saying what it read, then no check is stored for the vendor submission', async () => {
     const client = await userClient(fixture.app, EMAIL);
     await approvedBySumsub(client);

@@ -75,7 +75,10 @@ export function vendorCheckUseCases(options: VendorCheckOptions) {
       if (expiry) checks.push({ ...expiry, relatedUserId: null, hash: null });
       const state = document.issuingCountry ? mrzCodeOfCountry(document.issuingCountry) : undefined;
       const number = document.documentNumber?.toUpperCase().replace(/[^A-Z0-9]/g, '') ?? '';
-      if (state && number) {
+      // A driving licence has no MRZ: its number is of another series than the state's passports and
+      // cards, so it is not hashed with them (a false duplicate otherwise).
+      const licence = /DRIV/i.test(document.documentType ?? '');
+      if (state && number && !licence) {
         const hashes = documentHashes(keyring, { issuingState: state, documentNumber: number });
         const others = await repos.documentChecks.otherHolders(hashes.lookup, userId, DUPLICATE_LIMIT);
         checks.push({
