@@ -163,6 +163,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => risk.settle());
   // Issue 19: the document checks log their failed runs; a closing app waits for the runs under way.
   documentChecks.useLog(app.log);
+  services.corrections.useLog(app.log);
+  services.vendorVerification.useLog(app.log);
   app.addHook('onClose', () => documentChecks.settle());
   app.decorate('sweeps', sweeps);
   app.decorate('referenceChanged', referenceChanged);

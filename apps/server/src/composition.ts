@@ -17,6 +17,7 @@ import { submissionUseCases } from './domain/kyc/submission-service.ts';
 import { personalDataCipher } from './domain/kyc/personal-data.ts';
 import { verificationPathsUseCases } from './domain/kyc/verification-paths.ts';
 import { vendorVerificationUseCases } from './domain/providers/vendor-verification.ts';
+import { vendorCheckUseCases } from './domain/checks/vendor/vendor-checks.ts';
 import { createProviders, type ProviderOptions } from './providers/index.ts';
 import { sdkAccessUseCases } from './domain/kyc/sdk-access.ts';
 import { updateUseCases } from './domain/kyc/update-service.ts';
@@ -285,6 +286,8 @@ export function compose(options: CompositionOptions): Composition {
     reconcileAfterMs: config.providers.reconcileAfterMs,
     screening,
     risk,
+    // Issue 19 (D112): the data and duplicate checks on what a vendor read from the document.
+    vendorChecks: vendorCheckUseCases({ repos, keyring }),
   });
 
   const questionnaires = questionnaireUseCases({
@@ -371,7 +374,16 @@ export function compose(options: CompositionOptions): Composition {
 
   const updates = updateUseCases({ repos, keyring });
   // Issue 19: the person's answers to the document checks' questions (docs/checks.md "The correction step").
-  const corrections = correctionUseCases({ repos, keyring });
+  // D112: an answer may let the provider decide (a corrected field never approves; a typed zone may).
+  const corrections = correctionUseCases({
+    repos,
+    keyring,
+    async afterAnswer(submissionId, userId, { zoneTyped }) {
+      if (zoneTyped) await screening.documentRead(userId);
+      risk.soon(userId, 'document_checks');
+      return autoDecisions.afterChecks(submissionId, userId);
+    },
+  });
 
   const sdkAccess = sdkAccessUseCases({ sdk, kyc: repos.kyc, perUser: sdkLimits.accessPerUser });
 

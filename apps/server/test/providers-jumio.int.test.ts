@@ -6,12 +6,12 @@
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Envelope } from '@kyc/contracts';
+import type { Envelope, ReviewCase } from '@kyc/contracts';
 import { createSimulator, type Simulator } from '@kyc/vendor-simulator';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { signedInClient, type TestClient } from './support/test-app.ts';
-import { kycInfo } from './support/kyc-flows.ts';
+import { kycInfo, staffClient } from './support/kyc-flows.ts';
 
 const CREDENTIALS = { clientId: 'int-jumio-client', clientSecret: 'int-jumio-secret' };
 const PORTAL = 'http://portal.invalid';
@@ -87,14 +87,18 @@ describe.each(testDatabases())('Jumio verification through the simulator on $nam
   }
 
   /** The web client page as a browser gets it, and the decision posted as its script does. */
-  async function decide(flowUrl: string, decision: 'approve' | 'retry' | 'final') {
+  async function decide(
+    flowUrl: string,
+    decision: 'approve' | 'retry' | 'final',
+    extracted?: Record<string, string>,
+  ) {
     const html = await (await fetch(flowUrl)).text();
     const action = (/action="([^"]+)"/.exec(html)?.[1] ?? '').replaceAll('&amp;', '&');
     const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
     const answer = await fetch(action, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ decision, token }),
+      body: JSON.stringify({ decision, token, ...(extracted ? { extracted } : {}) }),
     });
     expect(answer.status).toBe(200);
     await simulator.control.settled();
@@ -113,6 +117,33 @@ describe.each(testDatabases())('Jumio verification through the simulator on $nam
       headers: { 'content-type': 'application/json' },
       payload,
     });
+
+  it('when Jumio approves and its extraction read the document, then the checks of that result are on the case: data_match not run (nothing typed), expiry, duplicate_document (issue 19, D112)', async () => {
+    const { client, flowUrl } = await jumioFlow();
+    await decide(flowUrl, 'approve', {
+      type: 'PASSPORT',
+      issuingCountry: 'DEU',
+      firstName: 'ANNA',
+      lastName: 'MUELLER',
+      dateOfBirth: '1990-01-01',
+      expiryDate: '2030-01-01',
+      documentNumber: 'C01X00T47',
+    });
+    expect(await levelStatus(client)).toBe('SUCCESS');
+    const userId = await fixture.userIdOf('jumio@demo.test');
+    const staff = await staffClient(fixture.app, 'reviewer@demo.test');
+    const { envelope } = await staff.get(`/backoffice/api/cases/${userId}`);
+    const seen = envelope?.result as ReviewCase;
+    expect(seen.checks?.map((c) => [c.name, c.outcome])).toEqual([
+      ['data_match', 'not_run'],
+      ['expiry', 'pass'],
+      ['duplicate_document', 'pass'],
+    ]);
+    expect(seen.checks?.[0]?.detail).toMatchObject({
+      code: 'data_compared',
+      fields: [{ field: 'lastName', typed: null, document: 'MUELLER' }, {}, {}],
+    });
+  });
 
   it('when the person is approved in the web client, then the callbacks arrive, the result is read from Jumio and level 1 is SUCCESS', async () => {
     const { client, flowUrl } = await jumioFlow();

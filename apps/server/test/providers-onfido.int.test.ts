@@ -8,11 +8,11 @@ import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSimulator, type SimulatorControl } from '@kyc/vendor-simulator';
-import type { Envelope } from '@kyc/contracts';
+import type { Envelope, ReviewCase } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { signedInClient, type TestClient } from './support/test-app.ts';
-import { kycInfo } from './support/kyc-flows.ts';
+import { kycInfo, staffClient } from './support/kyc-flows.ts';
 
 const API_TOKEN = 'api_sandbox.int-test-token';
 const WEBHOOK_TOKEN = 'int-test-onfido-webhook-token';
@@ -84,11 +84,21 @@ describe.each(testDatabases())('Onfido verification on $name', (testDb) => {
   }
 
   /** The person submits in the hosted flow with the simulator's decision; answers when its webhooks were answered. */
-  async function submit(sdk: VendorSdk, decision: 'approve' | 'retry' | 'final') {
+  async function submit(
+    sdk: VendorSdk,
+    decision: 'approve' | 'retry' | 'final',
+    document?: Record<string, string>,
+  ) {
     const response = await fetch(`${simBase}/onfido/websdk/flow`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ decision, token: sdk.token, workflowRunId: sdk.flowName, files: { front: 1 } }),
+      body: JSON.stringify({
+        decision,
+        token: sdk.token,
+        workflowRunId: sdk.flowName,
+        files: { front: 1 },
+        ...(document ? { document } : {}),
+      }),
     });
     expect(response.status).toBe(200);
     await control.settled();
@@ -123,6 +133,36 @@ describe.each(testDatabases())('Onfido verification on $name', (testDb) => {
     expect(row.external_user_id).toMatch(/^kyc_[0-9a-f]{24}$/);
     // Asked again while the run takes input: the same run.
     expect((await sdkOf(client)).flowName).toBe(sdk.flowName);
+  });
+
+  it('when Onfido approves and the workflow output carries what the Document Report read, then the checks of that result are on the case: data_match against what was typed, expiry failing, duplicate_document (issue 19, D112)', async () => {
+    const client = await signedInClient(fixture.app, EMAIL);
+    const typed = { firstName: 'Anna', lastName: 'Mueller', dateOfBirth: '1990-01-01' };
+    expect((await client.post('/v3/private/kyc/kyc-personal-info', typed)).envelope?.ret_code).toBe(0);
+    await submit(await sdkOf(client), 'approve', {
+      first_name: 'Anna',
+      last_name: 'Müller',
+      date_of_birth: '1990-01-01',
+      date_of_expiry: '2021-06-30',
+      document_number: 'C01X00T47',
+      issuing_country: 'DEU',
+      document_type: 'passport',
+    });
+    // The vendor decides: an expired document only flags the case.
+    expect(await level1(client)).toBe('SUCCESS');
+    const userId = await fixture.userIdOf(EMAIL);
+    const staff = await staffClient(fixture.app, 'reviewer@demo.test');
+    const seen = (await staff.get(`/backoffice/api/cases/${userId}`)).envelope?.result as ReviewCase;
+    expect(seen.checks?.map((c) => [c.name, c.outcome])).toEqual([
+      ['data_match', 'pass'],
+      ['expiry', 'fail'],
+      ['duplicate_document', 'pass'],
+    ]);
+    expect(seen.checks?.[1]?.detail).toEqual({
+      code: 'expiry_date',
+      expired: true,
+      expiryDate: '2021-06-30',
+    });
   });
 
   it('when the flow is approved, then level 1 SUCCESS through the webhooks', async () => {

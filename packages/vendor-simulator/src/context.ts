@@ -95,3 +95,15 @@ export function createContext(options: SimulatorOptions): SimulatorContext {
     },
   };
 }
+
+/**
+ * What a test says the vendor read from the document (issue 19, D112): an object's string fields (at
+ * most 100 characters each); undefined for anything else or an empty object.
+ */
+export function stringFields(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const fields: Record<string, string> = {};
+  for (const [key, field] of Object.entries(value))
+    if (typeof field === 'string' && field.length <= 100) fields[key] = field;
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}

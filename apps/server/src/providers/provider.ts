@@ -67,6 +67,24 @@ export type VendorOutcome =
   /** Nothing changes (an event kept for the history only, or a result still in progress). */
   | { kind: 'none' };
 
+/**
+ * What a vendor read from the person's identity document, as far as it says (issue 19, D112): the data
+ * and duplicate checks are run on it. Each field null when the vendor gives none.
+ */
+export interface VendorDocumentData {
+  firstName: string | null;
+  lastName: string | null;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string | null;
+  documentNumber: string | null;
+  /** ISO 3166-1 alpha-2 or alpha-3, as the vendor gives it. */
+  issuingCountry: string | null;
+  /** The vendor's document type (PASSPORT, ID_CARD, DRIVING_LICENSE…), kept for staff. */
+  documentType: string | null;
+  /** YYYY-MM-DD. */
+  expiryDate: string | null;
+}
+
 /** A webhook, verified and parsed. */
 export interface VendorEvent {
   /** Unique per vendor for one event (the same event twice has one effect). */
@@ -147,4 +165,11 @@ export interface VerificationProvider {
   parseWebhook(request: WebhookRequest): VendorEvent;
   /** Reads the current result of the applicant's verification from the vendor (reconciliation). */
   fetchResult(applicant: VendorApplicantRef & { vendorApplicantId: string }): Promise<VendorResult>;
+  /**
+   * What the vendor read from the document of the applicant's verified attempt (issue 19, D112), or
+   * null when it says nothing. Optional: an adapter that cannot read it leaves the checks unstored.
+   */
+  documentOf?(
+    applicant: VendorApplicantRef & { vendorApplicantId: string },
+  ): Promise<VendorDocumentData | null>;
 }

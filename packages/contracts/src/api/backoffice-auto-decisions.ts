@@ -20,6 +20,11 @@ export const autoDecisionEvidence = z.object({
   screening: z.enum(['clear', 'open_hit', 'true_match', 'not_screened']),
   /** The risk level recomputed just before ('low' for every approval); null when not needed (a hard rule). */
   risk: z.enum(['low', 'medium', 'high']).nullable(),
+  /**
+   * Issue 19 (D112): the zone's lines were typed by the person in the correction step (their check
+   * digits passed), not read by OCR. Absent when OCR read them.
+   */
+  zoneTyped: z.boolean().optional(),
 });
 export type AutoDecisionEvidence = z.infer<typeof autoDecisionEvidence>;
 

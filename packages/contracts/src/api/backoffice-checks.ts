@@ -154,6 +154,8 @@ export const caseChecksRun = z
     /** pending: not finished yet (every check not_run, reason pending); failed: given up after retries. */
     status: z.enum(['pending', 'done', 'failed']),
     checkedAt: z.number().int().nullable(),
+    /** Issue 19 (D112): the vendor whose reading of the document was checked; absent for in-house checks. */
+    vendor: z.enum(['sumsub', 'onfido', 'jumio']).optional(),
   })
   .nullable();
 export type CaseChecksRun = z.infer<typeof caseChecksRun>;

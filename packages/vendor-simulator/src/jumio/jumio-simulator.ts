@@ -8,7 +8,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { SimulatorContext } from '../context.ts';
+import { stringFields, type SimulatorContext } from '../context.ts';
 import { ACCESS_TOKEN_SECONDS, jumioStore, type Execution, type JumioDecision } from './jumio-store.ts';
 
 const DECISIONS: readonly JumioDecision[] = ['approve', 'retry', 'final'];
@@ -164,7 +164,7 @@ export function jumioSimulator(context: SimulatorContext): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: { token?: unknown; decision?: unknown } }>(
+    app.post<{ Body: { token?: unknown; decision?: unknown; extracted?: unknown } }>(
       '/web/v4/app/decision',
       async (request, reply) => {
         const execution = store.byWebToken(text(request.body?.token), context.now());
@@ -178,6 +178,8 @@ export function jumioSimulator(context: SimulatorContext): FastifyPluginAsync {
         execution.status = 'ACQUIRED';
         execution.startedAt = context.now();
         execution.decision = decision;
+        const extracted = stringFields(request.body?.extracted);
+        if (extracted) execution.extracted = extracted;
         sendCallback(execution);
         await context.control.settled();
         execution.status = 'PROCESSED';

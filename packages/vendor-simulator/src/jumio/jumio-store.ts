@@ -23,6 +23,12 @@ export interface Execution {
   startedAt: number | null;
   completedAt: number | null;
   decision: JumioDecision | null;
+  /**
+   * What the extraction capability read (Jumio's `capabilities.extraction[].data`: type, issuingCountry
+   * alpha-3, firstName, lastName, dateOfBirth, expiryDate, documentNumber). The demo's page sends none;
+   * a test says what the "vendor" read (issue 19, D112).
+   */
+  extracted?: Record<string, string>;
 }
 
 export interface Account {
@@ -39,7 +45,7 @@ export const WEB_TOKEN_MS = 30 * 60_000;
 const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
 
 /** The workflow decision and capabilities of a decided execution (labels as Jumio documents them). */
-function decisionOf(decision: JumioDecision | null) {
+function decisionOf(decision: JumioDecision | null, extracted?: Record<string, string>) {
   const run = (type: string, label: string) => [{ id: randomUUID(), decision: { type, details: { label } } }];
   switch (decision) {
     case 'approve':
@@ -48,7 +54,7 @@ function decisionOf(decision: JumioDecision | null) {
         capabilities: {
           usability: run('PASSED', 'OK'),
           imageChecks: run('PASSED', 'OK'),
-          extraction: run('PASSED', 'OK'),
+          extraction: run('PASSED', 'OK').map((r) => (extracted ? { ...r, data: extracted } : r)),
           similarity: run('PASSED', 'MATCH'),
           liveness: run('PASSED', 'OK'),
         },
@@ -130,7 +136,7 @@ export function jumioStore() {
         createdAt: iso(execution.createdAt),
         startedAt: iso(execution.startedAt),
         completedAt: iso(execution.completedAt),
-        ...(execution.status === 'PROCESSED' ? decisionOf(execution.decision) : {}),
+        ...(execution.status === 'PROCESSED' ? decisionOf(execution.decision, execution.extracted) : {}),
       };
     },
   };

@@ -8,7 +8,7 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { SimulatorContext } from '../context.ts';
+import { stringFields, type SimulatorContext } from '../context.ts';
 import { onfidoWebSdkScript } from './onfido-websdk.ts';
 
 interface Run {
@@ -199,7 +199,9 @@ export function onfidoSimulator(context: SimulatorContext): FastifyPluginAsync {
 
       run.status = decision.status;
       run.reasons = decision.reasons ? [...decision.reasons] : null;
-      run.output = { decision: text(request.body?.decision) };
+      // The workflow's output; a test may say what the Document Report read (issue 19, D112).
+      const document = stringFields(request.body?.document);
+      run.output = { decision: text(request.body?.decision), ...(document ? { document } : {}) };
       run.updated_at = iso(context.now());
       webhook({
         payload: {

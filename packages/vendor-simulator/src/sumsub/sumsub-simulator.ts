@@ -7,8 +7,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { SimulatorContext } from '../context.ts';
-import { sumsubState, type SimReviewResult } from './sumsub-state.ts';
+import { stringFields, type SimulatorContext } from '../context.ts';
+import { sumsubState, type SimIdDoc, type SimReviewResult } from './sumsub-state.ts';
 import { webSdkScript } from './sumsub-websdk.ts';
 
 /** How far X-App-Access-Ts may be from the simulator's clock. */
@@ -32,6 +32,13 @@ export const SIM_REVIEWS: Record<'approve' | 'retry' | 'final', SimReviewResult>
     clientComment: 'Simulator: the person asked for a final rejection.',
   },
 };
+
+/** An idDoc sent with the decision (tests): its string fields, with a type and a country. */
+function simIdDoc(value: unknown): SimIdDoc | undefined {
+  const fields = stringFields(value);
+  if (!fields?.idDocType || !fields.country) return undefined;
+  return fields as unknown as SimIdDoc;
+}
 
 type Req = FastifyRequest & { rawBody?: string };
 
@@ -179,10 +186,10 @@ export function sumsubSimulator(context: SimulatorContext): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: { decision?: unknown; accessToken?: unknown } }>(
+    app.post<{ Body: { decision?: unknown; accessToken?: unknown; idDoc?: unknown } }>(
       '/websdk/flow',
       async (request, reply) => {
-        const { decision, accessToken } = request.body ?? {};
+        const { decision, accessToken, idDoc } = request.body ?? {};
         const session = typeof accessToken === 'string' ? state.tokenOf(accessToken) : undefined;
         if (!session) return sumsubError(reply, 401, 'Access token is invalid or expired');
         if (decision !== 'approve' && decision !== 'retry' && decision !== 'final')
@@ -190,7 +197,8 @@ export function sumsubSimulator(context: SimulatorContext): FastifyPluginAsync {
         const applicant = state.byExternalUserId(session.userId);
         if (!applicant) return sumsubError(reply, 404, 'Applicant not found');
         if (applicant.levelName !== session.levelName) state.moveToLevel(applicant, session.levelName);
-        state.submit(applicant, SIM_REVIEWS[decision]);
+        // What the "vendor" read from the document (tests): kept for GET …/one's info.idDocs.
+        state.submit(applicant, SIM_REVIEWS[decision], simIdDoc(idDoc));
         return { ok: true };
       },
     );

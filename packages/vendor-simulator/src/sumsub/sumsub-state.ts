@@ -16,6 +16,21 @@ export interface SimReviewResult {
   clientComment?: string;
 }
 
+/**
+ * What Sumsub read from the applicant's identity document, as GET …/one answers it in `info.idDocs`
+ * (docs.sumsub.com "Get applicant data": idDocType, country alpha-3, names, dob, number, validUntil).
+ * The demo's page sends none; a test says what the "vendor" read (issue 19, D112).
+ */
+export interface SimIdDoc {
+  idDocType: string;
+  country: string;
+  firstName?: string;
+  lastName?: string;
+  dob?: string;
+  number?: string;
+  validUntil?: string;
+}
+
 export interface SimApplicant {
   id: string;
   inspectionId: string;
@@ -28,6 +43,7 @@ export interface SimApplicant {
   createDate: string;
   reviewDate?: string;
   reviewResult?: SimReviewResult;
+  idDocs?: SimIdDoc[];
 }
 
 /** Sumsub's date format of webhooks: "2020-02-21 13:23:19.321" (UTC). */
@@ -70,7 +86,7 @@ export function sumsubState(context: SimulatorContext) {
       clientId: 'kyc-simulator',
       inspectionId: a.inspectionId,
       externalUserId: a.externalUserId,
-      info: {},
+      info: a.idDocs ? { idDocs: a.idDocs } : {},
       review: {
         reviewId: a.attemptId,
         attemptId: a.attemptId,
@@ -137,7 +153,8 @@ export function sumsubState(context: SimulatorContext) {
     },
 
     /** The person submitted in the WebSDK: applicantPending at once, then the review this demo chose. */
-    submit(a: SimApplicant, result: SimReviewResult): void {
+    submit(a: SimApplicant, result: SimReviewResult, idDoc?: SimIdDoc): void {
+      if (idDoc) a.idDocs = [idDoc];
       a.reviewStatus = 'pending';
       a.reviewResult = undefined;
       a.reviewDate = undefined;

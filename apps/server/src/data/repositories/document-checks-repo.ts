@@ -122,6 +122,51 @@ export function documentChecksRepo(db: Db) {
       return true;
     },
 
+    /**
+     * Issue 19 (D112): the checks of a vendor's result, stored with their run already done, in the
+     * caller's transaction. False, and nothing written, when the submission has its run already (the
+     * unique submission id: a second delivery of the approval stores nothing more).
+     */
+    async storeDoneRun(
+      run: { submissionId: number; userId: number },
+      results: readonly NewCheckResult[],
+      at: number,
+    ): Promise<boolean> {
+      const inserted = await db
+        .insertInto('document_check_runs')
+        .values({
+          submission_id: run.submissionId,
+          user_id: run.userId,
+          status: 'done',
+          requested_at: at,
+          checked_at: at,
+        })
+        .onConflict((oc) => oc.column('submission_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      if (results.length > 0)
+        await db
+          .insertInto('document_check_results')
+          .values(
+            results.map((r) => ({
+              submission_id: run.submissionId,
+              user_id: run.userId,
+              name: r.name,
+              outcome: r.outcome,
+              score: r.score,
+              threshold: r.threshold,
+              detail: r.detail,
+              evidence_enc: r.evidenceEnc,
+              related_user_id: r.relatedUserId,
+              document_hash: r.documentHash,
+              checked_at: at,
+            })),
+          )
+          .execute();
+      return true;
+    },
+
     /** A failed attempt: due again for the job, or 'failed' after the last attempt. */
     async failRun(runId: number, error: string, giveUp: boolean): Promise<void> {
       await db

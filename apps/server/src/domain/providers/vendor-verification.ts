@@ -21,6 +21,7 @@ import {
 import { initialStepStatus } from '../kyc/state-machine.ts';
 import type { ScreeningRequests } from '../screening/screening-service.ts';
 import type { RiskRecompute } from '../risk/risk-service.ts';
+import type { VendorCheckUseCases } from '../checks/vendor/vendor-checks.ts';
 import { ingestUseCase, type IngestEffect } from './ingest.ts';
 
 export type VendorProviders = Partial<Record<VendorName, VerificationProvider>>;
@@ -46,7 +47,12 @@ export interface VendorVerificationDeps {
   screening?: ScreeningRequests;
   /** Issue 18 "Risk score": recomputed after a vendor's approval. */
   risk?: RiskRecompute;
+  /** Issue 19 (D112): the data and duplicate checks on what the vendor read, after its approval. */
+  vendorChecks?: VendorCheckUseCases;
 }
+
+/** Effects of an approval that verified the identity (applied, or held for a reviewer: D105). */
+const VERIFIED: readonly IngestEffect[] = ['applied', 'held_frozen', 'held_open_hit'];
 
 export interface VendorSession extends VendorSdkSession {
   provider: VendorName;
@@ -83,6 +89,37 @@ export function vendorVerificationUseCases(deps: VendorVerificationDeps) {
     screening: deps.screening,
     risk: deps.risk,
   });
+
+  let log: { error(details: object, message: string): void } = { error: () => {} };
+
+  /**
+   * After an approval committed (D112): what the vendor read from the document, checked and stored for
+   * the vendor's submission. Never fails the event (already applied): a vendor that does not answer
+   * leaves the case without these checks, logged.
+   */
+  async function checkDocument(
+    adapter: VerificationProvider,
+    applicant: VendorApplicantRow,
+    level: KycStepLevel,
+    flowId: string | null,
+  ): Promise<void> {
+    if (!deps.vendorChecks || !adapter.documentOf || !applicant.vendor_applicant_id) return;
+    const userId = Number(applicant.user_id);
+    try {
+      const document = await adapter.documentOf({
+        ...toRef(applicant),
+        vendorApplicantId: applicant.vendor_applicant_id,
+        flowId: flowId ?? applicant.flow_id,
+      });
+      const stored = await deps.vendorChecks.afterVerified(userId, adapter.name, level, document);
+      if (stored === 'stored') deps.risk?.soon(userId, 'document_checks');
+    } catch (error) {
+      log.error(
+        { event: 'vendor-checks.failed', vendor: adapter.name, user: userId, err: error },
+        'the checks on the vendor result were not stored',
+      );
+    }
+  }
 
   const adapterOf = (provider: KycProvider): VerificationProvider | undefined =>
     provider in providers ? providers[provider as VendorName] : undefined;
@@ -134,6 +171,10 @@ export function vendorVerificationUseCases(deps: VendorVerificationDeps) {
   }
 
   return {
+    useLog(logger: typeof log) {
+      log = logger;
+    },
+
     /** The adapter of a provider, when it is a configured vendor (kyc-info's apiUrl and flowNames). */
     adapterOf,
 
@@ -226,6 +267,13 @@ export function vendorVerificationUseCases(deps: VendorVerificationDeps) {
         outcome,
         payload: request.rawBody.toString('utf8'),
       });
+      if (applicant && outcome.kind === 'approved' && VERIFIED.includes(effect))
+        await checkDocument(
+          adapter,
+          applicant,
+          event.level ?? (applicant.level as KycStepLevel),
+          event.flowId,
+        );
       return { effect };
     },
 
@@ -265,6 +313,8 @@ export function vendorVerificationUseCases(deps: VendorVerificationDeps) {
             payload: JSON.stringify({ reconciled: result.outcome }),
           });
           if (effect === 'applied') changed++;
+          if (result.outcome.kind === 'approved' && VERIFIED.includes(effect))
+            await checkDocument(adapter, row, row.level as KycStepLevel, null);
           await repos.vendors.markReconciled(Number(row.id), now());
         }
         if (page.length < RECONCILE_PAGE) return changed;

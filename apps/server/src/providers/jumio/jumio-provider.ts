@@ -23,7 +23,13 @@ import {
 import { parseCallback } from './callback.ts';
 import { ipAllowList } from './ip-allow-list.ts';
 import { tokenSource } from './oauth-token.ts';
-import { outcomeOf, resultKeyOf, resultTimeOf, type JumioRetrieval } from './retrieval.ts';
+import {
+  documentOfRetrieval,
+  outcomeOf,
+  resultKeyOf,
+  resultTimeOf,
+  type JumioRetrieval,
+} from './retrieval.ts';
 
 /** Jumio's default lifetime of a workflow's web token (configurable in Jumio's portal). */
 export const WEB_TOKEN_LIFETIME_MS = 30 * 60_000;
@@ -167,6 +173,13 @@ export function createJumioProvider(
         occurredAt: resultTimeOf(result) ?? at,
         resultKey: resultKeyOf(applicant.flowId, result),
       };
+    },
+
+    /** Issue 19 (D112): what the extraction capability read, from the retrieval answer. */
+    async documentOf(applicant) {
+      if (!applicant.flowId) return null;
+      const result = await retrieve(applicant.vendorApplicantId, applicant.flowId);
+      return result ? documentOfRetrieval(result) : null;
     },
   };
 }

@@ -7,7 +7,7 @@
  * (fraud: proposed as final, confirmed by a senior reviewer) or the person may try again.
  */
 import type { KycRejectReasonCode } from '@kyc/contracts';
-import type { MappedRejectReason, VendorOutcome } from '../provider.ts';
+import type { MappedRejectReason, VendorDocumentData, VendorOutcome } from '../provider.ts';
 
 interface Decision {
   type?: string;
@@ -20,7 +20,21 @@ export interface JumioRetrieval {
   startedAt?: string;
   completedAt?: string;
   decision?: Decision;
-  capabilities?: Record<string, { decision?: Decision }[] | undefined>;
+  capabilities?: Record<string, { decision?: Decision; data?: JumioExtraction }[] | undefined>;
+}
+
+/** The extraction capability's data (Jumio KYX retrieval, `capabilities.extraction[].data`). */
+export interface JumioExtraction {
+  type?: string;
+  /** ISO 3166-1 alpha-3. */
+  issuingCountry?: string;
+  firstName?: string;
+  lastName?: string;
+  /** YYYY-MM-DD. */
+  dateOfBirth?: string;
+  /** YYYY-MM-DD. */
+  expiryDate?: string;
+  documentNumber?: string;
 }
 
 /** Jumio labels → our reason codes (a label not listed maps to INCOMPLETE_DOCUMENTS, kept for staff). */
@@ -137,4 +151,24 @@ export function resultTimeOf(result: JumioRetrieval): number | undefined {
     if (Number.isFinite(at)) return at;
   }
   return undefined;
+}
+
+/**
+ * What Jumio's extraction read from the document (issue 19, D112): the first extraction run with data
+ * that passed, mapped to the vendor-neutral reading; null when there is none.
+ */
+export function documentOfRetrieval(result: JumioRetrieval): VendorDocumentData | null {
+  const run = (result.capabilities?.extraction ?? []).find((r) => r.data && r.decision?.type === 'PASSED');
+  const data = run?.data;
+  if (!data) return null;
+  const text = (value: string | undefined) => (value && value.trim() ? value.trim() : null);
+  return {
+    firstName: text(data.firstName),
+    lastName: text(data.lastName),
+    dateOfBirth: text(data.dateOfBirth),
+    documentNumber: text(data.documentNumber),
+    issuingCountry: text(data.issuingCountry),
+    documentType: text(data.type),
+    expiryDate: text(data.expiryDate),
+  };
 }

@@ -14,6 +14,7 @@ import type { VendorHttp } from '../vendor-http.ts';
 import { onfidoApi, type OnfidoWorkflowRun } from './onfido-api.ts';
 import { outcomeOfRun } from './onfido-outcome.ts';
 import { parseOnfidoWebhook } from './onfido-webhook.ts';
+import { documentOfRunOutput } from './onfido-document.ts';
 
 /** Onfido's SDK tokens live 90 minutes. */
 export const SDK_TOKEN_TTL_MS = 90 * 60_000;
@@ -80,6 +81,12 @@ export function createOnfidoProvider(
         occurredAt: Number.isNaN(at) ? now() : at,
         resultKey: `${run.id}:${run.status}:${run.updated_at}`,
       };
+    },
+
+    /** Issue 19 (D112): what the Document Report read, from the workflow run's output. */
+    async documentOf(applicant) {
+      const run = applicant.flowId ? await api.findWorkflowRun(applicant.flowId) : undefined;
+      return run ? documentOfRunOutput(run.output) : null;
     },
   };
 }

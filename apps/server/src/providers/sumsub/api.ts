@@ -15,8 +15,25 @@ import type { SumsubConfig } from '../settings.ts';
 import { signedHeaders } from './signing.ts';
 import type { SumsubReviewResult } from './review.ts';
 
+/** One document in an applicant's data (GET …/one `info.idDocs[]`), as far as Sumsub read it. */
+export interface SumsubIdDoc {
+  idDocType?: string;
+  /** ISO 3166-1 alpha-3. */
+  country?: string;
+  firstName?: string;
+  firstNameEn?: string;
+  lastName?: string;
+  lastNameEn?: string;
+  /** YYYY-MM-DD. */
+  dob?: string;
+  number?: string;
+  /** YYYY-MM-DD. */
+  validUntil?: string;
+}
+
 export interface SumsubApplicant {
   id: string;
+  info?: { idDocs?: SumsubIdDoc[] };
   externalUserId?: string;
   createdAt?: string;
   review?: {

@@ -3,7 +3,8 @@
  * externalUserId, verified through Sumsub's WebSDK at one of two Sumsub levels (SUMSUB_LEVEL1_NAME /
  * SUMSUB_LEVEL2_NAME). Starting finds or creates the applicant (a 409 means it exists: read it back),
  * moves it to level 2 when that is asked, and answers a 30-minute SDK access token. Webhooks are checked
- * by their digest and mapped in webhook.ts; reconciliation reads the applicant's review back (review.ts).
+ * by their digest and mapped in webhook.ts; reconciliation reads the applicant's review back (review.ts);
+ * after an approval the document as Sumsub read it is read from the same applicant data (id-doc.ts).
  */
 import type { KycStepLevel } from '@kyc/contracts';
 import type { VerificationProvider } from '../provider.ts';
@@ -12,6 +13,7 @@ import type { VendorHttp } from '../vendor-http.ts';
 import { sumsubApi, type SumsubApplicant } from './api.ts';
 import { outcomeOfStatus, sumsubTime } from './review.ts';
 import { parseSumsubWebhook } from './webhook.ts';
+import { documentOfIdDocs } from './id-doc.ts';
 
 /** Lifetime of a WebSDK access token (the SDK calls its expiration handler for a new one). */
 export const SUMSUB_TOKEN_TTL_SECONDS = 1800;
@@ -83,6 +85,12 @@ export function createSumsubProvider(
           review.reviewDate ?? '',
         ].join(':'),
       };
+    },
+
+    /** Issue 19 (D112): the document as Sumsub read it (the applicant data's info.idDocs). */
+    async documentOf(ref) {
+      const found = await api.applicant(ref.vendorApplicantId);
+      return documentOfIdDocs(found.info?.idDocs);
     },
   };
 }

@@ -34,11 +34,15 @@ export function FieldValue({ field, value }: { field: DataMatchField; value: str
 export function CheckDetailText({
   detail,
   relatedUserId,
+  vendor,
 }: {
   detail: CheckDetail;
   relatedUserId: number | null;
+  /** D112: the vendor whose reading of the document was compared (its column is named after it). */
+  vendor?: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
+  const documentColumn = vendor ? t('case.checks.documentVendor', { vendor }) : t('case.checks.document');
   const number = (n: number) =>
     new Intl.NumberFormat(formattingLocale(i18n.language), { maximumFractionDigits: 3 }).format(n);
   switch (detail.code) {
@@ -102,7 +106,7 @@ export function CheckDetailText({
             <tr>
               <th scope="col">{t('case.checks.field')}</th>
               <th scope="col">{t('case.checks.typed')}</th>
-              <th scope="col">{t('case.checks.document')}</th>
+              <th scope="col">{documentColumn}</th>
               <th scope="col">{t('case.checks.result')}</th>
             </tr>
           </thead>
@@ -118,7 +122,7 @@ export function CheckDetailText({
                     <FieldValue field={f.field} value={f.typed} />
                   </span>
                 </td>
-                <td data-label={t('case.checks.document')}>
+                <td data-label={documentColumn}>
                   <span>
                     <FieldValue field={f.field} value={f.document} />
                   </span>

@@ -102,6 +102,22 @@ function renderCase(checks: CaseCheck[], run: CaseChecksRun) {
 afterEach(cleanup);
 
 describe('the case page Checks panel', () => {
+  it("when the checks are of a vendor's reading (D112), then the panel says so naming the vendor, and the comparison's column is the vendor's", async () => {
+    const vendorChecks = CHECKED.filter((c) =>
+      ['data_match', 'expiry', 'duplicate_document'].includes(c.name),
+    );
+    renderCase(vendorChecks, { ...DONE, vendor: 'sumsub' });
+    const panel = await screen.findByRole('region', { name: 'Checks' });
+    expect(
+      within(panel).getByText(
+        'Checked on what Sumsub read from the document. Sumsub decided the case; these checks only flag it for a reviewer.',
+      ),
+    ).toBeTruthy();
+    const match = within(panel).getByRole('article', { name: 'Document against the typed details: Failed' });
+    expect(within(match).getByRole('columnheader', { name: 'Document (read by Sumsub)' })).toBeTruthy();
+    expect(within(match).queryByRole('columnheader', { name: 'Document (MRZ)' })).toBeNull();
+  });
+
   it('when the checks have run, then the panel comes first and words each check, the disagreeing field marked in text and a link to the other account', async () => {
     renderCase(CHECKED, DONE);
 

@@ -2,7 +2,8 @@
  * The case's "Checks" panel, first on the page (issue 19, docs/checks.md "Running the checks"): each
  * document check of the level-1 submission under review with its outcome in words (the colour only
  * repeats it), its score against its threshold where it has one, and what it found
- * (check-detail.tsx). While the checks are still running every check says "not run yet".
+ * (check-detail.tsx). While the checks are still running every check says "not run yet". Checks of a
+ * vendor's reading (D112) say so, naming the vendor.
  */
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +18,9 @@ import { CheckDetailText } from './check-detail.tsx';
 import { CorrectionHistory } from './correction-history.tsx';
 import { CheckName, OutcomeName } from './check-words.tsx';
 import './checks-section.css';
+
+/** The vendors' names as they spell them (brands: not translated). */
+const VENDOR_NAMES = { sumsub: 'Sumsub', onfido: 'Onfido', jumio: 'Jumio' } as const;
 
 export function ChecksSection({
   checks,
@@ -41,6 +45,7 @@ export function ChecksSection({
         <p>{t('case.checks.none')}</p>
       ) : (
         <>
+          {run.vendor ? <p>{t('case.checks.vendorReading', { vendor: VENDOR_NAMES[run.vendor] })}</p> : null}
           {run.status === 'pending' ? <p>{t('case.checks.pending')}</p> : null}
           {run.status === 'failed' ? <p>{t('case.checks.failed')}</p> : null}
           {run.checkedAt !== null ? (
@@ -72,7 +77,11 @@ export function ChecksSection({
                         : t('case.checks.score', { score: number(check.score, check.name) })}
                     </p>
                   ) : null}
-                  <CheckDetailText detail={check.detail} relatedUserId={check.relatedUserId} />
+                  <CheckDetailText
+                    detail={check.detail}
+                    relatedUserId={check.relatedUserId}
+                    vendor={run.vendor ? VENDOR_NAMES[run.vendor] : undefined}
+                  />
                 </article>
               </li>
             ))}

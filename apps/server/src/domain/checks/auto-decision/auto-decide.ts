@@ -6,7 +6,8 @@
  * then goes through the reviewers' own decision transaction (review/decide.ts `applyDecision`): the
  * case lock, the screening check after it, and the compare-and-set on the level's status — so a reviewer
  * deciding the same case at the same moment and the provider never both win; the loser writes nothing.
- * The decision row names staff 0 and the provider `default`; the audit entry names the system as actor
+ * Called again after each answer of the person's correction step (D112): a corrected field leaves the
+ * case to a person, a typed zone that agrees may be approved. The decision row names staff 0 and the provider `default`; the audit entry names the system as actor
  * with the evidence; the `auto_decisions` row (with the quality-review sample) commits with them. The
  * person's notice and the partners' outbox are written by the decision itself, as for a reviewer's.
  */
@@ -18,6 +19,7 @@ import { applyDecision } from '../../backoffice/review/decide.ts';
 import type { ApprovalScreening } from '../../screening/screening-service.ts';
 import type { RiskLevel } from '../../risk/assess.ts';
 import { judge, type Judgement, type StoredCheck } from './eligibility.ts';
+import { isVendorSubmission } from '../vendor/vendor-checks.ts';
 
 /** The staff id of a decision no person took (as a vendor's, apply-outcome.ts). */
 export const SYSTEM_STAFF_ID = 0;
@@ -96,7 +98,8 @@ export function autoDecisionUseCases(options: AutoDecisionOptions) {
       !submission ||
       submission.kind !== 'level' ||
       submission.level !== 1 ||
-      submission.status !== 'PENDING'
+      submission.status !== 'PENDING' ||
+      isVendorSubmission(submission)
     )
       return { outcome: 'not_applicable' };
     const user = await repos.users.findById(userId);
@@ -108,9 +111,16 @@ export function autoDecisionUseCases(options: AutoDecisionOptions) {
       threshold: r.threshold === null ? null : Number(r.threshold),
       detail: parsed(r.detail),
     }));
+    // D112: the fields the person corrected in the correction step (their word, not the document's).
+    const corrected = (await repos.documentCorrections.answersOf(submissionId)).flatMap((a) =>
+      (JSON.parse(a.fields) as { field: string; action: string }[])
+        .filter((f) => f.action === 'correct')
+        .map((f) => f.field),
+    );
     const judged = siteAllows
       ? judge({
           checks,
+          corrected,
           siteAllows,
           screening: await screeningOf(userId),
           risk: (await risk.recompute(userId, 'level_1_submitted')).level,

@@ -131,4 +131,27 @@ describe('the automatic decision rule', () => {
         ),
       ).toMatchObject({ kind: 'reject', reasonCode: 'BLURRY_IMAGE' });
   });
+
+  it('when the person corrected a field in the correction step (D112), then a person decides, while an expired document is still rejected', () => {
+    expect(judge(input({ corrected: ['dateOfBirth'] }))).toEqual({
+      kind: 'person',
+      reasons: [{ why: 'corrected', fields: ['dateOfBirth'] }],
+    });
+    const expired = replace('expiry', { outcome: 'fail' });
+    expect(judge(input({ checks: expired, corrected: ['lastName'] }))).toMatchObject({
+      kind: 'reject',
+      reasonCode: 'DOCUMENT_EXPIRED',
+    });
+  });
+
+  it('when the zone was typed by the person and every check passes, then it approves and the evidence says the zone was typed', () => {
+    const typed = replace('mrz', {
+      detail: { code: 'mrz_read', format: 'TD3', side: 'front', repairs: 0, source: 'typed' },
+    });
+    expect(judge(input({ checks: typed }))).toMatchObject({
+      kind: 'approve',
+      evidence: { rule: 'clean', zoneTyped: true },
+    });
+    expect(judge(input())).not.toHaveProperty('evidence.zoneTyped');
+  });
 });

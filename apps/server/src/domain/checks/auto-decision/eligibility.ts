@@ -11,6 +11,10 @@
  *   (the faces among them: the machine never approves without having compared them), every other
  *   stored check (liveness, any added later) passes too, screening is clear, the risk
  *   is low.
+ * - After the person's correction step (D112): a field the person corrected never allows an approval
+ *   (the corrected value is their word against the document's): a person decides. A zone they typed,
+ *   whose check digits passed and which agrees with what they typed, may be approved (the evidence says
+ *   it was typed). The hard rules apply either way.
  * - Either only on a site whose setting allows automatic decisions.
  */
 import type { AutoDecisionEvidence, CheckDetail, CheckName, CheckOutcome } from '@kyc/contracts';
@@ -46,6 +50,8 @@ export interface EligibilityInput {
   /** Null when not known (no assessment). */
   risk: AutoDecisionEvidence['risk'];
   siteAllows: boolean;
+  /** The fields the person corrected in the correction step (D112); none by default. */
+  corrected?: readonly string[];
 }
 
 /** Why a case is left to a person: each blocking fact, as data (logged, and shown in tests). */
@@ -53,7 +59,8 @@ export type RouteReason =
   | { why: 'site_setting' }
   | { why: 'check'; name: CheckName; outcome: CheckOutcome | 'missing' | 'no_margin' }
   | { why: 'screening'; status: AutoDecisionEvidence['screening'] }
-  | { why: 'risk'; level: AutoDecisionEvidence['risk'] };
+  | { why: 'risk'; level: AutoDecisionEvidence['risk'] }
+  | { why: 'corrected'; fields: string[] };
 
 export type Judgement =
   | { kind: 'approve'; evidence: AutoDecisionEvidence }
@@ -79,11 +86,15 @@ function hardRule(checks: readonly StoredCheck[]): 'expired_document' | 'unreada
 
 export function judge(input: EligibilityInput): Judgement {
   const { checks, screening, risk } = input;
+  const zoneTyped = checks.some(
+    (c) => c.name === 'mrz' && c.detail?.code === 'mrz_read' && c.detail.source === 'typed',
+  );
   const evidenceOf = (rule: AutoDecisionEvidence['rule']): AutoDecisionEvidence => ({
     rule,
     checks: checks.map((c) => ({ name: c.name, outcome: c.outcome })),
     screening,
     risk,
+    ...(zoneTyped ? { zoneTyped: true } : {}),
   });
   if (!input.siteAllows) return { kind: 'person', reasons: [{ why: 'site_setting' }] };
   const rule = hardRule(checks);
@@ -100,6 +111,8 @@ export function judge(input: EligibilityInput): Judgement {
     if (c.outcome !== 'pass') reasons.push({ why: 'check', name: c.name, outcome: c.outcome });
     else if (!withMargin(c)) reasons.push({ why: 'check', name: c.name, outcome: 'no_margin' });
   }
+  const corrected = input.corrected ?? [];
+  if (corrected.length > 0) reasons.push({ why: 'corrected', fields: [...corrected] });
   if (screening !== 'clear') reasons.push({ why: 'screening', status: screening });
   if (risk !== 'low') reasons.push({ why: 'risk', level: risk });
   return reasons.length === 0

@@ -6,7 +6,9 @@
  * transaction whose first writes hold the submission under review (a decision made first refuses the
  * answer) and insert the answer at the next revision (the unique revision lets exactly one of two
  * concurrent answers win). The corrected values become the applicant's; what was typed before is kept,
- * sealed, in the answer. Idempotency-Key: a retry answers the first result.
+ * sealed, in the answer. Idempotency-Key: a retry answers the first result. Once committed, the
+ * provider may decide the case itself (`afterAnswer`: D112 — a corrected field leaves it to a person, a
+ * typed zone that agrees may be approved, the hard rules apply), before the answer is returned.
  */
 import type {
   CaseCheck,
@@ -31,11 +33,18 @@ import { clearDetail, hasEvidence, type EvaluatedCheck } from '../run/evaluate.t
 import { askOf, checkFieldAnswers, storedZone, typedAfter, type CheckedAnswer } from './correction-rules.ts';
 import { correctionObject, type SealedAnswer } from './case-corrections.ts';
 import { comparedChecks, typedZoneCheck } from './reevaluate.ts';
+import { isVendorSubmission } from '../vendor/vendor-checks.ts';
 
 export interface CorrectionDeps {
   repos: Repositories;
   keyring: MasterKeyring;
   now?: () => number;
+  /**
+   * After an answer commits (D112): the names as on a typed zone screened, then the automatic
+   * decision (auto-decide.ts `afterChecks`). Its failure never fails the answer: the case stays with a
+   * person.
+   */
+  afterAnswer?: (submissionId: number, userId: number, answer: { zoneTyped: boolean }) => Promise<unknown>;
 }
 
 /** Accounts named by one duplicate_document result at most (as check-runs.ts). */
@@ -59,13 +68,20 @@ const APPLICANT_COLUMN = {
 export function correctionUseCases(deps: CorrectionDeps) {
   const { repos, keyring } = deps;
   const now = deps.now ?? Date.now;
+  let log: { error(details: object, message: string): void } = { error: () => {} };
 
   /** The question of the person's latest level-1 submission under review, if any. */
   async function current(userId: number): Promise<Current> {
     const run = await repos.documentChecks.runForCase(userId, null);
     if (!run) return { ask: null, pending: false };
     const submission = await repos.submissions.findSubmission(userId, run.submission_id);
-    if (!submission || submission.level !== 1 || submission.status !== 'PENDING')
+    // A vendor's submission (D112: its checks are the vendor's reading) asks the person nothing.
+    if (
+      !submission ||
+      submission.level !== 1 ||
+      submission.status !== 'PENDING' ||
+      isVendorSubmission(submission)
+    )
       return { ask: null, pending: false };
     if (run.status === 'due' || run.status === 'running') return { ask: null, pending: true };
     if (run.status !== 'done') return { ask: null, pending: false };
@@ -226,6 +242,14 @@ export function correctionUseCases(deps: CorrectionDeps) {
         await tx.kyc.upsertApplicant(userId, fields, at);
       }
     });
+    try {
+      await deps.afterAnswer?.(submission.id, userId, { zoneTyped: request.kind === 'mrz' });
+    } catch (error) {
+      log.error(
+        { event: 'auto-decision.failed', submission: submission.id, err: error },
+        'automatic decision failed',
+      );
+    }
     return { revision, dataMatch, next: (await current(userId)).ask };
   }
 
@@ -251,6 +275,10 @@ export function correctionUseCases(deps: CorrectionDeps) {
         attempt: () => attempt(userId, request, idempotencyKey),
         conflict: () => notAsked('this question was answered meanwhile: read it again'),
       });
+    },
+
+    useLog(logger: typeof log) {
+      log = logger;
     },
   };
 }

@@ -14,6 +14,8 @@ import { withStoredDataKey } from '../../kyc/data-keys.ts';
 export const evidenceObject = (submissionId: number, name: string) =>
   `document-check:${submissionId}:${name}`;
 
+const VENDORS = ['sumsub', 'onfido', 'jumio'] as const;
+
 /** The checks built so far: a pending run shows each as not run. */
 const BUILT: readonly CaseCheck['name'][] = [
   'quality',
@@ -62,7 +64,12 @@ export async function caseChecksOf(
 ): Promise<CaseChecksView> {
   const run = await repos.documentChecks.runForCase(userId, null);
   if (!run) return { checks: [], run: null, opened: null };
-  const meta = { submissionId: run.submission_id, checkedAt: run.checked_at };
+  // D112: a vendor's submission (its key names the vendor) carries the checks of the vendor's reading.
+  const submission = await repos.submissions.findSubmission(userId, run.submission_id);
+  const vendor = submission?.idempotency_key.startsWith('vendor:')
+    ? VENDORS.find((v) => submission.idempotency_key.startsWith(`vendor:${v}:`))
+    : undefined;
+  const meta = { submissionId: run.submission_id, checkedAt: run.checked_at, ...(vendor ? { vendor } : {}) };
   if (run.status !== 'done') {
     const failed = run.status === 'failed';
     const checks = BUILT.map((name): CaseCheck => ({
