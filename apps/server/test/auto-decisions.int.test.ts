@@ -13,15 +13,7 @@ import { RET_CODES, type AutoReviewResult, type ReviewCase } from '@kyc/contract
 import { useAppFixture, type AppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { addedSince, marks, onInstance, secondInstance } from './support/decision-races.ts';
-import {
-  jpeg,
-  multipart,
-  postWithKey,
-  staffClient,
-  TEST_CONSENT,
-  userClient,
-  type Result,
-} from './support/kyc-flows.ts';
+import { jpeg, postWithKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
 import { renderDocument, type Identity } from './support/mrz-documents.ts';
 import { astronaut, astronautPortrait, selfieFrom } from './support/face-images.ts';
 import { TEST_MASTER_KEY, type TestClient } from './support/test-app.ts';
@@ -29,20 +21,10 @@ import { repositories } from '../src/data/repositories/index.ts';
 import { personalDataCipher } from '../src/domain/kyc/personal-data.ts';
 import { createKeyring } from '../src/lib/crypto/envelope.ts';
 import { autoDecisionUseCases, type AutoOutcome } from '../src/domain/checks/auto-decision/auto-decide.ts';
+import { MUELLER, upload, job } from './support/checked-submissions.ts';
 
 const OFAC = path.resolve(import.meta.dirname, '../src/domain/screening/fixtures/ofac-sdn.xml');
 
-const MUELLER: Identity = {
-  documentCode: 'P',
-  issuingState: 'D<<',
-  surname: 'MUELLER',
-  givenNames: 'ANNA',
-  documentNumber: 'C01X00T47',
-  nationality: 'D<<',
-  dateOfBirth: '900101',
-  sex: 'F',
-  expiryDate: '300101',
-};
 const TYPED = { firstName: 'Anna', lastName: 'Müller', dateOfBirth: '1990-01-01' };
 /** The invented OFAC individual of the screening fixtures, with a passport that agrees. */
 const VELMOROV: Identity = {
@@ -63,14 +45,6 @@ const passport = async (identity: Identity = MUELLER) =>
     portrait: await astronautPortrait(),
   });
 
-async function upload(client: TestClient, side: string, bytes: Buffer): Promise<string> {
-  const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, {
-    ...multipart(side, bytes),
-  });
-  if (envelope?.ret_code !== 0) throw new Error(`upload failed: ${JSON.stringify(envelope)}`);
-  return String((envelope.result as Result).documentId);
-}
-
 /** The person types their details and submits level 1 with this page and a selfie. */
 async function submitted(
   app: FastifyInstance,
@@ -85,12 +59,6 @@ async function submitted(
   const body = { level: 1, documentType: 'PASSPORT', country: 'DE', documentIds, consent: TEST_CONSENT };
   expect((await postWithKey(client, '/v3/private/kyc/submit', body)).envelope.ret_code).toBe(0);
   return client;
-}
-
-async function job(app: FastifyInstance, name: string): Promise<number> {
-  const found = app.jobs.find((j) => j.name === name);
-  if (!found) throw new Error(`no ${name} job`);
-  return found.run();
 }
 
 /** Screening first (its background run finished), then the checks, which decide. */

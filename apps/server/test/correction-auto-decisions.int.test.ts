@@ -12,33 +12,16 @@ import type { FastifyInstance } from 'fastify';
 import type { DocumentCorrectionResult, ReviewCase } from '@kyc/contracts';
 import { useAppFixture, type AppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import {
-  multipart,
-  postWithKey,
-  staffClient,
-  TEST_CONSENT,
-  userClient,
-  type Result,
-} from './support/kyc-flows.ts';
+import { postWithKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
 import { renderDocument, td3Lines, checkDigit, type Identity } from './support/mrz-documents.ts';
 import { astronaut, astronautPortrait, selfieFrom } from './support/face-images.ts';
 import type { TestClient } from './support/test-app.ts';
+import { MUELLER, upload, job } from './support/checked-submissions.ts';
 
 const OFAC = path.resolve(import.meta.dirname, '../src/domain/screening/fixtures/ofac-sdn.xml');
 const ASK = '/v3/private/kyc/document-correction';
 const ANSWER = '/v3/private/kyc/submit-document-correction';
 
-const MUELLER: Identity = {
-  documentCode: 'P',
-  issuingState: 'D<<',
-  surname: 'MUELLER',
-  givenNames: 'ANNA',
-  documentNumber: 'C01X00T47',
-  nationality: 'D<<',
-  dateOfBirth: '900101',
-  sex: 'F',
-  expiryDate: '300101',
-};
 const TYPED = { firstName: 'Anna', lastName: 'Müller', dateOfBirth: '1990-01-01' };
 
 /** The zone as printed with the date of birth's check digit wrong: OCR's reading is not valid. */
@@ -55,20 +38,6 @@ const passport = async (options: { lines?: string[] } = {}) =>
     portrait: await astronautPortrait(),
     ...options,
   });
-
-async function upload(client: TestClient, side: string, bytes: Buffer): Promise<string> {
-  const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, {
-    ...multipart(side, bytes),
-  });
-  if (envelope?.ret_code !== 0) throw new Error(`upload failed: ${JSON.stringify(envelope)}`);
-  return String((envelope.result as Result).documentId);
-}
-
-async function job(app: FastifyInstance, name: string): Promise<number> {
-  const found = app.jobs.find((j) => j.name === name);
-  if (!found) throw new Error(`no ${name} job`);
-  return found.run();
-}
 
 /** The person types their details, submits level 1 with this page and a selfie of the astronaut; checked. */
 async function checked(app: FastifyInstance, typed: object, page: Buffer): Promise<TestClient> {

@@ -10,42 +10,16 @@ import type { FastifyInstance } from 'fastify';
 import type { CaseCheck, ReviewCase } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import {
-  jpeg,
-  multipart,
-  postWithKey,
-  staffClient,
-  TEST_CONSENT,
-  userClient,
-  type Result,
-} from './support/kyc-flows.ts';
+import { jpeg, postWithKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
 import { renderDocument, type Identity } from './support/mrz-documents.ts';
 import type { TestClient } from './support/test-app.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 import { CHECK_MAX_ATTEMPTS } from '../src/domain/checks/run/check-runs.ts';
 import { cutoffFor } from '../src/domain/retention/due-rules.ts';
 import { portraitJpeg } from '../src/domain/checks/quality/synthetic-images.ts';
+import { MUELLER, upload } from './support/checked-submissions.ts';
 
-const MUELLER: Identity = {
-  documentCode: 'P',
-  issuingState: 'D<<',
-  surname: 'MUELLER',
-  givenNames: 'ANNA',
-  documentNumber: 'C01X00T47',
-  nationality: 'D<<',
-  dateOfBirth: '900101',
-  sex: 'F',
-  expiryDate: '300101',
-};
 const TYPED = { firstName: 'Anna', lastName: 'Müller', dateOfBirth: '1990-01-01' };
-
-async function upload(client: TestClient, side: string, bytes: Buffer): Promise<string> {
-  const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, {
-    ...multipart(side, bytes),
-  });
-  if (envelope?.ret_code !== 0) throw new Error(`upload failed: ${JSON.stringify(envelope)}`);
-  return String((envelope.result as Result).documentId);
-}
 
 /** A person who typed `typed` and submitted level 1 with this passport page (or any photo) and a selfie. */
 async function submitted(app: FastifyInstance, email: string, typed: object, page: Buffer) {

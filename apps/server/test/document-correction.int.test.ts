@@ -11,45 +11,18 @@ import type { FastifyInstance } from 'fastify';
 import type { DocumentCorrectionResult, ReviewCase } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import {
-  decide,
-  jpeg,
-  multipart,
-  postWithKey,
-  staffClient,
-  TEST_CONSENT,
-  userClient,
-} from './support/kyc-flows.ts';
-import type { Result } from './support/kyc-flows.ts';
-import { renderDocument, td3Lines, type Identity } from './support/mrz-documents.ts';
+import { decide, jpeg, postWithKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
+import { renderDocument, td3Lines } from './support/mrz-documents.ts';
 import type { TestClient } from './support/test-app.ts';
 import { portraitJpeg } from '../src/domain/checks/quality/synthetic-images.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 import { cutoffFor } from '../src/domain/retention/due-rules.ts';
+import { MUELLER, upload } from './support/checked-submissions.ts';
 
-const MUELLER: Identity = {
-  documentCode: 'P',
-  issuingState: 'D<<',
-  surname: 'MUELLER',
-  givenNames: 'ANNA',
-  documentNumber: 'C01X00T47',
-  nationality: 'D<<',
-  dateOfBirth: '900101',
-  sex: 'F',
-  expiryDate: '300101',
-};
 /** The date of birth typed one day off the passport's. */
 const TYPED = { firstName: 'Anna', lastName: 'Müller', dateOfBirth: '1990-01-02' };
 const ASK = '/v3/private/kyc/document-correction';
 const ANSWER = '/v3/private/kyc/submit-document-correction';
-
-async function upload(client: TestClient, side: string, bytes: Buffer): Promise<string> {
-  const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, {
-    ...multipart(side, bytes),
-  });
-  if (envelope?.ret_code !== 0) throw new Error(`upload failed: ${JSON.stringify(envelope)}`);
-  return String((envelope.result as Result).documentId);
-}
 
 /** A person who typed TYPED and submitted level 1 with this page and a selfie; the checks run by the job. */
 async function checked(app: FastifyInstance, page: Buffer) {

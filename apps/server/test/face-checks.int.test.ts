@@ -10,14 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CaseCheck, ReviewCase } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import {
-  multipart,
-  postWithKey,
-  staffClient,
-  TEST_CONSENT,
-  userClient,
-  type Result,
-} from './support/kyc-flows.ts';
+import { postWithKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
 import { astronaut, astronautPortrait, cameraman, selfieFrom } from './support/face-images.ts';
 import { generatedIdentity, renderDocument, seededRandom } from './support/mrz-documents.ts';
 import { signedUpClient, type TestClient } from './support/test-app.ts';
@@ -25,14 +18,7 @@ import { repositories } from '../src/data/repositories/index.ts';
 import { cutoffFor } from '../src/domain/retention/due-rules.ts';
 import { FACE_MATCH_THRESHOLD } from '../src/domain/checks/faces/face-match.ts';
 import { DUPLICATE_FACE_THRESHOLD } from '../src/domain/checks/faces/duplicate-face.ts';
-
-async function upload(client: TestClient, side: string, bytes: Buffer): Promise<string> {
-  const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, {
-    ...multipart(side, bytes),
-  });
-  if (envelope?.ret_code !== 0) throw new Error(`upload failed: ${JSON.stringify(envelope)}`);
-  return String((envelope.result as Result).documentId);
-}
+import { upload } from './support/checked-submissions.ts';
 
 /** A person who submits level 1 with their own passport (portrait: the astronaut) and this selfie. */
 async function submitted(app: FastifyInstance, email: string, seed: number, selfie: Buffer) {

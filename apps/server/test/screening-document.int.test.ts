@@ -6,24 +6,16 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { ReviewCase } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import {
-  jpeg,
-  multipart,
-  postWithKey,
-  staffClient,
-  TEST_CONSENT,
-  userClient,
-  type Result,
-} from './support/kyc-flows.ts';
+import { jpeg, postWithKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
 import { renderDocument, type Identity } from './support/mrz-documents.ts';
-import { TEST_MASTER_KEY, type TestClient } from './support/test-app.ts';
+import { TEST_MASTER_KEY } from './support/test-app.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 import { createKeyring } from '../src/lib/crypto/envelope.ts';
 import { riskUseCases } from '../src/domain/risk/risk-service.ts';
+import { upload, job } from './support/checked-submissions.ts';
 
 const OFAC = path.resolve(import.meta.dirname, '../src/domain/screening/fixtures/ofac-sdn.xml');
 
@@ -39,20 +31,6 @@ const VELMOROV_PASSPORT: Identity = {
   expiryDate: '300101',
 };
 const TYPED = { firstName: 'Ivan', lastName: 'Petrov', dateOfBirth: '1985-06-01' };
-
-async function upload(client: TestClient, side: string, bytes: Buffer): Promise<string> {
-  const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, {
-    ...multipart(side, bytes),
-  });
-  if (envelope?.ret_code !== 0) throw new Error(`upload failed: ${JSON.stringify(envelope)}`);
-  return String((envelope.result as Result).documentId);
-}
-
-async function job(app: FastifyInstance, name: string): Promise<number> {
-  const found = app.jobs.find((j) => j.name === name);
-  if (!found) throw new Error(`no ${name} job`);
-  return found.run();
-}
 
 describe.each(testDatabases())('screening the names on the document on $name', (testDb) => {
   const fixture = useAppFixture(testDb, { env: { SCREENING_LISTS: OFAC } });

@@ -23,12 +23,13 @@ import {
   userClient,
   type Result,
 } from './support/kyc-flows.ts';
-import { renderDocument, type Identity } from './support/mrz-documents.ts';
+import { renderDocument } from './support/mrz-documents.ts';
 import { TEST_MASTER_KEY, type TestClient } from './support/test-app.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 import { personalDataCipher } from '../src/domain/kyc/personal-data.ts';
 import { createKeyring } from '../src/lib/crypto/envelope.ts';
 import { vendorCheckUseCases } from '../src/domain/checks/vendor/vendor-checks.ts';
+import { MUELLER } from './support/checked-submissions.ts';
 
 const SECRETS = {
   appToken: 'sbx:int-token',
@@ -38,17 +39,6 @@ const SECRETS = {
 const EMAIL = 'sumsub@demo.test';
 const PORTAL = 'http://portal.invalid';
 
-const MUELLER: Identity = {
-  documentCode: 'P',
-  issuingState: 'D<<',
-  surname: 'MUELLER',
-  givenNames: 'ANNA',
-  documentNumber: 'C01X00T47',
-  nationality: 'D<<',
-  dateOfBirth: '900101',
-  sex: 'F',
-  expiryDate: '300101',
-};
 /** The same passport as Sumsub's applicant data gives it (idDocs: alpha-3 country, ISO dates). */
 const ID_DOC = {
   idDocType: 'PASSPORT',
