@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderDocument } from '../../apps/server/test/support/mrz-documents.ts';
+import { cameraman, cameramanPortrait, selfieFrom } from '../../apps/server/test/support/face-images.ts';
 import {
   ARTIFACTS,
   DESKTOP,
@@ -47,12 +48,20 @@ describe('automatic decisions in the browser', () => {
     const dir = path.join(ARTIFACTS, 'files');
     mkdirSync(dir, { recursive: true });
     const front = path.join(dir, 'auto-passport.jpg');
-    writeFileSync(front, await renderDocument('TD3', PASSPORT, { documentWidth: 1200, jpegQuality: 90 }));
+    // The faces must match (face_match) and be new to this server (duplicate_face): the CC0 cameraman,
+    // whom no other e2e file submits (document-checks prints the astronaut).
+    const portrait = await cameramanPortrait();
+    writeFileSync(
+      front,
+      await renderDocument('TD3', PASSPORT, { documentWidth: 1200, jpegQuality: 90, portrait }),
+    );
+    const selfie = path.join(dir, 'auto-selfie.jpg');
+    writeFileSync(selfie, await selfieFrom(cameraman()));
 
     const person = await newContext(browser(), PHONE);
     const page = await person.context.newPage();
     await signUpFresh(page, baseUrl(), 'auto');
-    await submitLevel1ByFile(page, TYPED, 'auto', { front });
+    await submitLevel1ByFile(page, TYPED, 'auto', { front, selfie });
 
     // No person decides: the checks run in the background (OCR takes seconds), then the provider approves.
     const verified = page.getByText('Your identity is verified for this level.').first();

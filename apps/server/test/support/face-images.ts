@@ -17,6 +17,13 @@ export const cameraman = () => fixture('camera.png');
 export const astronautPortrait = () =>
   sharp(astronaut()).extract({ left: 120, top: 10, width: 210, height: 280 }).png().toBuffer();
 
+/**
+ * The cameraman's head and shoulders as a portrait cut (3:4): a second person for tests that must not
+ * meet the astronaut's face on another account of the same server (duplicate_face).
+ */
+export const cameramanPortrait = () =>
+  sharp(cameraman()).extract({ left: 150, top: 70, width: 160, height: 213 }).png().toBuffer();
+
 /** A selfie-sized photo from a fixture: enlarged to 800 px, optionally mirrored, brightened or recompressed. */
 export async function selfieFrom(
   image: Buffer,
