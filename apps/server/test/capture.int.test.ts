@@ -8,6 +8,7 @@ import type { ReviewCase, ReviewQueueResult } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { sweepAll } from './support/test-app.ts';
 import { testDatabases } from './support/databases.ts';
+import { openedTexts } from './support/sealed-texts.ts';
 import {
   TEST_CONSENT,
   TEST_RESIDENCE,
@@ -164,7 +165,11 @@ describe.each(testDatabases())('capture sign-off on $name', (testDb) => {
         .where('action', '=', 'decision.approve')
         .where('subject_user_id', '=', userId)
         .executeTakeFirstOrThrow();
-      expect(JSON.parse(audit.details)).toMatchObject({ comment: 'Passport checked against the selfie.' });
+      // The comment is about the person: sealed under their data key in the audit row (D110), readable
+      // with it, never in clear.
+      const { comment } = JSON.parse(audit.details) as { comment: unknown };
+      expect(audit.details).not.toContain('Passport checked');
+      expect(await openedTexts(fixture, userId, [comment])).toEqual(['Passport checked against the selfie.']);
     });
 
     it('when a final rejection is proposed, then the queue badges the case, the filter lists only such cases, and a second proposal is refused', async () => {
