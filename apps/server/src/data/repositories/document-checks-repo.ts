@@ -28,6 +28,33 @@ const runOf = (r: DocumentCheckRunRow): DocumentCheckRunRow => ({
 });
 
 export function documentChecksRepo(db: Db) {
+  /** A run's results, one row per check, in the caller's transaction (in-house runs and vendor results). */
+  async function insertResults(
+    run: { submissionId: number; userId: number },
+    results: readonly NewCheckResult[],
+    at: number,
+  ): Promise<void> {
+    if (results.length === 0) return;
+    await db
+      .insertInto('document_check_results')
+      .values(
+        results.map((r) => ({
+          submission_id: run.submissionId,
+          user_id: run.userId,
+          name: r.name,
+          outcome: r.outcome,
+          score: r.score,
+          threshold: r.threshold,
+          detail: r.detail,
+          evidence_enc: r.evidenceEnc,
+          related_user_id: r.relatedUserId,
+          document_hash: r.documentHash,
+          checked_at: at,
+        })),
+      )
+      .execute();
+  }
+
   return {
     /** In the submitting transaction: the submission's run, due (once per submission). */
     async requestRun(submissionId: number, userId: number, at: number): Promise<number> {
@@ -100,25 +127,7 @@ export function documentChecksRepo(db: Db) {
         .where('attempts', '=', run.attempt)
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return false;
-      if (results.length > 0)
-        await db
-          .insertInto('document_check_results')
-          .values(
-            results.map((r) => ({
-              submission_id: run.submissionId,
-              user_id: run.userId,
-              name: r.name,
-              outcome: r.outcome,
-              score: r.score,
-              threshold: r.threshold,
-              detail: r.detail,
-              evidence_enc: r.evidenceEnc,
-              related_user_id: r.relatedUserId,
-              document_hash: r.documentHash,
-              checked_at: at,
-            })),
-          )
-          .execute();
+      await insertResults(run, results, at);
       return true;
     },
 
@@ -145,25 +154,7 @@ export function documentChecksRepo(db: Db) {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return false;
-      if (results.length > 0)
-        await db
-          .insertInto('document_check_results')
-          .values(
-            results.map((r) => ({
-              submission_id: run.submissionId,
-              user_id: run.userId,
-              name: r.name,
-              outcome: r.outcome,
-              score: r.score,
-              threshold: r.threshold,
-              detail: r.detail,
-              evidence_enc: r.evidenceEnc,
-              related_user_id: r.relatedUserId,
-              document_hash: r.documentHash,
-              checked_at: at,
-            })),
-          )
-          .execute();
+      await insertResults(run, results, at);
       return true;
     },
 
