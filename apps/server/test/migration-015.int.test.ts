@@ -3,61 +3,22 @@
  * in id order (gaps in the ids included), the append-only triggers are back afterwards, and new entries
  * continue the chain.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Migrator } from 'kysely';
-import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../src/data/db.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../src/data/db.ts';
 import { migrationProvider } from '../src/data/migrations/index.ts';
 import { auditRepo } from '../src/data/repositories/audit-repo.ts';
 import { auditChainUseCases } from '../src/domain/audit/chain-status.ts';
 import { repositories } from '../src/data/repositories/index.ts';
+import { migrationTargets } from './support/migration-targets.ts';
 
-const postgresUrl = inject('postgresUrl');
-const runId = inject('postgresRunId');
-
-interface Target {
-  name: string;
-  open(): Promise<Database>;
-}
-
-const cleanups: (() => Promise<unknown>)[] = [];
-const targets: Target[] = [
-  {
-    name: 'sqlite',
-    async open() {
-      const dir = mkdtempSync(path.join(tmpdir(), 'kyc-m015-'));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      return openDatabase(path.join(dir, 'test.sqlite'));
-    },
-  },
-];
-if (postgresUrl)
-  targets.push({
-    name: 'postgres',
-    async open() {
-      const name = `kyc_${runId}_m015_${randomBytes(4).toString('hex')}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: postgresUrl });
-        await client.connect();
-        await client.query(statement).finally(() => client.end());
-      };
-      await admin(`create database "${name}"`);
-      cleanups.push(() => admin(`drop database if exists "${name}" with (force)`));
-      const url = new URL(postgresUrl);
-      url.pathname = `/${name}`;
-      return openDatabase(url.toString(), { poolSize: 2 });
-    },
-  });
+const { targets, cleanUp } = migrationTargets('m015');
 
 describe.each(targets)('migration 015-audit-chain on $name', (target) => {
   let database: Database | undefined;
   afterEach(async () => {
     await database?.close();
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await cleanUp();
   });
 
   it('when the audit log has rows before it, then they are chained in id order and the log stays append-only', async () => {

@@ -3,59 +3,20 @@
  * risk factors. A database whose weights in force lack their points gets the next version with the same
  * weights plus theirs (so the `risk` job recomputes everyone); a new database has them in version 1.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Migrator } from 'kysely';
-import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../src/data/db.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../src/data/db.ts';
 import { migrationProvider } from '../src/data/migrations/index.ts';
 import { DOCUMENT_CHECK_WEIGHTS, SHIPPED_RISK_WEIGHTS } from '../src/data/reference/risk-weights.ts';
+import { migrationTargets } from './support/migration-targets.ts';
 
-const postgresUrl = inject('postgresUrl');
-const runId = inject('postgresRunId');
-
-interface Target {
-  name: string;
-  open(): Promise<Database>;
-}
-
-const cleanups: (() => Promise<unknown>)[] = [];
-const targets: Target[] = [
-  {
-    name: 'sqlite',
-    async open() {
-      const dir = mkdtempSync(path.join(tmpdir(), 'kyc-m045-'));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      return openDatabase(path.join(dir, 'test.sqlite'));
-    },
-  },
-];
-if (postgresUrl)
-  targets.push({
-    name: 'postgres',
-    async open() {
-      const name = `kyc_${runId}_m045_${randomBytes(4).toString('hex')}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: postgresUrl });
-        await client.connect();
-        await client.query(statement).finally(() => client.end());
-      };
-      await admin(`create database "${name}"`);
-      cleanups.push(() => admin(`drop database if exists "${name}" with (force)`));
-      const url = new URL(postgresUrl);
-      url.pathname = `/${name}`;
-      return openDatabase(url.toString(), { poolSize: 2 });
-    },
-  });
+const { targets, cleanUp } = migrationTargets('m045');
 
 describe.each(targets)('migration 045 on $name', (target) => {
   let database: Database | undefined;
   afterEach(async () => {
     await database?.close();
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await cleanUp();
   });
 
   const versions = async (db: Database['db']) =>
