@@ -13,6 +13,7 @@ import { evaluateSubmission } from '../apps/server/src/domain/checks/run/evaluat
 import { documentHashes } from '../apps/server/src/domain/checks/run/document-hash.ts';
 import { closeMrzOcr, readMrzFromImage } from '../apps/server/src/domain/checks/ocr/read-mrz-from-image.ts';
 import { closeFaceEngine } from '../apps/server/src/domain/checks/faces/face-engine.ts';
+import { clearEngineMemos } from '../apps/server/src/domain/checks/engines.ts';
 import { astronaut, astronautPortrait, selfieFrom } from '../apps/server/test/support/face-images.ts';
 import {
   generatedIdentity,
@@ -59,6 +60,8 @@ export async function measureDocumentChecks(): Promise<DocumentChecksReport> {
         jpegQuality: 90,
         portrait,
       });
+      // Each submission pays for its own OCR and faces: nothing kept from the one before (D113).
+      clearEngineMemos();
       const t0 = performance.now();
       const evaluation = await evaluateSubmission(
         { front, selfie },

@@ -85,12 +85,27 @@ async function staffSignInWithForm(page: Page, origin: string, email: StaffEmail
 /**
  * A photo-like JPEG (gradient and noise, so the encoder cannot shrink it to nothing, with rows of dark
  * "text" marks so that it has the edges the image-quality checks ask of a sharp photo: docs/checks.md
- * "Image quality") written under e2e/artifacts, for a file input.
+ * "Image quality") written under e2e/artifacts, for a file input. The noise is pseudo-random with a
+ * fixed seed, so every photo of one size has the same bytes: the server reads each of them once (its
+ * OCR and face answers are kept by content, D113), not again for every person of the run.
  */
+/** xorshift32 bytes from a fixed seed: noise that looks random to a JPEG encoder, the same every run. */
+function seededNoise(length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let x = 0x9e3779b9;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+}
+
 export async function photoFile(name: string, width = 1600, height = 1000): Promise<string> {
   const channels = 3;
   const raw = Buffer.alloc(width * height * channels);
-  const noise = randomBytes(raw.length);
+  const noise = seededNoise(raw.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * channels;

@@ -13,6 +13,7 @@ import { openMigratedDatabase } from './data/prepare.ts';
 import { withStartupLock } from './data/startup-lock.ts';
 import { buildApp } from './app.ts';
 import { boot } from './boot.ts';
+import { closeCheckEngines } from './domain/checks/engines.ts';
 import { setPasswordHashCost } from './lib/passwords.ts';
 import { inProcessScheduler, postgresScheduler, type Scheduler } from './lib/scheduler.ts';
 import {
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     force.unref();
     await scheduler.stop();
     await app.close();
+    await closeCheckEngines();
     await database.close();
     process.exit(0);
   };

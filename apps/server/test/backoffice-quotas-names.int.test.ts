@@ -14,7 +14,6 @@ import { SEED_QUOTAS } from '../src/data/migrations/003-kyc.ts';
 import { reviewRepo } from '../src/data/repositories/review-repo.ts';
 import { staffRepo } from '../src/data/repositories/staff-repo.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
-import { seedDemoData } from '../src/seed/demo.ts';
 
 const QUOTAS = '/backoffice/api/quotas';
 /** The display name of admin@demo.test (seed/demo.ts). */
@@ -25,8 +24,7 @@ describe.each(testDatabases())('back-office quotas and staff names on $name', (t
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
+    database = await testDb.open({ seeded: true });
     app = await testApp(database);
     return () => app.close();
   });

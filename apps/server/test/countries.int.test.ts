@@ -21,7 +21,6 @@ import type { Database } from '../src/data/db.ts';
 import { upsertCountries } from '../src/data/migrations/010-countries.ts';
 import { kycRepo } from '../src/data/repositories/kyc-repo.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
-import { seedDemoData } from '../src/seed/demo.ts';
 
 const COUNTRIES = '/backoffice/api/countries';
 
@@ -30,8 +29,7 @@ describe.each(testDatabases())('countries on $name', (testDb) => {
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
+    database = await testDb.open({ seeded: true });
     app = await testApp(database);
     return () => app.close();
   });

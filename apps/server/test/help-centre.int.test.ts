@@ -19,7 +19,6 @@ import { staffClient } from './support/kyc-flows.ts';
 import { TestClient, signedUpClient, testApp } from './support/test-app.ts';
 import type { Database } from '../src/data/db.ts';
 import { createRateLimiter } from '../src/lib/rate-limiter.ts';
-import { seedDemoData } from '../src/seed/demo.ts';
 
 const FILE = '/v3/public/help/support-requests';
 const MINE = '/v3/private/help/support-requests';
@@ -36,8 +35,7 @@ describe.each(testDatabases())('Report a problem and the support inbox on $name'
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    database = await testDb.open();
-    await seedDemoData(database);
+    database = await testDb.open({ seeded: true });
     app = await testApp(database);
     return () => app.close();
   });

@@ -2,7 +2,6 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LINK_PROOF_HEADER, PARTNER_CONSENT_VERSION, type Envelope } from '@kyc/contracts';
 import type { Database } from '../src/data/db.ts';
-import { seedDemoData } from '../src/seed/demo.ts';
 import { repositories } from '../src/data/repositories/index.ts';
 import type { AccountUseCases } from '../src/domain/accounts/accounts.ts';
 import { linkFlowUseCases } from '../src/domain/sdk/link-flow.ts';
@@ -28,9 +27,7 @@ describe.each(testDatabases())('partner links on $name', (testDb) => {
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    database = await testDb.open();
-    // Seeded first: the app seals the seed's partner secrets when it is built (partner-auth).
-    await seedDemoData(database);
+    database = await testDb.open({ seeded: true });
     app = await testApp(database);
     return () => app.close();
   });

@@ -15,7 +15,6 @@ import type { BuildOptions } from '../../src/app.ts';
 import type { Database } from '../../src/data/db.ts';
 import { submissionsRepo } from '../../src/data/repositories/submissions-repo.ts';
 import { usersRepo } from '../../src/data/repositories/users-repo.ts';
-import { seedDemoData } from '../../src/seed/demo.ts';
 
 export interface AppFixture {
   readonly app: FastifyInstance;
@@ -46,8 +45,7 @@ export function useAppFixture(testDb: TestDatabase, options: AppFixtureOptions =
   };
 
   beforeEach(async () => {
-    const database = await testDb.open();
-    if (options.seed ?? true) await seedDemoData(database);
+    const database = await testDb.open({ seeded: options.seed ?? true });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-int-data-'));
     const app = await testApp(database, { ...options.build, env: { DATA_DIR: dataDir, ...options.env } });
     current = { app, database, dataDir };

@@ -1,10 +1,13 @@
 /**
  * The one face-model worker thread of this process (issue 19 "Faces", D108), as the OCR has its one
- * tesseract.js worker (D81): created on first use, reused, ended by `closeFaceEngine()` at shutdown.
+ * tesseract.js worker (D81): created on first use, reused by every app of the process, ended when idle
+ * for ENGINE_IDLE_MS or by `closeCheckEngines()` at shutdown (../engines.ts, D113).
  * Detection, landmarks and the 128-number descriptor run in the worker (face-worker.mjs) one image at a
  * time; the event loop only hands over decoded pixels and receives boxes and descriptors.
  */
 import { Worker } from 'node:worker_threads';
+import { idleTimer } from '../idle-timer.ts';
+import { engineMemo } from '../engine-memo.ts';
 
 export interface DetectedFace {
   /** SSD MobileNet v1's confidence, 0-1 (detections under 0.6 are dropped in the worker). */
@@ -23,6 +26,7 @@ interface Reply {
 
 let worker: Worker | undefined;
 let nextId = 1;
+const idle = idleTimer(() => closeFaceEngine());
 const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
 function engine(): Worker {
@@ -32,6 +36,7 @@ function engine(): Worker {
     const waiting = pending.get(reply.id);
     if (!waiting) return;
     pending.delete(reply.id);
+    if (pending.size === 0) idle.start();
     if (reply.error !== undefined) waiting.reject(new Error(`faces: ${reply.error}`));
     else waiting.resolve(reply.result);
   });
@@ -48,6 +53,7 @@ function engine(): Worker {
 
 function ask<T>(message: object, transfer: ArrayBuffer[] = []): Promise<T> {
   const id = nextId++;
+  idle.stop();
   return new Promise<T>((resolve, reject) => {
     pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
     engine().postMessage({ ...message, id }, transfer);
@@ -57,14 +63,20 @@ function ask<T>(message: object, transfer: ArrayBuffer[] = []): Promise<T> {
 /** Loads the models (the first call pays for it; later calls answer at once). */
 export const faceEngineReady = () => ask<{ backend: string }>({ kind: 'ready' });
 
-/** The faces in an RGB image (3 bytes a pixel, row by row). The pixels' buffer is handed to the worker. */
+/** Answers kept by the pixels' content (../engine-memo.ts, D113). */
+const detections = engineMemo<DetectedFace[]>();
+
+/** The faces in an RGB image (3 bytes a pixel, row by row); a copy of the pixels goes to the worker. */
 export function detectFaces(rgb: Uint8Array, width: number, height: number): Promise<DetectedFace[]> {
-  const copy = new Uint8Array(rgb);
-  return ask<DetectedFace[]>({ kind: 'detect', width, height, data: copy }, [copy.buffer]);
+  return detections.get([rgb, width, height], () => {
+    const copy = new Uint8Array(rgb);
+    return ask<DetectedFace[]>({ kind: 'detect', width, height, data: copy }, [copy.buffer]);
+  });
 }
 
-/** Ends the worker thread if one started (app close, tests). */
+/** Ends the worker thread if one started (idle, shutdown, tests); the next image starts a new one. */
 export async function closeFaceEngine(): Promise<void> {
+  idle.stop();
   const running = worker;
   worker = undefined;
   if (running) await running.terminate();

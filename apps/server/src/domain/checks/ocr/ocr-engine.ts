@@ -1,6 +1,7 @@
 /**
  * The one tesseract.js worker of this process (issue 19, D81): created on first use, reused by every
- * reading, ended by `closeMrzOcr()` at shutdown. Recognition runs in the worker's own thread
+ * reading of every app of the process, ended when idle for ENGINE_IDLE_MS or by `closeCheckEngines()`
+ * at shutdown (../engines.ts, D113). Recognition runs in the worker's own thread
  * (WebAssembly), so the event loop only passes images in and text out; concurrent readings queue in the
  * worker, one at a time. Everything it loads comes from node_modules: the engine (tesseract.js-core), the
  * English LSTM model of `@tesseract.js-data/eng` (4.0.0_best_int) read from its folder, nothing cached to
@@ -12,6 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createWorker, OEM, PSM, type Worker, type WorkerOptions } from 'tesseract.js';
 import type { OcrLine } from './zone-lines.ts';
+import { idleTimer } from '../idle-timer.ts';
+import { engineMemo } from '../engine-memo.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -43,6 +46,9 @@ export function ocrWorkerOptions(): Partial<WorkerOptions> {
 const INIT_CONFIG = { load_system_dawg: '0', load_freq_dawg: '0' };
 
 let worker: Promise<Worker> | undefined;
+/** Readings under way: the idle clock starts when the last one ends. */
+let reading = 0;
+const idle = idleTimer(() => closeMrzOcr());
 
 async function startWorker(): Promise<Worker> {
   const created = await createWorker('eng', OEM.LSTM_ONLY, ocrWorkerOptions(), INIT_CONFIG);
@@ -79,9 +85,23 @@ interface TesseractBlock {
   paragraphs: { lines: TesseractLine[] }[];
 }
 
+/** Answers kept by the image's content (../engine-memo.ts, D113). */
+const readings = engineMemo<OcrLine[]>();
+
 /** The text lines of a PNG (or any image sharp wrote), with their confidence. */
-export async function recognizeLines(image: Buffer): Promise<OcrLine[]> {
-  const { data } = await (await ocrWorker()).recognize(image, {}, { text: true, blocks: true });
+export function recognizeLines(image: Buffer): Promise<OcrLine[]> {
+  return readings.get([image], () => recognize(image));
+}
+
+async function recognize(image: Buffer): Promise<OcrLine[]> {
+  idle.stop();
+  reading++;
+  const data = await ocrWorker()
+    .then((ocr) => ocr.recognize(image, {}, { text: true, blocks: true }))
+    .then((result) => result.data)
+    .finally(() => {
+      if (--reading === 0) idle.start();
+    });
   const blocks = (data.blocks ?? []) as TesseractBlock[];
   return blocks.flatMap((block) =>
     block.paragraphs.flatMap((paragraph) =>
@@ -96,8 +116,9 @@ export async function recognizeLines(image: Buffer): Promise<OcrLine[]> {
   );
 }
 
-/** Ends the worker thread (server shutdown, end of a test file); the next reading starts a new one. */
+/** Ends the worker thread (idle, shutdown, end of a test file); the next reading starts a new one. */
 export async function closeMrzOcr(): Promise<void> {
+  idle.stop();
   const current = worker;
   worker = undefined;
   if (current) await (await current.catch(() => undefined))?.terminate();

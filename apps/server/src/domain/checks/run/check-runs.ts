@@ -25,8 +25,6 @@ import {
 } from './evaluate.ts';
 import { documentHashes } from './document-hash.ts';
 import { evidenceObject } from './case-checks.ts';
-import { closeMrzOcr } from '../ocr/read-mrz-from-image.ts';
-import { closeFaceEngine } from '../faces/face-engine.ts';
 import { faceDuplicates } from '../faces/duplicate-face.ts';
 
 /** How long a claimed run is ours: longer than the slowest OCR of two sides on a loaded machine. */
@@ -252,11 +250,12 @@ export function checkRunUseCases(options: CheckRunOptions) {
       return done;
     },
 
-    /** Waits for the background runs (app close, tests), then ends the OCR and face worker threads. */
+    /**
+     * Waits for the background runs (app close, tests). The OCR and face workers stay: they belong to
+     * the process and end when idle or at its shutdown (../engines.ts, D113).
+     */
     async settle(): Promise<void> {
       await Promise.all([...inflight]);
-      await closeMrzOcr();
-      await closeFaceEngine();
     },
 
     useLog(logger: CheckLog) {
