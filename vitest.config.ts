@@ -9,9 +9,10 @@ import { defineConfig } from 'vitest/config';
 const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 2;
 
 /**
- * Three projects: unit (next to the code), integration (the real server in-process against SQLite and,
- * when reachable, PostgreSQL) and e2e (Debian's Chromium through playwright-core). `npm test` runs them
- * in that order through scripts/test.mjs.
+ * Four projects: unit and unit-dom (next to the code: the server and packages; the SPAs), integration
+ * (the real server in-process against SQLite and, when reachable, PostgreSQL) and e2e (Debian's Chromium
+ * through playwright-core). `npm test` runs them in that order through scripts/test.mjs, unit and
+ * unit-dom together as its unit stage.
  */
 export default defineConfig({
   test: {
@@ -19,19 +20,23 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: [
-            'packages/*/src/**/*.test.ts',
-            'apps/server/src/**/*.test.ts',
-            'apps/web/src/**/*.test.{ts,tsx}',
-            'apps/backoffice/src/**/*.test.{ts,tsx}',
-            'scripts/**/*.test.ts',
-          ],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
-          // Each file isolated: without it the SPAs' jsdom files failed in some orders (a module mocked by
-          // one file but imported first by another; i18n, store and timer state left behind), and the
-          // Node files alone gained nothing measurable (70 s either way on the 2-core machine).
-          // Timeouts catch a hang, not slowness (performance lives in `npm run bench`): the UI journeys of
-          // the SPAs and the scrypt tests take a few seconds on a loaded 2-core runner, above Vitest's 5 s.
+          // Each file isolated in its own process. Timeouts catch a hang, not slowness (performance lives in
+          // `npm run bench`): OCR, faces and scrypt take seconds on a loaded 2-core runner, above Vitest's 5 s.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          // The SPAs' files (jsdom for the components). Each runs in its own VM context, on worker threads
+          // that stay: jsdom and React are loaded once per worker instead of once per file. Measured on the
+          // 2-core machine: 264 s in a process per file (154 s of it setting up jsdom), 108 s so. The server's
+          // files stay in processes: sharp and the OCR's workers do not run inside a VM context.
+          name: 'unit-dom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/backoffice/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          pool: 'vmThreads',
           testTimeout: 20_000,
         },
       },

@@ -50,14 +50,14 @@ async function runTogether(commands) {
  */
 const WORKERS = { unit: 2, integration: 3 };
 
-function vitest(project) {
+/** One stage's Vitest run: its projects (by default the one of its name), one JSON report. */
+function vitest(project, projects = [project]) {
   mkdirSync(resultsDir, { recursive: true });
   const out = path.join(resultsDir, `${project}.json`);
   rmSync(out, { force: true });
   const status = run(bin('vitest'), [
     'run',
-    '--project',
-    project,
+    ...projects.flatMap((name) => ['--project', name]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
@@ -89,7 +89,7 @@ const stages = [
   ['typecheck', () => run(process.execPath, ['scripts/typecheck.mjs'])],
   // The OCR unit tests draw their documents in DejaVu Sans Mono, a font Debian installs with Chromium
   // (fonts-dejavu-core): on a fresh machine the packages come before the first stage that needs them.
-  ['unit', () => (ensureChromium(), vitest('unit'))],
+  ['unit', () => (ensureChromium(), vitest('unit', ['unit', 'unit-dom']))],
   ['integration', () => vitest('integration')],
   ['build', () => (buildFrontEnds(), 0)],
   ['e2e', () => (ensureChromium(), vitest('e2e'))],
