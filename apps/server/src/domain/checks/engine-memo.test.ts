@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineMemo } from './engine-memo.ts';
 import { idleTimer } from './idle-timer.ts';
 
@@ -62,19 +62,23 @@ describe('engineMemo (D113)', () => {
 });
 
 describe('idleTimer', () => {
+  // Fake timers: on a loaded runner a real 15 ms wait can take longer than the 30 ms period.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('ends the engine once idle for the period, and not while stopped or restarted', async () => {
     let ended = 0;
     const timer = idleTimer(async () => void ended++, 30);
     timer.start();
-    await new Promise((r) => setTimeout(r, 15));
+    await vi.advanceTimersByTimeAsync(15);
     timer.start(); // used again: the period starts over
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(20);
     expect(ended).toBe(0);
-    await new Promise((r) => setTimeout(r, 30));
+    await vi.advanceTimersByTimeAsync(10);
     expect(ended).toBe(1);
     timer.start();
     timer.stop();
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.advanceTimersByTimeAsync(100);
     expect(ended).toBe(1);
   });
 });
