@@ -1,5 +1,6 @@
 /**
- * Debian's Chromium through playwright-core. Emirates host names (kyc.example.ae) are mapped to the
+ * Debian's Chromium through playwright-core: its headless shell where installed, else the full browser
+ * (scripts/ensure-chromium.mjs, D114). Emirates host names (kyc.example.ae) are mapped to the
  * loopback server, so that the .ae region and its right-to-left ar-SA language can be exercised.
  */
 import { mkdirSync } from 'node:fs';
@@ -7,8 +8,9 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { e2eBrowserPath } from '../../scripts/ensure-chromium.mjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = e2eBrowserPath();
 export const EMIRATES_HOST = 'kyc.example.ae';
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
