@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * End-to-end files run two at a time (E2E_WORKERS overrides), each worker with its own server and data
- * dir. Measured on the 2-core machine, the whole e2e project: 848 s with one worker, 569 s with two, 479 s
- * with four (load average 14: every journey twice as slow). Two keeps most of the gain with the machine
- * only just saturated; the test timeout is there to catch a hang, not slowness, so it is 120 s.
+ * End-to-end files run three at a time (E2E_WORKERS overrides), each worker with its own server and data
+ * dir. A journey waits a third of its time (the network going idle, polls, the camera's first frame), so
+ * a third worker fills the waits. Measured on the 2-core machine, the whole e2e project: 1 803 s with two
+ * workers in the full browser, 982 s with three in the headless shell (D114), the machine then at ~90 %
+ * of its CPU. The test timeout is there to catch a hang, not slowness, so it is 120 s.
  */
-const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 2;
+const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 3;
 
 /**
  * Four projects: unit and unit-dom (next to the code: the server and packages; the SPAs), integration
@@ -60,6 +61,9 @@ export default defineConfig({
           include: ['e2e/tests/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
+          // One module graph per worker: playwright-core, axe and the helpers are imported once, not per
+          // file, and the worker's Chromium is kept for its next files (support/browser.ts useBrowser).
+          isolate: false,
           // Each worker runs its files against its own server (e2e/support/global-setup.ts).
           maxWorkers: E2E_WORKERS,
           testTimeout: 120_000,

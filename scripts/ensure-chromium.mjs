@@ -33,7 +33,9 @@ export function ensureChromium(log = console.log) {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root) {
     if (existsSync(CHROMIUM)) {
-      log(`e2e: ${HEADLESS_SHELL} is missing (apt-get install chromium-headless-shell): using ${CHROMIUM}, slower`);
+      log(
+        `e2e: ${HEADLESS_SHELL} is missing (apt-get install chromium-headless-shell): using ${CHROMIUM}, slower`,
+      );
       return CHROMIUM;
     }
     throw new Error(

@@ -129,16 +129,41 @@ export async function signIn(
 export type { Browser, BrowserContext, Page };
 
 /**
- * Starts Chromium before the tests of the calling describe block and closes it after them; the
- * returned function gives the running browser.
+ * One Chromium per worker and launch arguments, started by the first describe block that asks for it and
+ * kept for the worker's next files (the e2e project shares a worker's modules between its files,
+ * vitest.config.ts): a launch costs seconds of CPU, paid ~36 times a run before. Playwright ends the
+ * browser when the worker process exits. Files never share a context: each makes its own.
+ */
+const browsers = new Map<string, Promise<Browser>>();
+
+function sharedBrowser(extraArgs: readonly string[]): Promise<Browser> {
+  const key = extraArgs.join(' ');
+  const running = browsers.get(key);
+  if (running) return running;
+  const launching = launch(extraArgs).then((browser) => {
+    browser.on('disconnected', () => browsers.delete(key));
+    return browser;
+  });
+  launching.catch(() => browsers.delete(key));
+  browsers.set(key, launching);
+  return launching;
+}
+
+/**
+ * Gives the calling describe block the worker's Chromium (started if need be). After its tests, the
+ * contexts the block opened and left open (a failed test's) are closed, so that none of their pages
+ * keeps running into the next file.
  */
 export function useBrowser(extraArgs: readonly string[] = []): () => Browser {
   let browser: Browser | undefined;
+  let before = new Set<BrowserContext>();
   beforeAll(async () => {
-    browser = await launch(extraArgs);
+    browser = await sharedBrowser(extraArgs);
+    before = new Set(browser.contexts());
   });
   afterAll(async () => {
-    await browser?.close();
+    const left = browser?.contexts().filter((context) => !before.has(context)) ?? [];
+    await Promise.all(left.map((context) => context.close()));
   });
   return () => {
     if (!browser) throw new Error('Chromium is not running: useBrowser() belongs in a describe block');
