@@ -26,6 +26,7 @@ import { uploadRoute } from './kyc-submit-routes.ts';
 import type { Services } from '../services.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import { languageOf } from '../../http/language.ts';
+import { named } from '../../http/plugin-name.ts';
 
 /**
  * The SDK variants of the KYC reads and writes (spec §7), for the token's user (docs/sdk.md). The
@@ -104,14 +105,17 @@ export function kycSdkRoutes(services: Services): FastifyPluginAsync {
     );
 
     await r.register(
-      uploadRoute(
-        submissions,
-        '/v1/s1/kyc/integration/upload-document',
-        (request) => sdkPrincipalOf(request).userId,
-        {
-          ...auth,
-          headers: sdkHeaders,
-        },
+      named(
+        'sdkUploadRoute',
+        uploadRoute(
+          submissions,
+          '/v1/s1/kyc/integration/upload-document',
+          (request) => sdkPrincipalOf(request).userId,
+          {
+            ...auth,
+            headers: sdkHeaders,
+          },
+        ),
       ),
     );
 

@@ -36,6 +36,7 @@ import type { SubmissionUseCases } from '../../domain/kyc/submission-service.ts'
 import type { Services } from '../services.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import { riskTokenOf, stepUpSubjectOf } from '../security-verification/security-verification-routes.ts';
+import { named } from '../../http/plugin-name.ts';
 
 /** Multipart limits: one file of at most 10 MB (a little more, so inspectUpload answers 40002 itself). */
 export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES + 64 * 1024, files: 1, fields: 5, parts: 6 };
@@ -55,7 +56,9 @@ export function kycSubmitRoutes(services: Services): FastifyPluginAsync {
     r.addHook('preValidation', requireSession(sessions));
 
     // Multipart is registered in this child plugin only: the upload route accepts it, no other does.
-    await r.register(uploadRoute(submissions, '/v3/private/kyc/upload-document', subjectOf));
+    await r.register(
+      named('uploadRoute', uploadRoute(submissions, '/v3/private/kyc/upload-document', subjectOf)),
+    );
 
     r.post(
       '/v3/private/kyc/submit',

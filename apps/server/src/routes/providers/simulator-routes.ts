@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { hideFromDocument } from '../../http/openapi.ts';
 import { SIMULATOR_PREFIX } from '../../http/vendor-webhooks.ts';
+import { named } from '../../http/plugin-name.ts';
 
 export { SIMULATOR_PREFIX };
 
@@ -30,6 +31,6 @@ export function simulatorRoutes(config: Config): FastifyPluginAsync {
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, simulator: true };
     });
-    await app.register(simulator.plugin);
+    await app.register(named('vendorSimulator', simulator.plugin));
   };
 }

@@ -38,6 +38,7 @@ import type { SubmitMeta } from '../../domain/questionnaires/questionnaire-servi
 import { UPLOAD_LIMITS } from '../kyc/kyc-submit-routes.ts';
 import type { Services } from '../services.ts';
 import { documentRoutes } from '../../http/openapi.ts';
+import { named } from '../../http/plugin-name.ts';
 
 /** What a submission records about its sender: language, client address, user agent (agreements). */
 export function submitMetaOf(request: FastifyRequest): SubmitMeta {
@@ -78,188 +79,194 @@ export function questionnaireRoutes(services: Services): FastifyPluginAsync {
       async () => ok(await questionnaires.satosPopUp()),
     );
 
-    await r.register(async (priv) => {
-      const p = priv.withTypeProvider<ZodTypeProvider>();
-      // Before validation: without a session the answer is 10007, whatever the body.
-      p.addHook('preValidation', requireSession(sessions));
+    await r.register(
+      named('questionnairePrivateRoutes', async (priv) => {
+        const p = priv.withTypeProvider<ZodTypeProvider>();
+        // Before validation: without a session the answer is 10007, whatever the body.
+        p.addHook('preValidation', requireSession(sessions));
 
-      await p.register(evidenceRoute(services));
+        await p.register(named('evidenceRoute', evidenceRoute(services)));
 
-      p.get(
-        '/v3/private/kyc/questionnaire-template-detail',
-        {
-          schema: {
-            summary: "A questionnaire template with the person's draft or answers",
-            description:
-              'The template version the user answers (template_code: 200 or a template code), their draft or submitted answers, status and progress.',
-            querystring: questionnaireTemplateDetailQuery,
-            response: { 200: envelopeOf(questionnaireTemplateDetail) },
+        p.get(
+          '/v3/private/kyc/questionnaire-template-detail',
+          {
+            schema: {
+              summary: "A questionnaire template with the person's draft or answers",
+              description:
+                'The template version the user answers (template_code: 200 or a template code), their draft or submitted answers, status and progress.',
+              querystring: questionnaireTemplateDetailQuery,
+              response: { 200: envelopeOf(questionnaireTemplateDetail) },
+            },
           },
-        },
-        async (request) =>
-          ok(await questionnaires.templateDetail(subjectOf(request), request.query.template_code)),
-      );
+          async (request) =>
+            ok(await questionnaires.templateDetail(subjectOf(request), request.query.template_code)),
+        );
 
-      p.get(
-        '/v3/private/kyc/questionnaire-token',
-        {
-          schema: {
-            summary: 'A questionnaire token for the pinned template version',
-            description:
-              'A one-hour token binding the user, the template and the pinned version (51006 once expired).',
-            querystring: questionnaireTokenQuery,
-            response: { 200: envelopeOf(questionnaireTokenResult) },
+        p.get(
+          '/v3/private/kyc/questionnaire-token',
+          {
+            schema: {
+              summary: 'A questionnaire token for the pinned template version',
+              description:
+                'A one-hour token binding the user, the template and the pinned version (51006 once expired).',
+              querystring: questionnaireTokenQuery,
+              response: { 200: envelopeOf(questionnaireTokenResult) },
+            },
           },
-        },
-        async (request) => ok(await questionnaires.token(subjectOf(request), request.query.template_code)),
-      );
+          async (request) => ok(await questionnaires.token(subjectOf(request), request.query.template_code)),
+        );
 
-      p.post(
-        '/v3/private/kyc/create-questionnaire',
-        {
-          schema: {
-            summary: 'Autosave a questionnaire draft',
-            description:
-              'Autosaves the draft: partial validation (51002 for hidden, unknown or malformed answers), compare-and-set on baseUpdatedAt (51001 when stale).',
-            body: createQuestionnaireRequest,
-            response: { 200: envelopeOf(createQuestionnaireResult) },
+        p.post(
+          '/v3/private/kyc/create-questionnaire',
+          {
+            schema: {
+              summary: 'Autosave a questionnaire draft',
+              description:
+                'Autosaves the draft: partial validation (51002 for hidden, unknown or malformed answers), compare-and-set on baseUpdatedAt (51001 when stale).',
+              body: createQuestionnaireRequest,
+              response: { 200: envelopeOf(createQuestionnaireResult) },
+            },
           },
-        },
-        async (request) => ok(await questionnaires.saveDraft(subjectOf(request), request.body)),
-      );
+          async (request) => ok(await questionnaires.saveDraft(subjectOf(request), request.body)),
+        );
 
-      p.post(
-        '/v3/private/kyc/submit-questionnaire',
-        {
-          schema: {
-            summary: 'Submit a questionnaire',
-            description:
-              'Submits against the pinned version (51002, 51003); tests are scored and decided at once (cool-down 51005), agreements accepted. The same Idempotency-Key answers the first result.',
-            headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
-            body: submitQuestionnaireRequest,
-            response: { 200: envelopeOf(questionnaireSubmissionResult) },
+        p.post(
+          '/v3/private/kyc/submit-questionnaire',
+          {
+            schema: {
+              summary: 'Submit a questionnaire',
+              description:
+                'Submits against the pinned version (51002, 51003); tests are scored and decided at once (cool-down 51005), agreements accepted. The same Idempotency-Key answers the first result.',
+              headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+              body: submitQuestionnaireRequest,
+              response: { 200: envelopeOf(questionnaireSubmissionResult) },
+            },
           },
-        },
-        async (request) =>
-          ok(
-            await questionnaires.submit(
-              subjectOf(request),
-              request.body,
-              request.headers[IDEMPOTENCY_KEY_HEADER],
-              submitMetaOf(request),
+          async (request) =>
+            ok(
+              await questionnaires.submit(
+                subjectOf(request),
+                request.body,
+                request.headers[IDEMPOTENCY_KEY_HEADER],
+                submitMetaOf(request),
+              ),
             ),
-          ),
-      );
+        );
 
-      p.post(
-        '/option/asset/amp/agreement/apply',
-        {
-          schema: {
-            summary: 'Accept an agreement',
-            description:
-              'Accepts an agreement in the version shown; recorded with version, time, language and client address. Accepting the same version again answers the first acceptance.',
-            body: agreementApplyRequest,
-            response: { 200: envelopeOf(questionnaireSubmissionResult) },
+        p.post(
+          '/option/asset/amp/agreement/apply',
+          {
+            schema: {
+              summary: 'Accept an agreement',
+              description:
+                'Accepts an agreement in the version shown; recorded with version, time, language and client address. Accepting the same version again answers the first acceptance.',
+              body: agreementApplyRequest,
+              response: { 200: envelopeOf(questionnaireSubmissionResult) },
+            },
           },
-        },
-        async (request) =>
-          ok(await questionnaires.applyAgreement(subjectOf(request), request.body, submitMetaOf(request))),
-      );
+          async (request) =>
+            ok(await questionnaires.applyAgreement(subjectOf(request), request.body, submitMetaOf(request))),
+        );
 
-      p.get(
-        '/v3/private/kyc/get-aml-result',
-        {
-          schema: {
-            summary: 'AML questionnaire status of a scene',
-            querystring: amlResultQuery,
-            response: { 200: envelopeOf(amlResult) },
+        p.get(
+          '/v3/private/kyc/get-aml-result',
+          {
+            schema: {
+              summary: 'AML questionnaire status of a scene',
+              querystring: amlResultQuery,
+              response: { 200: envelopeOf(amlResult) },
+            },
           },
-        },
-        async (request) =>
-          ok(await questionnaires.amlResult(subjectOf(request), request.query.sceneCode ?? '')),
-      );
+          async (request) =>
+            ok(await questionnaires.amlResult(subjectOf(request), request.query.sceneCode ?? '')),
+        );
 
-      p.get(
-        '/v3/private/aml/get-edd-info',
-        {
-          schema: { summary: 'Enhanced due diligence (EDD) status', response: { 200: envelopeOf(eddInfo) } },
-        },
-        async (request) => ok(await questionnaires.eddInfo(subjectOf(request))),
-      );
-
-      p.post(
-        '/v3/private/kyc/compliance-tasks',
-        {
-          schema: {
-            summary: "The person's compliance tasks, open first",
-            response: { 200: envelopeOf(complianceTasksResult) },
+        p.get(
+          '/v3/private/aml/get-edd-info',
+          {
+            schema: {
+              summary: 'Enhanced due diligence (EDD) status',
+              response: { 200: envelopeOf(eddInfo) },
+            },
           },
-        },
-        async (request) => ok({ tasks: await questionnaires.tasks(subjectOf(request)) }),
-      );
+          async (request) => ok(await questionnaires.eddInfo(subjectOf(request))),
+        );
 
-      p.post(
-        '/segw/task/v1/task/list',
-        {
-          schema: {
-            summary: 'Compliance tasks, paged',
-            body: taskListRequest.nullish(),
-            response: { 200: envelopeOf(taskListResult) },
+        p.post(
+          '/v3/private/kyc/compliance-tasks',
+          {
+            schema: {
+              summary: "The person's compliance tasks, open first",
+              response: { 200: envelopeOf(complianceTasksResult) },
+            },
           },
-        },
-        async (request) =>
-          ok(await questionnaires.taskList(subjectOf(request), taskListRequest.parse(request.body ?? {}))),
-      );
+          async (request) => ok({ tasks: await questionnaires.tasks(subjectOf(request)) }),
+        );
 
-      p.post(
-        '/segw/task/v1/task/region',
-        {
-          schema: {
-            summary: "The person's region and number of open tasks",
-            response: { 200: envelopeOf(taskRegionResult) },
+        p.post(
+          '/segw/task/v1/task/list',
+          {
+            schema: {
+              summary: 'Compliance tasks, paged',
+              body: taskListRequest.nullish(),
+              response: { 200: envelopeOf(taskListResult) },
+            },
           },
-        },
-        async (request) => ok(await questionnaires.taskRegion(subjectOf(request))),
-      );
+          async (request) =>
+            ok(await questionnaires.taskList(subjectOf(request), taskListRequest.parse(request.body ?? {}))),
+        );
 
-      p.post(
-        '/v3/private/vip/kycpopupinfo',
-        {
-          schema: {
-            summary: 'The most urgent open compliance task for the pop-up',
-            body: kycPopupInfoRequest,
-            response: { 200: envelopeOf(kycPopupInfo) },
+        p.post(
+          '/segw/task/v1/task/region',
+          {
+            schema: {
+              summary: "The person's region and number of open tasks",
+              response: { 200: envelopeOf(taskRegionResult) },
+            },
           },
-        },
-        async (request) => ok(await questionnaires.popupInfo(subjectOf(request))),
-      );
+          async (request) => ok(await questionnaires.taskRegion(subjectOf(request))),
+        );
 
-      p.post(
-        '/v3/private/kyc/create-satos-questionnaire',
-        {
-          schema: {
-            summary: 'Answer the travel-rule questionnaire of a deposit',
-            description: 'The travel-rule questionnaire of one incoming deposit (satos-deposit template).',
-            body: createSatosQuestionnaireRequest,
-            response: { 200: envelopeOf(satosQuestionnaireResult) },
+        p.post(
+          '/v3/private/vip/kycpopupinfo',
+          {
+            schema: {
+              summary: 'The most urgent open compliance task for the pop-up',
+              body: kycPopupInfoRequest,
+              response: { 200: envelopeOf(kycPopupInfo) },
+            },
           },
-        },
-        async (request) =>
-          ok(await questionnaires.createSatos(subjectOf(request), request.body, submitMetaOf(request))),
-      );
+          async (request) => ok(await questionnaires.popupInfo(subjectOf(request))),
+        );
 
-      p.get(
-        '/v3/private/kyc/query-satos-questionnaire',
-        {
-          schema: {
-            summary: 'The travel-rule questionnaire of a deposit',
-            querystring: satosQuestionnaireQuery,
-            response: { 200: envelopeOf(satosQuestionnaireResult) },
+        p.post(
+          '/v3/private/kyc/create-satos-questionnaire',
+          {
+            schema: {
+              summary: 'Answer the travel-rule questionnaire of a deposit',
+              description: 'The travel-rule questionnaire of one incoming deposit (satos-deposit template).',
+              body: createSatosQuestionnaireRequest,
+              response: { 200: envelopeOf(satosQuestionnaireResult) },
+            },
           },
-        },
-        async (request) => ok(await questionnaires.querySatos(subjectOf(request), request.query.depositRef)),
-      );
-    });
+          async (request) =>
+            ok(await questionnaires.createSatos(subjectOf(request), request.body, submitMetaOf(request))),
+        );
+
+        p.get(
+          '/v3/private/kyc/query-satos-questionnaire',
+          {
+            schema: {
+              summary: 'The travel-rule questionnaire of a deposit',
+              querystring: satosQuestionnaireQuery,
+              response: { 200: envelopeOf(satosQuestionnaireResult) },
+            },
+          },
+          async (request) =>
+            ok(await questionnaires.querySatos(subjectOf(request), request.query.depositRef)),
+        );
+      }),
+    );
   };
 }
 

@@ -27,6 +27,7 @@ import { documentRoutes } from '../../http/openapi.ts';
 import { notLoggedIn } from '../../lib/app-error.ts';
 import type { StepUpSubject } from '../../domain/security-verification/security-verification.ts';
 import type { Services } from '../services.ts';
+import { named } from '../../http/plugin-name.ts';
 
 /** The person and session a risk token is bound to. */
 export function stepUpSubjectOf(request: FastifyRequest): StepUpSubject {
@@ -43,8 +44,8 @@ export function riskTokenOf(request: FastifyRequest): string | undefined {
 export function securityVerificationRoutes(services: Services): FastifyPluginAsync {
   const { securityVerification, sessions, submissions } = services;
   return async (app) => {
-    await app.register(privateRoutes);
-    await app.register(publicRoutes);
+    await app.register(named('securityVerificationPrivateRoutes', privateRoutes));
+    await app.register(named('securityVerificationPublicRoutes', publicRoutes));
   };
 
   async function privateRoutes(app: Parameters<FastifyPluginAsync>[0]) {
