@@ -1,4 +1,13 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Where the database tests keep their files (SQLite databases, data directories): in memory where the
+ * machine has a tmpfs. The server's SQLite commits with synchronous=FULL and its blob store syncs every
+ * file, which on a disk cost 1.5 ms a commit here (0.03 ms on the tmpfs); a test database is thrown away,
+ * and a killed process loses nothing either way (what it wrote is in the kernel's cache).
+ */
+const MEMORY_TMPDIR = existsSync('/dev/shm') ? '/dev/shm' : undefined;
 
 /**
  * End-to-end files run three at a time (E2E_WORKERS overrides), each worker with its own server and data
@@ -51,6 +60,7 @@ export default defineConfig({
           isolate: false,
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           setupFiles: ['apps/server/test/support/password-cost.ts'],
+          env: MEMORY_TMPDIR ? { TMPDIR: MEMORY_TMPDIR } : {},
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

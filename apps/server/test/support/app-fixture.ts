@@ -4,7 +4,7 @@
  * removed after the file. Read `fixture.app` and `fixture.database` inside tests and hooks only: they are
  * replaced before each test.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach } from 'vitest';
@@ -52,6 +52,7 @@ export function useAppFixture(testDb: TestDatabase, options: AppFixtureOptions =
     return async () => {
       current = undefined;
       await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
     };
   });
   afterAll(() => testDb.cleanup());

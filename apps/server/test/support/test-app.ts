@@ -18,7 +18,7 @@ export const TEST_SECRET = 'test-secret-0123456789-0123456789-abcdef';
 export const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export function testConfig(env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-cfg-'));
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'kyc-cfg-'));
   return loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: TEST_SECRET,
