@@ -76,17 +76,32 @@ export function expectOnlyOwnOrigins(requests: string[]) {
   expect(foreign).toEqual([]);
 }
 
+/** Whether a frame of the page comes from another origin (the vendor simulator framed on the Emirates host). */
+function hasCrossOriginFrame(page: Page): boolean {
+  const origin = new URL(page.url()).origin;
+  return page
+    .frames()
+    .some((frame) => frame.url().startsWith('http') && new URL(frame.url()).origin !== origin);
+}
+
 /**
  * axe on the page as it is now. `soft` records a failure and lets the test go on (e.g. to take the
  * remaining screenshots); `message` says what a failure means. Every rule runs; only the violations
  * are collected in full (`resultTypes`): building a selector for every passing node was a quarter of
- * each call's time, and no test reads the passes.
+ * each call's time, and no test reads the passes. axe runs in the page itself, its same-origin frames
+ * included ("legacy mode"), unless a frame comes from another origin: only then does it need its
+ * default mode, which opens a blank page of its own to combine the frames' results (measured on the
+ * sign-in page: 640 ms a call in the default mode, 260 ms in the page, with the same results; the
+ * back-office screens file, 24 calls: 80 and 74 s → 56 and 46 s).
  */
 export async function expectNoAxeViolations(
   page: Page,
   { soft = false, message }: { soft?: boolean; message?: string } = {},
 ) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(!hasCrossOriginFrame(page));
+  const results = await builder.analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
