@@ -219,7 +219,7 @@ export const SETTINGS = {
   },
   AUTO_DECISION_LIVENESS: {
     default: 'if_run',
-    doc: 'Issue 19 (D116): `required`: level 1 is approved automatically only when the liveness challenge ran and the server confirmed it (a selfie uploaded without it waits for a person); `if_run`: a selfie that came without a challenge (a file upload, a client that does not run it) does not block the approval, but a challenge that ran must pass. `if_run` until the selfie step runs the challenge in the browser (docs/checks.md "Liveness").',
+    doc: 'Issue 19 (D116): `required`: level 1 is approved automatically only when the liveness challenge ran and the server confirmed it (a selfie uploaded without it waits for a person); `if_run`: a selfie that came without a challenge (a file upload, a client that does not run it) does not block the approval, but a challenge that ran must pass. See D116 and docs/checks.md "Liveness".',
   },
   ...PROVIDER_SETTINGS,
 } as const;

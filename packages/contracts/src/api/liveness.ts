@@ -96,3 +96,49 @@ export const livenessEvidence = z
   })
   .strict();
 export type LivenessEvidence = z.infer<typeof livenessEvidence>;
+
+/**
+ * The two landmark measures the browser and the server both apply (the server's rule is in
+ * apps/server/src/domain/checks/faces/liveness-measures.ts), on face-api's 68 points (iBUG 300-W order).
+ */
+export type LandmarkPoint = readonly [number, number];
+
+const distance = (a: LandmarkPoint, b: LandmarkPoint) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+
+/** One eye's aspect ratio from its six points (p1…p6 from the outer corner): (|p2p6| + |p3p5|) / 2|p1p4|. */
+function eyeAspectRatio(points: readonly LandmarkPoint[], first: number): number | null {
+  const p = points.slice(first, first + 6);
+  if (p.length < 6) return null;
+  const [p1, p2, p3, p4, p5, p6] = p as [
+    LandmarkPoint,
+    LandmarkPoint,
+    LandmarkPoint,
+    LandmarkPoint,
+    LandmarkPoint,
+    LandmarkPoint,
+  ];
+  const width = distance(p1, p4);
+  return width > 0 ? (distance(p2, p6) + distance(p3, p5)) / (2 * width) : null;
+}
+
+/** The mean eye aspect ratio (Soukupová and Čech 2016) of both eyes (36–41, 42–47); null without 68 points. */
+export function meanEyeAspectRatio(landmarks: readonly LandmarkPoint[]): number | null {
+  if (landmarks.length < 68) return null;
+  const right = eyeAspectRatio(landmarks, 36);
+  const left = eyeAspectRatio(landmarks, 42);
+  return right === null || left === null ? null : (right + left) / 2;
+}
+
+/**
+ * The yaw, −1…1: how much nearer the nose tip (30) is to one jaw end (16) than to the other (0), in an
+ * unmirrored camera frame. Positive: the nose moved to the image's right, the person turned to their own
+ * left. Scale-free, so a face near or far from the camera measures alike.
+ */
+export function yawOf(landmarks: readonly LandmarkPoint[]): number | null {
+  if (landmarks.length < 68) return null;
+  const nose = landmarks[30] as LandmarkPoint;
+  const toRight = distance(nose, landmarks[0] as LandmarkPoint);
+  const toLeft = distance(nose, landmarks[16] as LandmarkPoint);
+  const sum = toRight + toLeft;
+  return sum > 0 ? (toRight - toLeft) / sum : null;
+}

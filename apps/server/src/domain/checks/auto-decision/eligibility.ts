@@ -58,7 +58,7 @@ export interface EligibilityInput {
   /**
    * D116 (AUTO_DECISION_LIVENESS): whether a selfie without a liveness challenge (liveness not_run with
    * no_challenge, or no liveness row: a run stored before the check existed) blocks. True by default
-   * here; the setting's default is false until the browser runs the challenge.
+   * here; the setting's default (`if_run`) passes false.
    */
   livenessRequired?: boolean;
 }

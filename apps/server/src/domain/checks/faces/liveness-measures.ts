@@ -6,9 +6,18 @@
  * landmarks its own face model finds on the keyframes; the browser applies the same formulas to decide
  * when to take them.
  */
-import type { LivenessAction, LivenessEvidence, LivenessFinding } from '@kyc/contracts';
+import {
+  meanEyeAspectRatio,
+  yawOf,
+  type LandmarkPoint,
+  type LivenessAction,
+  type LivenessEvidence,
+  type LivenessFinding,
+} from '@kyc/contracts';
 
-export type Point = readonly [number, number];
+export { meanEyeAspectRatio, yawOf };
+
+export type Point = LandmarkPoint;
 
 /**
  * A blink is seen when the eyes-closed frame's EAR is at most this share of the neutral frame's. Chosen on
@@ -23,39 +32,6 @@ export const BLINK_EAR_RATIO_MAX = 0.92;
  * measures 0.2–0.3 (a face with one side compressed to 50 % and 35 %).
  */
 export const TURN_YAW_CHANGE_MIN = 0.12;
-
-const distance = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
-
-/** One eye's aspect ratio from its six points (p1…p6 from the outer corner): (|p2p6| + |p3p5|) / 2|p1p4|. */
-function eyeAspectRatio(points: readonly Point[], first: number): number | null {
-  const p = points.slice(first, first + 6);
-  if (p.length < 6) return null;
-  const [p1, p2, p3, p4, p5, p6] = p as [Point, Point, Point, Point, Point, Point];
-  const width = distance(p1, p4);
-  return width > 0 ? (distance(p2, p6) + distance(p3, p5)) / (2 * width) : null;
-}
-
-/** The mean EAR of both eyes (landmarks 36–41 and 42–47); null without 68 points. */
-export function meanEyeAspectRatio(landmarks: readonly Point[]): number | null {
-  if (landmarks.length < 68) return null;
-  const right = eyeAspectRatio(landmarks, 36);
-  const left = eyeAspectRatio(landmarks, 42);
-  return right === null || left === null ? null : (right + left) / 2;
-}
-
-/**
- * The yaw, −1…1: how much nearer the nose tip (30) is to one jaw end (16) than to the other (0), in an
- * unmirrored camera frame. Positive: the nose moved to the image's right, the person turned to their own
- * left. Scale-free, so a face near or far from the camera measures alike.
- */
-export function yawOf(landmarks: readonly Point[]): number | null {
-  if (landmarks.length < 68) return null;
-  const nose = landmarks[30] as Point;
-  const toRight = distance(nose, landmarks[0] as Point);
-  const toLeft = distance(nose, landmarks[16] as Point);
-  const sum = toRight + toLeft;
-  return sum > 0 ? (toRight - toLeft) / sum : null;
-}
 
 const round = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000);
 
