@@ -6,7 +6,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
@@ -52,13 +53,49 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The liveness challenge's two face-api models (issue 19, D116: the tiny face detector and the tiny
+ * 68-point landmarks, MIT, shipped in @vladmandic/face-api's model/), copied from node_modules into the
+ * build, so the browser reads them from our own origin and never from a CDN. Under assets/ (the server
+ * serves it, immutable) in a folder named by the package's version: a manifest names its .bin, so the
+ * files keep their names and a new version gets a new folder.
+ */
+const faceApiDir = dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json'));
+const faceApiVersion = (
+  JSON.parse(readFileSync(join(faceApiDir, 'package.json'), 'utf8')) as { version: string }
+).version;
+const LIVENESS_MODELS_DIR = `assets/liveness-models-${faceApiVersion}/`;
+const LIVENESS_MODELS = [
+  'tiny_face_detector_model-weights_manifest.json',
+  'tiny_face_detector_model.bin',
+  'face_landmark_68_tiny_model-weights_manifest.json',
+  'face_landmark_68_tiny_model.bin',
+];
+function livenessModels(): Plugin {
+  return {
+    name: 'kyc-liveness-models',
+    apply: 'build',
+    generateBundle() {
+      for (const name of LIVENESS_MODELS)
+        this.emitFile({
+          type: 'asset',
+          fileName: `${LIVENESS_MODELS_DIR}${name}`,
+          source: readFileSync(join(faceApiDir, 'model', name)),
+        });
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/user/accounts/',
-  plugins: [react(), precompress()],
+  plugins: [react(), livenessModels(), precompress()],
   // lib/i18n/missing-keys: outside production builds a missing translation key is reported (console
   // error and <html data-missing-i18n>), which the e2e axe matrix checks.
-  define: { 'import.meta.env.KYC_REPORT_MISSING_KEYS': JSON.stringify(withGallery) },
+  define: {
+    'import.meta.env.KYC_REPORT_MISSING_KEYS': JSON.stringify(withGallery),
+    'import.meta.env.KYC_LIVENESS_MODELS': JSON.stringify(LIVENESS_MODELS_DIR),
+  },
   build: {
     outDir,
     emptyOutDir: true,

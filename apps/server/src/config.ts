@@ -217,6 +217,10 @@ export const SETTINGS = {
     default: '10',
     doc: "Issue 19 (D103): the share (0–100 %) of automatic approvals sent to the back office's quality-review queue.",
   },
+  AUTO_DECISION_LIVENESS: {
+    default: 'if_run',
+    doc: 'Issue 19 (D116): `required`: level 1 is approved automatically only when the liveness challenge ran and the server confirmed it (a selfie uploaded without it waits for a person); `if_run`: a selfie that came without a challenge (a file upload, a client that does not run it) does not block the approval, but a challenge that ran must pass. See D116 and docs/checks.md "Liveness".',
+  },
   ...PROVIDER_SETTINGS,
 } as const;
 
@@ -331,6 +335,7 @@ const schema = z.object({
     )
     .optional(),
   AUTO_DECISION_REVIEW_PERCENT: intInRange(0, 100).default(10),
+  AUTO_DECISION_LIVENESS: z.enum(['required', 'if_run']).default('if_run'),
   ...providerSchemaShape,
 });
 
@@ -396,7 +401,7 @@ export interface Config {
   /** Issue 18: the lists to screen against and the threshold of a hit (docs/screening.md). */
   screening: ScreeningConfig;
   /** Issue 19 (D102–D103): where the in-house provider decides itself, and the share reviewed after. */
-  autoDecisions: { sites: SiteCode[]; reviewPercent: number };
+  autoDecisions: { sites: SiteCode[]; reviewPercent: number; livenessRequired: boolean };
 }
 
 export interface ScreeningConfig {
@@ -526,6 +531,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             ? []
             : splitList(s.AUTO_DECISION_SITES).filter(isSiteCode),
       reviewPercent: s.AUTO_DECISION_REVIEW_PERCENT,
+      livenessRequired: s.AUTO_DECISION_LIVENESS === 'required',
     },
   };
 }

@@ -15,6 +15,7 @@ import { testDatabases } from './support/databases.ts';
 import { addedSince, marks, onInstance, secondInstance } from './support/decision-races.ts';
 import { jpeg, postWithKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
 import { renderDocument, type Identity } from './support/mrz-documents.ts';
+import { completedChallenge } from './support/liveness-frames.ts';
 import { astronaut, astronautPortrait, selfieFrom } from './support/face-images.ts';
 import { TEST_MASTER_KEY, type TestClient } from './support/test-app.ts';
 import { repositories } from '../src/data/repositories/index.ts';
@@ -55,7 +56,10 @@ async function submitted(
   const client = await userClient(app, email);
   expect((await client.post('/v3/private/kyc/kyc-personal-info', typed)).envelope?.ret_code).toBe(0);
   const selfie = await selfieFrom(astronaut(), { mirror: true });
-  const documentIds = [await upload(client, 'front', page), await upload(client, 'selfie', selfie)];
+  const documentIds = [
+    await upload(client, 'front', page),
+    await upload(client, 'selfie', selfie, await completedChallenge()),
+  ];
   const body = { level: 1, documentType: 'PASSPORT', country: 'DE', documentIds, consent: TEST_CONSENT };
   expect((await postWithKey(client, '/v3/private/kyc/submit', body)).envelope.ret_code).toBe(0);
   return client;
@@ -132,6 +136,7 @@ describe.each(testDatabases())('automatic decisions on $name', (testDb) => {
             { name: 'data_match', outcome: 'pass' },
             { name: 'expiry', outcome: 'pass' },
             { name: 'face_match', outcome: 'pass' },
+            { name: 'liveness', outcome: 'pass' },
             { name: 'duplicate_document', outcome: 'pass' },
             { name: 'duplicate_face', outcome: 'pass' },
           ],

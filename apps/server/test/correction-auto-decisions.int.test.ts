@@ -14,6 +14,7 @@ import { useAppFixture, type AppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { postWithKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
 import { renderDocument, td3Lines, checkDigit, type Identity } from './support/mrz-documents.ts';
+import { completedChallenge } from './support/liveness-frames.ts';
 import { astronaut, astronautPortrait, selfieFrom } from './support/face-images.ts';
 import type { TestClient } from './support/test-app.ts';
 import { MUELLER, upload, job } from './support/checked-submissions.ts';
@@ -44,7 +45,10 @@ async function checked(app: FastifyInstance, typed: object, page: Buffer): Promi
   const client = await userClient(app, 'new@demo.test');
   expect((await client.post('/v3/private/kyc/kyc-personal-info', typed)).envelope?.ret_code).toBe(0);
   const selfie = await selfieFrom(astronaut(), { mirror: true });
-  const documentIds = [await upload(client, 'front', page), await upload(client, 'selfie', selfie)];
+  const documentIds = [
+    await upload(client, 'front', page),
+    await upload(client, 'selfie', selfie, await completedChallenge()),
+  ];
   const body = { level: 1, documentType: 'PASSPORT', country: 'DE', documentIds, consent: TEST_CONSENT };
   expect((await postWithKey(client, '/v3/private/kyc/submit', body)).envelope.ret_code).toBe(0);
   await job(app, 'screening');

@@ -75,6 +75,8 @@ describe.each(testDatabases())('document checks on $name', (testDb) => {
       ['expiry', 'pass'],
       // The test selfie is a synthetic image without a face (the faces have their own file).
       ['face_match', 'fail'],
+      // Uploaded without the camera's challenge (D116).
+      ['liveness', 'not_run'],
       ['duplicate_document', 'pass'],
       ['duplicate_face', 'not_run'],
     ]);
@@ -169,6 +171,7 @@ describe.each(testDatabases())('document checks on $name', (testDb) => {
       'duplicate_face',
       'expiry',
       'face_match',
+      'liveness',
       'mrz',
       'quality',
     ]);
@@ -223,7 +226,7 @@ describe.each(testDatabases())('document checks on $name', (testDb) => {
     const userId = await fixture.userIdOf('new@demo.test');
     const db = fixture.database.db;
     const stored = db.selectFrom('document_check_results').select('id').where('user_id', '=', userId);
-    expect(await stored.execute()).toHaveLength(7);
+    expect(await stored.execute()).toHaveLength(8);
     await repositories(db).accountClosures.recordClosure({
       userId,
       closedAt: cutoffFor(Date.now(), 'P5Y') - 60_000,

@@ -13,6 +13,7 @@ export * from './api/sdk.ts';
 export * from './api/partner-links.ts';
 export * from './api/kyc.ts';
 export * from './api/kyc-submit.ts';
+export * from './api/liveness.ts';
 export * from './api/kyc-vendor.ts';
 export * from './api/backoffice.ts';
 export * from './api/cursor-page.ts';

@@ -352,6 +352,13 @@ export const RET_CODES = {
       'Back office: the automatic approval cannot be reversed because level 1 is no longer verified (the person reset it or another decision moved it); nothing was written (HTTP 409).',
   },
 
+  // The liveness challenge's evidence sent with a selfie (issue 19 "Faces", D116, docs/checks.md "Liveness").
+  LIVENESS_EVIDENCE_INVALID: {
+    code: 63010,
+    meaning:
+      'Upload: the liveness evidence sent with the selfie is refused (not JSON of the expected shape, sent with another side, too large, more than three keyframes, or a keyframe that is not a JPEG of 120 to 640 pixels a side and at most 96 KB); nothing was stored.',
+  },
+
   // Questionnaires, tests, agreements, declarations and EDD (docs/questionnaires.md). 50016 is the client's.
   QUESTIONNAIRE_ILLEGAL_TRANSITION: {
     code: 51001,

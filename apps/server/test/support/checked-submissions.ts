@@ -21,10 +21,16 @@ export const MUELLER: Identity = {
   expiryDate: '300101',
 };
 
-/** Uploads one side (front, back, selfie); answers the document id. */
-export async function upload(client: TestClient, side: string, bytes: Buffer): Promise<string> {
+/** Uploads one side (front, back, selfie), a selfie with its liveness evidence if given; answers the document id. */
+export async function upload(
+  client: TestClient,
+  side: string,
+  bytes: Buffer,
+  liveness?: object,
+): Promise<string> {
+  const fields: Record<string, string> = liveness ? { liveness: JSON.stringify(liveness) } : {};
   const { envelope } = await client.send('POST', '/v3/private/kyc/upload-document', undefined, {
-    ...multipart(side, bytes),
+    ...multipart(side, bytes, 'image/jpeg', fields),
   });
   if (envelope?.ret_code !== 0) throw new Error(`upload failed: ${JSON.stringify(envelope)}`);
   return String((envelope.result as Result).documentId);

@@ -15,9 +15,17 @@ export type Answer = Envelope<Result | null>;
 
 const BOUNDARY = '----kyc-flows-boundary-51c2';
 
-export function multipart(side: string, bytes: Buffer, type = 'image/jpeg') {
+export function multipart(
+  side: string,
+  bytes: Buffer,
+  type = 'image/jpeg',
+  fields: Record<string, string> = {},
+) {
+  const field = (name: string, value: string) =>
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   const payload = Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="side"\r\n\r\n${side}\r\n`),
+    field('side', side),
+    ...Object.entries(fields).map(([name, value]) => field(name, value)),
     Buffer.from(
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: ${type}\r\n\r\n`,
     ),

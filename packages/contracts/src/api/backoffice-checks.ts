@@ -4,8 +4,9 @@
  * back office puts in words in the reader's language; no English sentence travels in a result.
  */
 import { z } from 'zod';
+import { LIVENESS_ACTIONS, LIVENESS_FRAME_KINDS } from './liveness.ts';
 
-/** Every check a submission can have; liveness is not built yet. */
+/** Every check a submission can have. */
 export const CHECK_NAMES = [
   'quality',
   'mrz',
@@ -59,7 +60,38 @@ export const CHECK_NOT_RUN_REASONS = [
   'no_selfie',
   /** duplicate_face: the selfie does not show exactly one face. */
   'no_selfie_face',
+  /** liveness (D116): the selfie came without a challenge (a file upload, an older client). */
+  'no_challenge',
+  /** liveness: the browser had no camera to run the challenge. */
+  'no_camera',
+  /** liveness: the time limit passed and the person went on. */
+  'timed_out',
+  /** liveness: the person went on without the challenge. */
+  'skipped',
 ] as const;
+
+/** What kept a completed liveness challenge from passing, as the server saw it on the keyframes (D116). */
+export const LIVENESS_FINDINGS = [
+  /** fail: a keyframe shows no face. */
+  'no_face',
+  /** fail: a keyframe's face is not the selfie's (descriptor similarity under the face-match threshold). */
+  'other_face',
+  /** warn: a keyframe the rule needs is missing. */
+  'missing_frame',
+  /** warn: the eyes are not seen closing (eye aspect ratio not low enough against the neutral frame). */
+  'blink_not_seen',
+  /** warn: the head is not seen turning (yaw change under the threshold). */
+  'turn_not_seen',
+  /** warn: the head turned the other way than asked. */
+  'turn_wrong_direction',
+  /** warn: the actions (events or frames) are not in the challenge's order. */
+  'order',
+  /** warn: an action or frame falls after the time limit. */
+  'time_limit',
+] as const;
+export type LivenessFinding = (typeof LIVENESS_FINDINGS)[number];
+
+const measured = z.number().nullable();
 
 const QUALITY_REASONS = ['too_small', 'blank', 'too_dark', 'too_bright', 'glare', 'blurred'] as const;
 const QUALITY_CHECKS = ['resolution', 'blank', 'exposure_dark', 'exposure_bright', 'glare', 'blur'] as const;
@@ -125,6 +157,46 @@ export const checkDetail = z.discriminatedUnion('code', [
   }),
   /** The same face (selfie descriptors, 1:N) on other accounts; the closest in relatedUserId. */
   z.object({ code: z.literal('duplicate_face'), otherAccounts: z.number().int().min(0) }),
+  /**
+   * The liveness challenge re-checked on its keyframes (D116): what was asked, what kept it from passing,
+   * the server's measures against their thresholds, the browser's own values, and each keyframe (its
+   * faces, its similarity to the selfie, the JPEG as a data URL: personal data, sealed at rest, null in
+   * the clear detail).
+   */
+  z.object({
+    code: z.literal('liveness_checked'),
+    actions: z.array(z.enum(LIVENESS_ACTIONS)),
+    timeLimitMs: z.number().int(),
+    findings: z.array(z.enum(LIVENESS_FINDINGS)),
+    measures: z.object({
+      /** Eye aspect ratio (mean of both eyes) at rest and eyes closed, and closed ÷ rest against its maximum. */
+      earNeutral: measured,
+      earBlink: measured,
+      earRatio: measured,
+      earRatioMax: z.number(),
+      /** Yaw (−1…1, positive: the person's left) at rest and turned, the change against its minimum. */
+      yawNeutral: measured,
+      yawTurn: measured,
+      yawChange: measured,
+      yawChangeMin: z.number(),
+      /** The lowest similarity of a keyframe's face to the selfie's, against the face-match threshold. */
+      similarityMin: measured,
+      similarityThreshold: z.number(),
+    }),
+    /** What the browser reported: each action's time (ms after the start) and value. */
+    client: z.array(
+      z.object({ action: z.enum(LIVENESS_ACTIONS), atMs: z.number().int(), value: z.number() }),
+    ),
+    frames: z.array(
+      z.object({
+        kind: z.enum(LIVENESS_FRAME_KINDS),
+        atMs: z.number().int(),
+        faces: z.number().int().min(0),
+        similarity: measured,
+        image: z.string().startsWith('data:image/jpeg;base64,').nullable(),
+      }),
+    ),
+  }),
   z.object({ code: z.literal('not_run'), reason: z.enum(CHECK_NOT_RUN_REASONS) }),
 ]);
 export type CheckDetail = z.infer<typeof checkDetail>;

@@ -50,6 +50,7 @@ import { m045ScreeningAlerts } from './045-screening-alerts.ts';
 import { m046LifecycleIndexes } from './046-lifecycle-indexes.ts';
 import { m047FaceEmbeddings } from './047-face-embeddings.ts';
 import { m049ScreeningDeltaEnd } from './049-screening-delta-end.ts';
+import { m051SelfieLiveness } from './051-selfie-liveness.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -99,6 +100,7 @@ const ALL: Record<string, MigrationFactory> = {
   '046-lifecycle-indexes': m046LifecycleIndexes,
   '047-face-embeddings': m047FaceEmbeddings,
   '049-screening-delta-end': m049ScreeningDeltaEnd,
+  '051-selfie-liveness': m051SelfieLiveness,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

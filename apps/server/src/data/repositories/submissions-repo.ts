@@ -7,6 +7,8 @@ import { uploadedFiles, type NewUploadedFile } from './uploaded-files.ts';
 /** An identity document: an upload with its side (front, back, selfie, poa). */
 export interface NewDocument extends NewUploadedFile {
   side: DocumentSide;
+  /** A selfie's sealed liveness evidence (migration 051, D116). */
+  livenessEnc?: Buffer | null;
 }
 
 export interface NewSubmission {
@@ -83,7 +85,10 @@ export function submissionsRepo(db: Db) {
 
     /** Records an uploaded document (the one document store, uploaded-files.ts). */
     async insertDocument(doc: NewDocument): Promise<void> {
-      await documents.insert(doc, { side: doc.side });
+      await documents.insert(doc, {
+        side: doc.side,
+        ...(doc.livenessEnc ? { liveness_enc: doc.livenessEnc } : {}),
+      });
     },
 
     /** The documents with these ids that belong to this user (others' ids are simply not found). */

@@ -30,7 +30,7 @@ export function uploadedFiles(db: Db, table: UploadTable) {
   // too — so what is written here is only what they have in common.
   const files = db as unknown as Kysely<Record<UploadTable, QuestionnaireEvidenceTable>>;
   return {
-    async insert(file: NewUploadedFile, columns: Record<string, string> = {}): Promise<void> {
+    async insert(file: NewUploadedFile, columns: Record<string, string | Buffer> = {}): Promise<void> {
       await files
         .insertInto(table)
         .values({

@@ -162,6 +162,11 @@ export interface KycDocumentsTable {
   /** Plaintext size in bytes. */
   size: number;
   created_at: number;
+  /**
+   * A selfie's liveness evidence (migration 051, D116): the challenge, the browser's measures and its
+   * keyframes, sealed under the person's data key bound to this row's id; null without a challenge.
+   */
+  liveness_enc: Buffer | null;
 }
 
 /** An unread marker: staff decided something of the person's (migration 012, docs/kyc.md "Notices"). */

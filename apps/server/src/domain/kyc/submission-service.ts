@@ -6,6 +6,7 @@
 import {
   type DocumentSide,
   type KycPersonalInfo,
+  type LivenessEvidence,
   type KycPersonalInfoRequest,
   type KycStepLevel,
   type KycStepStatus,
@@ -23,6 +24,7 @@ import type { ScreeningRequests } from '../screening/screening-service.ts';
 import type { RiskRecompute } from '../risk/risk-service.ts';
 import type { CheckRequests } from '../checks/run/check-runs.ts';
 import { storeEncryptedUpload } from '../uploads/encrypted-upload.ts';
+import { sealLivenessEvidence } from '../checks/faces/liveness-evidence.ts';
 import { checkedConsent, residenceDetails, type ConsentRecord } from './capture-rules.ts';
 import { sealDetails, withDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
@@ -223,9 +225,17 @@ export function submissionUseCases(deps: SubmissionDeps) {
   return {
     /**
      * A document side, selfie or proof of address through the one encrypted-upload pipeline
-     * (domain/uploads): checked, sealed under the user's data key, stored, recorded.
+     * (domain/uploads): checked, sealed under the user's data key, stored, recorded. A selfie may carry
+     * its liveness evidence (already checked by liveness-evidence.ts), sealed on the selfie's row (D116).
      */
-    async uploadDocument(userId: number, side: DocumentSide, bytes: Buffer): Promise<UploadDocumentResult> {
+    async uploadDocument(
+      userId: number,
+      side: DocumentSide,
+      bytes: Buffer,
+      liveness?: LivenessEvidence,
+    ): Promise<UploadDocumentResult> {
+      if (liveness && side !== 'selfie')
+        throw new AppError('LIVENESS_EVIDENCE_INVALID', 'liveness: only a selfie carries liveness evidence');
       const file = await storeEncryptedUpload(
         { blobs, keys: submissions, keyring },
         // Document sides and selfies must be usable photos (docs/checks.md "Image quality"); a proof of
@@ -237,7 +247,14 @@ export function submissionUseCases(deps: SubmissionDeps) {
           quality: side === 'poa' ? undefined : side === 'selfie' ? 'selfie' : 'document',
           at: now(),
         },
-        (stored) => submissions.insertDocument({ ...stored, side }),
+        async (stored) => {
+          const livenessEnc = liveness
+            ? await withDataKey(submissions, keyring, userId, stored.createdAt, (key) =>
+                sealLivenessEvidence(key, userId, stored.id, liveness),
+              )
+            : null;
+          await submissions.insertDocument({ ...stored, side, livenessEnc });
+        },
       );
       return { documentId: file.id, side, mime: file.mime, size: file.size, sha256: file.sha256 };
     },

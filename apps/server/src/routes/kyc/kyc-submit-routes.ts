@@ -8,7 +8,9 @@ import {
   RISK_TOKEN_HEADER,
   SECURITY_SCENES,
   UPLOAD_FILE_FIELD,
+  UPLOAD_LIVENESS_FIELD,
   UPLOAD_SIDE_FIELD,
+  LIVENESS_LIMITS,
   documentCorrectionResult,
   idempotencyKey,
   kycPersonalInfo,
@@ -27,19 +29,30 @@ import {
   uploadDocumentForm,
   uploadDocumentResult,
   type DocumentSide,
+  type LivenessEvidence,
 } from '@kyc/contracts';
 import { requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { MAX_UPLOAD_BYTES } from '../../lib/uploads/inspect-upload.ts';
+import { parseLivenessEvidence } from '../../domain/checks/faces/liveness-evidence.ts';
 import type { SubmissionUseCases } from '../../domain/kyc/submission-service.ts';
 import type { Services } from '../services.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import { riskTokenOf, stepUpSubjectOf } from '../security-verification/security-verification-routes.ts';
 import { named } from '../../http/plugin-name.ts';
 
-/** Multipart limits: one file of at most 10 MB (a little more, so inspectUpload answers 40002 itself). */
-export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES + 64 * 1024, files: 1, fields: 5, parts: 6 };
+/**
+ * Multipart limits: one file of at most 10 MB (a little more, so inspectUpload answers 40002 itself); a
+ * field as long as a selfie's liveness evidence may be (a little more, so 63010 answers it itself).
+ */
+export const UPLOAD_LIMITS = {
+  fileSize: MAX_UPLOAD_BYTES + 64 * 1024,
+  files: 1,
+  fields: 5,
+  parts: 6,
+  fieldSize: LIVENESS_LIMITS.maxFieldChars + 1024,
+};
 
 /**
  * The signed-in user's KYC writes with the in-house provider (docs/kyc.md "Submitting a level").
@@ -224,7 +237,7 @@ export function uploadRoute(
       url,
       {
         ...options,
-        bodyLimit: UPLOAD_LIMITS.fileSize + 64 * 1024,
+        bodyLimit: UPLOAD_LIMITS.fileSize + UPLOAD_LIMITS.fieldSize + 64 * 1024,
         // The form schema describes the parts for /docs; readUpload checks them while streaming.
         validatorCompiler: (route) =>
           route.httpPart === 'body'
@@ -235,14 +248,14 @@ export function uploadRoute(
           summary: 'Upload one document image (or a PDF proof of address)',
           body: uploadDocumentForm,
           description:
-            'multipart/form-data with a field `side` (front, back, selfie, poa) and one file field `file` (JPEG or PNG; PDF for poa; at most 10 MB). The file is checked by its content, re-encoded and stored encrypted.',
+            'multipart/form-data with a field `side` (front, back, selfie, poa) and one file field `file` (JPEG or PNG; PDF for poa; at most 10 MB). The file is checked by its content, re-encoded and stored encrypted. A selfie may add the field `liveness`: the liveness challenge\'s evidence as JSON (docs/checks.md "Liveness"; refused whole with 63010).',
           consumes: ['multipart/form-data'],
           response: { 200: envelopeOf(uploadDocumentResult) },
         },
       },
       async (request) => {
-        const { side, bytes } = await readUpload(request);
-        return ok(await submissions.uploadDocument(userOf(request), side, bytes));
+        const { side, bytes, liveness } = await readUpload(request);
+        return ok(await submissions.uploadDocument(userOf(request), side, bytes, liveness));
       },
     );
   };
@@ -250,12 +263,15 @@ export function uploadRoute(
 
 const isSide = (v: string): v is DocumentSide => (DOCUMENT_SIDES as readonly string[]).includes(v);
 
-/** Reads the `side` field and the one file, in whichever order the client sent them. */
-async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide; bytes: Buffer }> {
+/** Reads the `side` field, a selfie's `liveness` field and the one file, in whichever order the client sent them. */
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ side: DocumentSide; bytes: Buffer; liveness?: LivenessEvidence }> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'multipart/form-data expected', 415);
   let side: string | undefined;
   let bytes: Buffer | undefined;
+  let livenessField: string | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -266,6 +282,10 @@ async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide
         bytes = await part.toBuffer();
       } else if (part.fieldname === UPLOAD_SIDE_FIELD && typeof part.value === 'string') {
         side = part.value;
+      } else if (part.fieldname === UPLOAD_LIVENESS_FIELD && typeof part.value === 'string') {
+        if (part.valueTruncated)
+          throw new AppError('LIVENESS_EVIDENCE_INVALID', 'liveness: the evidence is too large');
+        livenessField = part.value;
       }
     }
   } catch (error) {
@@ -274,7 +294,10 @@ async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide
   if (side === undefined || !isSide(side))
     throw new AppError('PARAMS_ERROR', `${UPLOAD_SIDE_FIELD}: one of ${DOCUMENT_SIDES.join(', ')}`, 400);
   if (!bytes) throw new AppError('PARAMS_ERROR', `${UPLOAD_FILE_FIELD}: required`, 400);
-  return { side, bytes };
+  if (livenessField === undefined) return { side, bytes };
+  if (side !== 'selfie')
+    throw new AppError('LIVENESS_EVIDENCE_INVALID', 'liveness: only a selfie carries liveness evidence');
+  return { side, bytes, liveness: await parseLivenessEvidence(livenessField) };
 }
 
 function multipartError(error: unknown): unknown {

@@ -2,7 +2,8 @@
  * What one check found, in the reader's language (issue 19): the detail's code and parameters put in
  * words; the MRZ against what the person typed field by field, a disagreeing field marked in text
  * ("Disagrees", and a mark before it), never by colour alone; a duplicate document or face with a link
- * to the other account's case; the selfie's face and the document's portrait side by side (face-crops.tsx).
+ * to the other account's case; the selfie's face and the document's portrait side by side (face-crops.tsx);
+ * the liveness challenge's measures and keyframes (liveness-evidence.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +20,7 @@ import {
   SideName,
 } from './check-words.tsx';
 import { FaceCrops } from './face-crops.tsx';
+import { LivenessEvidence } from './liveness-evidence.tsx';
 
 export function FieldValue({ field, value }: { field: DataMatchField; value: string | null }) {
   const { t, i18n } = useTranslation();
@@ -163,6 +165,8 @@ export function CheckDetailText({
       );
     case 'face_compared':
       return <FaceCrops detail={detail} />;
+    case 'liveness_checked':
+      return <LivenessEvidence detail={detail} />;
     case 'duplicate_face':
       return detail.otherAccounts === 0 ? (
         <p>{t('case.checks.noDuplicateFace')}</p>

@@ -112,6 +112,14 @@ export function NotRunReasonName({ reason }: { reason: NotRunReason }) {
       return t('case.checks.notRun.no_selfie');
     case 'no_selfie_face':
       return t('case.checks.notRun.no_selfie_face');
+    case 'no_challenge':
+      return t('case.checks.notRun.no_challenge');
+    case 'no_camera':
+      return t('case.checks.notRun.no_camera');
+    case 'timed_out':
+      return t('case.checks.notRun.timed_out');
+    case 'skipped':
+      return t('case.checks.notRun.skipped');
   }
 }
 

@@ -209,6 +209,92 @@ describe('the case page Checks panel', () => {
     expect(within(panel).getByText('Not run: the selfie does not show exactly one face.')).toBeTruthy();
   });
 
+  it('when liveness warns, then the panel shows what was asked, what the frames did not confirm, the measures against their thresholds, the browser’s report and each keyframe; a challenge that did not run says why (D116)', async () => {
+    renderCase(
+      [
+        {
+          name: 'liveness',
+          outcome: 'warn',
+          score: null,
+          threshold: null,
+          detail: {
+            code: 'liveness_checked',
+            actions: ['blink', 'turn_left'],
+            timeLimitMs: 20_000,
+            findings: ['blink_not_seen'],
+            measures: {
+              earNeutral: 0.3,
+              earBlink: 0.297,
+              earRatio: 0.99,
+              earRatioMax: 0.92,
+              yawNeutral: 0.05,
+              yawTurn: 0.3,
+              yawChange: 0.25,
+              yawChangeMin: 0.12,
+              similarityMin: 0.71,
+              similarityThreshold: 0.4,
+            },
+            client: [
+              { action: 'blink', atMs: 3_000, value: 0.14 },
+              { action: 'turn_left', atMs: 6_500, value: 0.3 },
+            ],
+            frames: [
+              {
+                kind: 'neutral',
+                atMs: 1_000,
+                faces: 1,
+                similarity: 0.8,
+                image: 'data:image/jpeg;base64,AAAA',
+              },
+              {
+                kind: 'blink',
+                atMs: 3_000,
+                faces: 1,
+                similarity: 0.71,
+                image: 'data:image/jpeg;base64,BBBB',
+              },
+              { kind: 'turn', atMs: 6_500, faces: 0, similarity: null, image: null },
+            ],
+          },
+          relatedUserId: null,
+        },
+      ],
+      DONE,
+    );
+    const panel = await screen.findByRole('region', { name: 'Checks' });
+    const liveness = within(panel).getByRole('article', { name: 'Liveness: Warning' });
+    expect(liveness.textContent).toContain('Asked within 20 s: blink → turn the head to the left');
+    expect(within(liveness).getByText('The eyes are not seen closing.')).toBeTruthy();
+    const ear = within(liveness).getByRole('row', { name: /Eyes closed ÷ open/ });
+    expect(ear.textContent).toContain('0.99');
+    expect(ear.textContent).toContain('at most 0.92');
+    expect(within(liveness).getByRole('row', { name: /Head turn/ }).textContent).toContain('at least 0.12');
+    expect(liveness.textContent).toContain('turn the head to the left: at 6.5 s (measured 0.3)');
+    expect(within(liveness).getByRole('img', { name: 'Keyframe: Eyes closed' }).getAttribute('src')).toBe(
+      'data:image/jpeg;base64,BBBB',
+    );
+    expect(within(liveness).getAllByRole('img')).toHaveLength(2);
+    expect(within(liveness).getByText('Head turned, at 6.5 s, no face found')).toBeTruthy();
+    expect(within(liveness).getByText(/not a certified presentation-attack detection/)).toBeTruthy();
+    cleanup();
+
+    renderCase(
+      [
+        {
+          name: 'liveness',
+          outcome: 'not_run',
+          score: null,
+          threshold: null,
+          detail: { code: 'not_run', reason: 'timed_out' },
+          relatedUserId: null,
+        },
+      ],
+      DONE,
+    );
+    const again = await screen.findByRole('region', { name: 'Checks' });
+    expect(within(again).getByText('Not run: the time limit passed and the person went on.')).toBeTruthy();
+  });
+
   it('correction step: the person’s answers show what was first typed, the document and the corrected value or the kept reason, and a typed zone is marked typed, not OCR', async () => {
     const line1 = 'P<D<<MUELLER<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<';
     const line2 = 'C01X00T478D<<9001011F3001019<<<<<<<<<<<<<<<2';

@@ -34,6 +34,8 @@ export interface AutoDecisionSettings {
   sites: readonly string[];
   /** AUTO_DECISION_REVIEW_PERCENT: the share of approvals sent to the quality-review queue. */
   reviewPercent: number;
+  /** AUTO_DECISION_LIVENESS (D116): required, or only a challenge that ran must pass (the default). */
+  livenessRequired?: boolean;
 }
 
 export interface AutoDecisionOptions {
@@ -122,6 +124,7 @@ export function autoDecisionUseCases(options: AutoDecisionOptions) {
           checks,
           corrected,
           siteAllows,
+          livenessRequired: settings.livenessRequired ?? false,
           screening: await screeningOf(userId),
           risk: (await risk.recompute(userId, 'level_1_submitted')).level,
         })

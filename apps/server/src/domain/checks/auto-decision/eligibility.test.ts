@@ -14,6 +14,7 @@ const CLEAN: StoredCheck[] = [
   'data_match',
   'expiry',
   'face_match',
+  'liveness',
   'duplicate_document',
   'duplicate_face',
 ].map((n) => pass(n as StoredCheck['name']));
@@ -101,8 +102,38 @@ describe('the automatic decision rule', () => {
       kind: 'person',
       reasons: [{ why: 'check', name: 'face_match', outcome: 'missing' }],
     });
-    const liveness: StoredCheck = { ...pass('liveness'), outcome: 'warn' };
-    expect(judge(input({ checks: [...CLEAN, liveness] })).kind).toBe('person');
+  });
+
+  it('when liveness warns, fails, did not run or is missing, then a person decides (told why), and it never rejects on its own (D116)', () => {
+    for (const outcome of ['warn', 'fail', 'not_run'] as const)
+      expect(judge(input({ checks: replace('liveness', { outcome }) }))).toEqual({
+        kind: 'person',
+        reasons: [{ why: 'check', name: 'liveness', outcome }],
+      });
+    expect(judge(input({ checks: CLEAN.filter((c) => c.name !== 'liveness') }))).toEqual({
+      kind: 'person',
+      reasons: [{ why: 'check', name: 'liveness', outcome: 'missing' }],
+    });
+  });
+
+  it('when liveness is required only if it ran (AUTO_DECISION_LIVENESS=if_run), then a selfie without a challenge does not block, but a challenge that ran must still pass', () => {
+    const notRun = (reason: 'no_challenge' | 'timed_out' | 'skipped' | 'no_camera') =>
+      replace('liveness', { outcome: 'not_run', detail: { code: 'not_run', reason } });
+    expect(judge(input({ livenessRequired: false, checks: notRun('no_challenge') })).kind).toBe('approve');
+    expect(
+      judge(input({ livenessRequired: false, checks: CLEAN.filter((c) => c.name !== 'liveness') })).kind,
+    ).toBe('approve');
+    for (const reason of ['timed_out', 'skipped', 'no_camera'] as const)
+      expect(judge(input({ livenessRequired: false, checks: notRun(reason) }))).toEqual({
+        kind: 'person',
+        reasons: [{ why: 'check', name: 'liveness', outcome: 'not_run' }],
+      });
+    for (const outcome of ['warn', 'fail'] as const)
+      expect(judge(input({ livenessRequired: false, checks: replace('liveness', { outcome }) })).kind).toBe(
+        'person',
+      );
+    // Required (the rule's default): no challenge blocks.
+    expect(judge(input({ checks: notRun('no_challenge') })).kind).toBe('person');
   });
 
   it('when the document has expired, then it rejects for a retry as DOCUMENT_EXPIRED, whatever the screening and risk', () => {

@@ -8,9 +8,11 @@
  *   and retries (the quality check fails, or the document photo does not decode or is blank:
  *   BLURRY_IMAGE). Nothing else that fails is rejected by the machine.
  * - Approval: every required check passes — with margin where a check has a score and a threshold —
- *   (the faces among them: the machine never approves without having compared them), every other
- *   stored check (liveness, any added later) passes too, screening is clear, the risk
- *   is low.
+ *   (the faces among them: the machine never approves without having compared them; the liveness
+ *   challenge among them, D116: one that ran and that the server did not confirm — warn, fail, timed
+ *   out, skipped, no camera — is never approved by the machine; a selfie that came without any
+ *   challenge is too when `livenessRequired`, else it does not block), every other stored check (any
+ *   added later) passes too, screening is clear, the risk is low.
  * - After the person's correction step (D112): a field the person corrected never allows an approval
  *   (the corrected value is their word against the document's): a person decides. A zone they typed,
  *   whose check digits passed and which agrees with what they typed, may be approved (the evidence says
@@ -26,6 +28,7 @@ export const REQUIRED_CHECKS: readonly CheckName[] = [
   'data_match',
   'expiry',
   'face_match',
+  'liveness',
   'duplicate_document',
   'duplicate_face',
 ];
@@ -52,6 +55,12 @@ export interface EligibilityInput {
   siteAllows: boolean;
   /** The fields the person corrected in the correction step (D112); none by default. */
   corrected?: readonly string[];
+  /**
+   * D116 (AUTO_DECISION_LIVENESS): whether a selfie without a liveness challenge (liveness not_run with
+   * no_challenge, or no liveness row: a run stored before the check existed) blocks. True by default
+   * here; the setting's default (`if_run`) passes false.
+   */
+  livenessRequired?: boolean;
 }
 
 /** Why a case is left to a person: each blocking fact, as data (logged, and shown in tests). */
@@ -105,9 +114,17 @@ export function judge(input: EligibilityInput): Judgement {
       evidence: evidenceOf(rule),
     };
   const reasons: RouteReason[] = [];
+  const livenessRequired = input.livenessRequired ?? true;
+  const noChallenge = (c: StoredCheck) =>
+    c.name === 'liveness' &&
+    c.outcome === 'not_run' &&
+    c.detail?.code === 'not_run' &&
+    c.detail.reason === 'no_challenge';
   for (const name of REQUIRED_CHECKS)
-    if (!checks.some((c) => c.name === name)) reasons.push({ why: 'check', name, outcome: 'missing' });
+    if (!checks.some((c) => c.name === name) && (livenessRequired || name !== 'liveness'))
+      reasons.push({ why: 'check', name, outcome: 'missing' });
   for (const c of checks) {
+    if (!livenessRequired && noChallenge(c)) continue;
     if (c.outcome !== 'pass') reasons.push({ why: 'check', name: c.name, outcome: c.outcome });
     else if (!withMargin(c)) reasons.push({ why: 'check', name: c.name, outcome: 'no_margin' });
   }

@@ -16,6 +16,8 @@ export interface DetectedFace {
   box: { x: number; y: number; width: number; height: number };
   /** dlib's face descriptor (ResNet, 128 numbers); the same person lies within about 0.6 (Euclidean). */
   descriptor: number[];
+  /** The 68 landmark points as [x, y] in the same pixels (iBUG 300-W order: jaw 0-16, eyes 36-47, nose tip 30). */
+  landmarks: [number, number][];
 }
 
 interface Reply {

@@ -54,6 +54,8 @@ async function detect({ width, height, data }) {
         height: f.detection.box.height,
       },
       descriptor: Array.from(f.descriptor),
+      // The 68 points (iBUG 300-W order) for the liveness check's eye aspect ratio and yaw.
+      landmarks: f.landmarks.positions.map((p) => [p.x, p.y]),
     }));
   } finally {
     tensor.dispose();

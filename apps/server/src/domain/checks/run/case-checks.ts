@@ -23,6 +23,7 @@ const BUILT: readonly CaseCheck['name'][] = [
   'data_match',
   'expiry',
   'face_match',
+  'liveness',
   'duplicate_document',
   'duplicate_face',
 ];

@@ -14,7 +14,9 @@ import type { Repositories, TxRepositories } from '../../../data/repositories/in
 import type { NewCheckResult } from '../../../data/repositories/document-checks-repo.ts';
 import { encryptBlob, type MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../../lib/uploads/blob-store.ts';
-import { withDataKey } from '../../kyc/data-keys.ts';
+import { withDataKey, withStoredDataKey } from '../../kyc/data-keys.ts';
+import type { LivenessEvidence } from '@kyc/contracts';
+import { openLivenessEvidence } from '../faces/liveness-evidence.ts';
 import { openEncryptedUpload } from '../../uploads/encrypted-upload.ts';
 import {
   clearDetail,
@@ -92,19 +94,29 @@ export function checkRunUseCases(options: CheckRunOptions) {
   const inflight = new Set<Promise<void>>();
   let log: CheckLog = { error: () => {} };
 
-  async function imagesOf(userId: number, submissionId: number): Promise<CheckImages> {
+  /** The submission's images, and its selfie's liveness evidence opened (D116; null without one). */
+  async function imagesOf(
+    userId: number,
+    submissionId: number,
+  ): Promise<{ images: CheckImages; liveness: LivenessEvidence | null }> {
     const documents = (await repos.submissions.submittedDocumentsOfUser(userId)).filter(
       (d) => Number(d.submission_id) === submissionId,
     );
     const images: CheckImages = {};
+    let liveness: LivenessEvidence | null = null;
     for (const d of documents) {
       if (d.side !== 'front' && d.side !== 'back' && d.side !== 'selfie') continue;
       images[d.side] = await openEncryptedUpload({ blobs, keys: repos.submissions, keyring }, userId, {
         id: d.id,
         blobId: d.blob_id,
       });
+      const sealed = d.side === 'selfie' ? d.liveness_enc : null;
+      if (sealed)
+        liveness = await withStoredDataKey(repos.submissions, keyring, userId, (key) =>
+          key ? openLivenessEvidence(key, userId, d.id, Buffer.from(sealed)) : null,
+        );
     }
-    return images;
+    return { images, liveness };
   }
 
   /** The results of a run, evaluated, duplicates looked up and personal parts sealed. */
@@ -117,8 +129,9 @@ export function checkRunUseCases(options: CheckRunOptions) {
     if (!submission) throw new Error(`submission ${submissionId} is missing`);
     const applicant = await repos.kyc.findApplicant(userId);
     const typed = (value: string | null | undefined) => (value ? value : undefined);
+    const { images, liveness } = await imagesOf(userId, submissionId);
     const evaluation = await evaluateSubmission(
-      await imagesOf(userId, submissionId),
+      images,
       {
         firstName: typed(applicant?.first_name),
         lastName: typed(applicant?.last_name),
@@ -128,6 +141,7 @@ export function checkRunUseCases(options: CheckRunOptions) {
       },
       {
         now: at,
+        liveness,
         ...(options.readMrz ? { readMrz: options.readMrz } : {}),
         ...(options.findFaces ? { findFaces: options.findFaces } : {}),
       },

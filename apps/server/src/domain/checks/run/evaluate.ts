@@ -6,7 +6,7 @@
  * for the back office to word. No database here: the caller (check-runs.ts) reads the inputs, looks up
  * duplicates by `documentKey` and stores the results.
  */
-import type { CaseCheck, CheckDetail, DocumentType } from '@kyc/contracts';
+import type { CaseCheck, CheckDetail, DocumentType, LivenessEvidence } from '@kyc/contracts';
 import { qualityRefusal } from '@kyc/contracts';
 import { compareWithTyped, type TypedIdentity } from '../mrz/compare-typed.ts';
 import type { MrzReading } from '../mrz/read-mrz.ts';
@@ -14,6 +14,7 @@ import { readMrzFromImage, type ImageMrzResult } from '../ocr/read-mrz-from-imag
 import { assessImage } from '../quality/check-image-quality.ts';
 import { faceMatch } from '../faces/face-match.ts';
 import type { FindFaces } from '../faces/find-faces.ts';
+import { livenessCheck } from '../faces/liveness.ts';
 
 export type CheckImageSide = 'front' | 'back' | 'selfie';
 export type CheckImages = Partial<Record<CheckImageSide, Buffer>>;
@@ -35,6 +36,8 @@ export interface EvaluateOptions {
   readMrz?: (image: Buffer, options: { now: number }) => Promise<ImageMrzResult>;
   /** The face finder (tests may replace it); find-faces.ts by default. */
   findFaces?: FindFaces;
+  /** The selfie's liveness evidence (D116); null or absent: the challenge did not run. */
+  liveness?: LivenessEvidence | null;
 }
 
 /** The side that carries the MRZ first: a passport's data page is its front; an ID card's zone is on the back. */
@@ -90,7 +93,10 @@ const notRun = (name: EvaluatedCheck['name'], reason: 'mrz_not_read' | 'no_docum
   detail: { code: 'not_run', reason } satisfies CheckDetail,
 });
 
-/** The document checks, then the faces (face_match; the selfie's descriptor for duplicate_face). */
+/**
+ * The document checks, then the faces (face_match; the selfie's descriptor for duplicate_face), then
+ * the liveness challenge against the selfie's face. Without a selfie there is no liveness row.
+ */
 export async function evaluateSubmission(
   images: CheckImages,
   typed: TypedIdentity & { documentType: DocumentType },
@@ -98,7 +104,14 @@ export async function evaluateSubmission(
 ): Promise<Evaluation> {
   const document = await documentChecks(images, typed, options);
   const faces = await faceMatch(images, typed.documentType, options.findFaces);
-  return { ...document, checks: [...document.checks, faces.check], selfieDescriptor: faces.selfieDescriptor };
+  const liveness = images.selfie
+    ? [await livenessCheck(options.liveness ?? null, faces.selfieDescriptor, options.findFaces)]
+    : [];
+  return {
+    ...document,
+    checks: [...document.checks, faces.check, ...liveness],
+    selfieDescriptor: faces.selfieDescriptor,
+  };
 }
 
 async function documentChecks(
@@ -192,6 +205,8 @@ export function clearDetail(detail: CheckDetail): CheckDetail {
     return { ...detail, fields: detail.fields.map((f) => ({ ...f, typed: null, document: null })) };
   if (detail.code === 'expiry_date') return { ...detail, expiryDate: null };
   if (detail.code === 'face_compared') return { ...detail, selfieCrop: null, documentCrop: null };
+  if (detail.code === 'liveness_checked')
+    return { ...detail, frames: detail.frames.map((f) => ({ ...f, image: null })) };
   if (detail.code === 'mrz_read') {
     const { lines: _sealed, ...clear } = detail;
     return clear;
@@ -204,4 +219,5 @@ export const hasEvidence = (detail: CheckDetail) =>
   detail.code === 'data_compared' ||
   detail.code === 'expiry_date' ||
   (detail.code === 'face_compared' && (detail.selfieCrop !== null || detail.documentCrop !== null)) ||
-  (detail.code === 'mrz_read' && detail.lines !== undefined);
+  (detail.code === 'mrz_read' && detail.lines !== undefined) ||
+  (detail.code === 'liveness_checked' && detail.frames.some((f) => f.image !== null));

@@ -160,7 +160,14 @@ describe('DocumentCapture', () => {
     const media = stubMediaDevices(async () => stream);
     stubVideoAndCanvas();
     const requests = stubXhr();
-    const { onUploaded } = renderCapture({ side: 'selfie', label: 'Selfie', facing: 'user' });
+    // The liveness challenge (D116) starts with the camera; a face that never moves leaves it unfinished.
+    const detect = vi.fn(async () => null);
+    const { onUploaded } = renderCapture({
+      side: 'selfie',
+      label: 'Selfie',
+      facing: 'user',
+      livenessDetector: async () => ({ detect }),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Take a selfie' }));
     expect(media?.getUserMedia).toHaveBeenCalledWith({
       audio: false,
@@ -169,11 +176,18 @@ describe('DocumentCapture', () => {
     const video = await screen.findByLabelText('Camera preview: Selfie');
     expect((video as HTMLVideoElement & { srcObject: unknown }).srcObject).toBe(stream);
     expect(document.querySelector('.capture__guide--face')).not.toBeNull();
+    await screen.findByText('Look at the camera with your face inside the oval.');
     await userEvent.click(screen.getByRole('button', { name: 'Capture: Selfie' }));
     expect(track.stop).toHaveBeenCalled();
     const sent = (requests[0]?.call.body as FormData).get('file') as File;
     expect(sent.type).toBe('image/jpeg');
     expect(sent.name).toBe('selfie.jpg');
+    // Taken before the challenge finished: sent as a challenge the person went on without.
+    const liveness = JSON.parse((requests[0]?.call.body as FormData).get('liveness') as string) as {
+      status: string;
+      frames: unknown[];
+    };
+    expect(liveness).toMatchObject({ status: 'skipped', frames: [] });
     requests[0]?.respond(200, envelope(uploadResult('selfie')));
     await waitFor(() => expect(onUploaded).toHaveBeenCalled());
     // A camera capture is retaken.

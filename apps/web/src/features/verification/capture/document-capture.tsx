@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentSide } from '@kyc/contracts';
+import type { DocumentSide, LivenessEvidence } from '@kyc/contracts';
 import { isApiError } from '../../../lib/http';
 import { errorMessage } from '../../../lib/i18n/error-message';
 import { errorText } from '../../../lib/i18n/error-text';
@@ -22,6 +22,8 @@ import {
   uploadDocument,
   type UploadDocumentResult,
 } from './upload-document';
+import { LivenessChallenge } from './liveness/liveness-challenge';
+import type { LandmarkDetector } from './liveness/face-landmarks';
 import './document-capture.css';
 
 /** The framing guide drawn over the camera preview. */
@@ -47,6 +49,8 @@ export interface DocumentCaptureProps {
   onUploaded: (result: UploadDocumentResult, file: Blob) => void;
   /** The user took the photo again or chose another file: the earlier upload no longer counts. */
   onCleared?: () => void;
+  /** The selfie's liveness challenge's face landmarks (tests replace face-api). */
+  livenessDetector?: () => Promise<LandmarkDetector>;
 }
 
 type Phase =
@@ -119,6 +123,7 @@ export function DocumentCapture({
   headingLevel = 3,
   onUploaded,
   onCleared,
+  livenessDetector,
 }: DocumentCaptureProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -134,6 +139,8 @@ export function DocumentCapture({
   const fileInputRef = useRef<HTMLInputElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const uploadRef = useRef<AbortController | null>(null);
+  /** A camera selfie's liveness challenge as it stands (D116); null for a chosen file. */
+  const livenessRef = useRef<LivenessEvidence | null>(null);
   const file = fileOf(phase);
   const previewUrl = usePreviewUrl(file);
   const isPdf = file?.type === 'application/pdf';
@@ -172,6 +179,7 @@ export function DocumentCapture({
       setPhase({ kind: 'uploading', file: next, percent: null });
       uploadDocument(side, next, {
         signal: controller.signal,
+        liveness: side === 'selfie' && !(next instanceof File) ? livenessRef.current : null,
         onProgress: ({ loaded, total }) => {
           if (controller.signal.aborted || total <= 0) return;
           const percent = Math.min(100, Math.round((loaded / total) * 100));
@@ -250,6 +258,7 @@ export function DocumentCapture({
     if (phase.kind === 'uploaded') onCleared?.();
     uploadRef.current?.abort();
     setNotReady(false);
+    livenessRef.current = null;
     setPhase({ kind: 'starting' });
     try {
       const stream = await openCamera(facing);
@@ -333,6 +342,15 @@ export function DocumentCapture({
               </p>
             ) : null}
           </div>
+          {side === 'selfie' && phase.kind === 'camera' ? (
+            <LivenessChallenge
+              videoRef={videoRef}
+              {...(livenessDetector ? { loadDetector: livenessDetector } : {})}
+              onEvidence={(evidence) => {
+                livenessRef.current = evidence;
+              }}
+            />
+          ) : null}
           {notReady ? (
             <p className="capture__error" role="alert">
               {t('capture.camera.notReady')}

@@ -1,4 +1,9 @@
-import type { DocumentSide, UploadDocumentResult } from '@kyc/contracts';
+import {
+  UPLOAD_LIVENESS_FIELD,
+  type DocumentSide,
+  type LivenessEvidence,
+  type UploadDocumentResult,
+} from '@kyc/contracts';
 import { uploadForm, type UploadProgress } from '../../../lib/http';
 import { UPLOAD_FILE_FIELD, UPLOAD_SIDE_FIELD } from '../api/wire';
 
@@ -7,15 +12,18 @@ export type { UploadDocumentResult, UploadProgress };
 export interface UploadDocumentOptions {
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** A selfie's liveness challenge (D116), sent in the field `liveness`. */
+  liveness?: LivenessEvidence | null;
 }
 
 /**
  * The catalogue's upload refusals (the file itself is the problem: type, size, quality): 40001–40019,
- * and the image-quality codes of issue 19 (glare, too dark, too bright, selfie too small).
+ * and the image-quality codes of issue 19 (glare, too dark, too bright, selfie too small), and 63010
+ * (the liveness evidence sent with a selfie was refused: take it again).
  */
 export const UPLOAD_REFUSAL_CODES: readonly number[] = [
   ...Array.from({ length: 19 }, (_, i) => 40001 + i),
-  ...Array.from({ length: 9 }, (_, i) => 63001 + i),
+  ...Array.from({ length: 10 }, (_, i) => 63001 + i),
 ];
 
 /** spec §7 / docs/kyc.md: at most 10 MB per file (the server checks again, by content). */
@@ -48,9 +56,11 @@ export function uploadDocument(
   const form = new FormData();
   form.append(UPLOAD_SIDE_FIELD, side);
   form.append(UPLOAD_FILE_FIELD, blob, fileName(side, blob));
-  // The capture step shows an upload refusal (40001–40019, 63001–63009) inline, where the retake is: no toast too.
+  const { liveness, ...rest } = options;
+  if (liveness && side === 'selfie') form.append(UPLOAD_LIVENESS_FIELD, JSON.stringify(liveness));
+  // The capture step shows an upload refusal (40001–40019, 63001–63010) inline, where the retake is: no toast too.
   return uploadForm<UploadDocumentResult>('uploadDocument', form, {
-    ...options,
+    ...rest,
     silent: UPLOAD_REFUSAL_CODES,
   });
 }
