@@ -323,22 +323,13 @@ export function compose(options: CompositionOptions): Composition {
     catalogue: { ...countries, invalidate: () => shared.invalidate(COUNTRIES_TOPIC) },
   });
 
-  const kyc = kycUseCases(
-    reference.repos.kyc,
-    repos.users,
-    verificationPaths.infoSources,
-    questionnaires,
-    countries,
-    {
-      describe(provider, level) {
-        const adapter = vendorVerification.adapterOf(provider);
-        return adapter && { apiUrl: adapter.apiUrl, flowName: adapter.flowNameOf(level === 2 ? 2 : 1) };
-      },
-      token: (userId, level) => vendorVerification.kycToken(userId, level, 'en'),
+  const kyc = kycUseCases(reference.repos.kyc, verificationPaths.infoSources, questionnaires, countries, {
+    describe(provider, level) {
+      const adapter = vendorVerification.adapterOf(provider);
+      return adapter && { apiUrl: adapter.apiUrl, flowName: adapter.flowNameOf(level === 2 ? 2 : 1) };
     },
-    // Issue 18: a true match's freeze shows as the account's limitation.
-    (userId) => screening.isFrozen(userId),
-  );
+    token: (userId, level) => vendorVerification.kycToken(userId, level, 'en'),
+  });
 
   // Issue 19 (D96): the document checks of in-house level-1 submissions, after the commit and by a job.
   // Issue 19 (D102–D103): once the checks are stored, the provider may decide level 1 itself.

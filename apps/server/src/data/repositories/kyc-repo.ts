@@ -5,6 +5,8 @@ import {
   type KycStepType,
 } from '@kyc/contracts';
 import type { Db } from '../db.ts';
+import { compiledOnce } from '../compiled-once.ts';
+import { everyColumn, fromJson, jsonRows } from '../json-rows.ts';
 import { appendStatusEvent, levelRef } from './status-outbox-repo.ts';
 import type {
   ApplicantRow,
@@ -12,6 +14,7 @@ import type {
   KycLevelStateRow,
   NewApplicant,
   ReverificationRow,
+  UserRow,
 } from '../schema/index.ts';
 
 /** A country of the list with its document types parsed and its flag as a boolean. */
@@ -65,6 +68,59 @@ export interface ReverificationFields {
 
 export type ApplicantFields = Partial<Omit<NewApplicant, 'id' | 'user_id' | 'created_at' | 'updated_at'>>;
 
+/** The account fields kyc-info answers from (site, member type, the KYC member tag). */
+export type KycPersonUser = Pick<UserRow, 'id' | 'site' | 'registered_member_type' | 'member_tag_kyc'>;
+
+/** Everything the KYC read side knows of one person, read by `person` in one statement. */
+export interface KycPerson {
+  user: KycPersonUser;
+  /** Personal fields opened (plaintext), as `findApplicant` answers it. */
+  applicant: ApplicantRow | undefined;
+  /** By level, as `levelStates`. */
+  levelStates: KycLevelStateRow[];
+  reverification: ReverificationRow | undefined;
+  /** Issue 18: a true screening match froze the person (a row in account_freezes, as screening's freezeOf). */
+  frozen: boolean;
+}
+
+/** Every column of each row `person` reads as JSON: the same row as `select *` gives. */
+const APPLICANT_COLUMNS = everyColumn<ApplicantRow>()([
+  'id',
+  'user_id',
+  'country',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'residence_country',
+  'provider',
+  'level',
+  'kyc_opened',
+  'limitation',
+  'limitation_reason',
+  'custody',
+  'second_identity_state',
+  'created_at',
+  'updated_at',
+]);
+const LEVEL_STATE_COLUMNS = everyColumn<KycLevelStateRow>()([
+  'user_id',
+  'level',
+  'type',
+  'status',
+  'reject_reason_code',
+  'reject_reason',
+  'updated_at',
+]);
+const REVERIFICATION_COLUMNS = everyColumn<ReverificationRow>()([
+  'user_id',
+  'status',
+  'reject_reason',
+  'deadline',
+  'site',
+  'country',
+  'updated_at',
+]);
+
 function parseDocuments(json: string): string[] {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -75,6 +131,44 @@ export const PERSONAL_FIELDS = ['first_name', 'last_name', 'date_of_birth'] as c
 export type PersonalField = (typeof PERSONAL_FIELDS)[number];
 export type PersonalFields = Partial<Record<PersonalField, string>>;
 
+/** `person`'s statement: the user's row, each other table's row(s) as JSON, the freeze and the data key. */
+const personStatement = compiledOnce(['userId'], (db: Db, { userId }: { userId: number }) => {
+  const json = jsonRows(db);
+  return db
+    .selectFrom('users')
+    .select(['users.id', 'users.site', 'users.registered_member_type', 'users.member_tag_kyc'])
+    .select((eb) => [
+      json
+        .object(
+          eb.selectFrom('applicants').select(APPLICANT_COLUMNS).whereRef('user_id', '=', 'users.id'),
+          APPLICANT_COLUMNS,
+        )
+        .as('applicant'),
+      json
+        .array(
+          eb.selectFrom('kyc_level_states').select(LEVEL_STATE_COLUMNS).whereRef('user_id', '=', 'users.id'),
+          LEVEL_STATE_COLUMNS,
+          [['level', 'asc']],
+        )
+        .as('level_states'),
+      json
+        .object(
+          eb.selectFrom('reverification').select(REVERIFICATION_COLUMNS).whereRef('user_id', '=', 'users.id'),
+          REVERIFICATION_COLUMNS,
+        )
+        .as('reverification'),
+      eb
+        .exists(eb.selectFrom('account_freezes').select('user_id').whereRef('user_id', '=', 'users.id'))
+        .as('frozen'),
+      eb
+        .selectFrom('user_data_keys')
+        .select('wrapped_key')
+        .whereRef('user_id', '=', 'users.id')
+        .as('wrapped_key'),
+    ])
+    .where('users.id', '=', userId);
+});
+
 /**
  * Seals and opens the personal columns (implemented by domain/kyc/personal-data.ts); `db` is the
  * connection or transaction the repository runs on, so a first data key is created inside it.
@@ -84,6 +178,11 @@ export interface PersonalDataCipher {
   open<T extends PersonalFields>(db: Db, userId: number, row: T): Promise<T>;
   /** Issue 17: many rows (a list page), their users' data keys read in one query; never creates a key. */
   openAll<T extends PersonalFields>(db: Db, rows: readonly T[], userIdOf: (row: T) => number): Promise<T[]>;
+  /**
+   * Issue 14 (D115): as `open`, with the user's wrapped data key read by the caller's own statement
+   * (kyc-info's `person`); without one stored, exactly as `open`.
+   */
+  openWith<T extends PersonalFields>(db: Db, userId: number, row: T, wrappedKey: Buffer | null): Promise<T>;
 }
 
 /**
@@ -96,6 +195,30 @@ export interface PersonalDataCipher {
  */
 export function kycRepo(db: Db, personal?: PersonalDataCipher) {
   return {
+    /**
+     * kyc-info's person in one statement (issue 14, D115): the account, the applicant, the level states,
+     * the re-verification, the freeze and the wrapped data key that opens the applicant's names, where
+     * reading them one by one took six round trips. Undefined for an unknown user.
+     */
+    async person(userId: number): Promise<KycPerson | undefined> {
+      const [row] = await personStatement(db, { userId });
+      if (!row) return undefined;
+      const stored = fromJson<ApplicantRow | null>(row.applicant) ?? undefined;
+      const wrappedKey = row.wrapped_key ? Buffer.from(row.wrapped_key) : null;
+      return {
+        user: {
+          id: Number(row.id),
+          site: row.site,
+          registered_member_type: row.registered_member_type,
+          member_tag_kyc: row.member_tag_kyc,
+        },
+        applicant: stored && personal ? await personal.openWith(db, userId, stored, wrappedKey) : stored,
+        levelStates: fromJson<KycLevelStateRow[]>(row.level_states),
+        reverification: fromJson<ReverificationRow | null>(row.reverification) ?? undefined,
+        frozen: Boolean(row.frozen),
+      };
+    },
+
     async findApplicant(userId: number): Promise<ApplicantRow | undefined> {
       const row = await db
         .selectFrom('applicants')

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../db.ts';
+import { compiledOnce } from '../compiled-once.ts';
+import { fromJson, jsonRows } from '../json-rows.ts';
 import { appendStatusEvent } from './status-outbox-repo.ts';
 import { uploadedFiles, type NewUploadedFile } from './uploaded-files.ts';
 import type {
@@ -9,6 +12,78 @@ import type {
   QuestionnaireTemplateRow,
   SatosVerificationRow,
 } from '../schema/index.ts';
+
+/** What the compliance tasks derive from, of a response: its template and status. */
+export type ResponseStatusRow = Pick<QuestionnaireResponseRow, 'template_code' | 'status'>;
+/** What the compliance tasks derive from, of a stored task. */
+export type TaskSourceRow = Pick<
+  ComplianceTaskRow,
+  'id' | 'kind' | 'template_code' | 'status' | 'request_text' | 'created_at'
+>;
+/** What the compliance tasks derive from, of the EDD case. */
+export type EddStateRow = Pick<EddCaseRow, 'status' | 'reason' | 'created_at'>;
+/** What kyc-info's verification process names of a SATOS deposit verification. */
+export type SatosStateRow = Pick<SatosVerificationRow, 'deposit_ref' | 'status' | 'created_at'>;
+
+/** kyc-info's questionnaire rows of one person, read by `kycInfoRows` in one statement. */
+export interface KycInfoQuestionnaireRows {
+  /** By template code, as `responsesOf`. */
+  responses: ResponseStatusRow[];
+  /** Newest first, as `tasksOf`. */
+  tasks: TaskSourceRow[];
+  edd: EddStateRow | undefined;
+  /** Newest first, as `satosOf`; [] unless asked for. */
+  satos: SatosStateRow[];
+}
+
+const RESPONSE_STATUS_COLUMNS = ['template_code', 'status'] as const;
+const TASK_SOURCE_COLUMNS = ['id', 'kind', 'template_code', 'status', 'request_text', 'created_at'] as const;
+const EDD_STATE_COLUMNS = ['status', 'reason', 'created_at'] as const;
+const SATOS_STATE_COLUMNS = ['deposit_ref', 'status', 'created_at'] as const;
+
+/** `kycInfoRows`' statement, with or without the SATOS verifications: one JSON value per table. */
+function kycInfoRowsStatement(satos: boolean) {
+  return compiledOnce(['userId'], (db: Db, { userId }: { userId: number }) => {
+    const json = jsonRows(db);
+    return db.selectNoFrom((eb) => [
+      json
+        .array(
+          eb
+            .selectFrom('questionnaire_responses')
+            .select(RESPONSE_STATUS_COLUMNS)
+            .where('user_id', '=', userId),
+          RESPONSE_STATUS_COLUMNS,
+          [['template_code', 'asc']],
+        )
+        .as('responses'),
+      json
+        .array(
+          eb.selectFrom('compliance_tasks').select(TASK_SOURCE_COLUMNS).where('user_id', '=', userId),
+          TASK_SOURCE_COLUMNS,
+          [
+            ['created_at', 'desc'],
+            ['id', 'desc'],
+          ],
+        )
+        .as('tasks'),
+      json
+        .object(
+          eb.selectFrom('edd_cases').select(EDD_STATE_COLUMNS).where('user_id', '=', userId),
+          EDD_STATE_COLUMNS,
+        )
+        .as('edd'),
+      (satos
+        ? json.array(
+            eb.selectFrom('satos_verifications').select(SATOS_STATE_COLUMNS).where('user_id', '=', userId),
+            SATOS_STATE_COLUMNS,
+            [['created_at', 'desc']],
+          )
+        : sql<null>`null`
+      ).as('satos'),
+    ]);
+  });
+}
+const KYC_INFO_ROWS = { withSatos: kycInfoRowsStatement(true), withoutSatos: kycInfoRowsStatement(false) };
 
 export interface NewTemplateVersion {
   code: string;
@@ -141,6 +216,23 @@ export function questionnairesRepo(db: Db) {
         .where('template_version', '<', version)
         .orderBy('user_id')
         .execute();
+    },
+
+    /**
+     * kyc-info's questionnaire rows in one statement (issue 14, D115), where `responsesOf`, `tasksOf`,
+     * `findEddCase` and `satosOf` took four round trips: only the columns the tasks and kyc-info's fields
+     * derive from. `satos`: read the SATOS verifications too (only the verification process names them).
+     */
+    async kycInfoRows(userId: number, options: { satos: boolean }): Promise<KycInfoQuestionnaireRows> {
+      const statement = options.satos ? KYC_INFO_ROWS.withSatos : KYC_INFO_ROWS.withoutSatos;
+      const [row] = await statement(db, { userId });
+      if (!row) throw new Error('a select without from answered no row');
+      return {
+        responses: fromJson<ResponseStatusRow[]>(row.responses),
+        tasks: fromJson<TaskSourceRow[]>(row.tasks),
+        edd: fromJson<EddStateRow | null>(row.edd) ?? undefined,
+        satos: options.satos ? fromJson<SatosStateRow[]>(row.satos) : [],
+      };
     },
 
     async responsesOf(userId: number): Promise<QuestionnaireResponseRow[]> {

@@ -1,5 +1,8 @@
 import type { KycProvider } from '@kyc/contracts';
+import { sql } from 'kysely';
+import { compiledOnce } from '../compiled-once.ts';
 import type { Db } from '../db.ts';
+import { bytesOfHex, fromJson, jsonRows } from '../json-rows.ts';
 import type { KycSubmissionRow, QuickKycOfferRow, VendorSessionRow } from '../schema/index.ts';
 
 export interface VendorIdTypeRow {
@@ -25,12 +28,203 @@ export interface ProviderRoute {
   percentage: number;
 }
 
+/** An approved identity submission, as applicant.identifies lists it. */
+export type IdentitySubmission = Pick<
+  KycSubmissionRow,
+  | 'id'
+  | 'kind'
+  | 'document_type'
+  | 'issuing_country'
+  | 'idempotency_key'
+  | 'details_enc'
+  | 'created_at'
+  | 'decided_at'
+>;
+
+/** The verified identities on file, as kyc-info's applicant.identifies is made of them. */
+export interface IdentityRows {
+  /** APPROVED level-1 identity submissions (documents and vendor checks), by decision time then id. */
+  submissions: IdentitySubmission[];
+  /** submission id → the sides of its documents, oldest first. */
+  sides: Map<number, string[]>;
+  /** Consumed quick-KYC offers, by consumption time. */
+  consumedOffers: Pick<QuickKycOfferRow, 'document_type' | 'country' | 'verified_at'>[];
+}
+
+/** kyc-info's rows of these paths of one person, read by `kycInfoRows` in one statement. */
+export interface KycInfoPathRows {
+  /** The newest live quick-KYC offer (as `liveQuickKycOffer`) and whether its country is open to verification. */
+  liveOffer: { createdAt: number; countryOpen: boolean } | undefined;
+  /** announcement id → when the person acknowledged it. */
+  acknowledged: Map<string, number>;
+  /** Only when asked for. */
+  identities: IdentityRows | undefined;
+}
+
+/** The submission kinds whose approval verified an identity (level 1). */
+const IDENTITY_KINDS = ['level', 'reverification', 'update_id', 'vendor'] as const;
+
+const OFFER_COLUMNS = ['created_at', 'kyc_disabled'] as const;
+const ACK_COLUMNS = ['announcement_id', 'acknowledged_at'] as const;
+const SUBMISSION_COLUMNS = [
+  'id',
+  'kind',
+  'document_type',
+  'issuing_country',
+  'idempotency_key',
+  'details_hex',
+  'created_at',
+  'decided_at',
+] as const;
+const SIDE_COLUMNS = ['submission_id', 'side', 'created_at'] as const;
+const CONSUMED_COLUMNS = ['document_type', 'country', 'verified_at', 'consumed_at'] as const;
+
+/**
+ * `kycInfoRows`' statement, with or without the identities: one JSON value per part. Its constants are
+ * literals (compiled-once.ts: a bound status or LIMIT makes SQLite prepare it again on every run).
+ */
+function kycInfoRowsStatement(identities: boolean) {
+  return compiledOnce(['userId', 'at'], (db: Db, { userId, at }: { userId: number; at: number }) => {
+    const json = jsonRows(db);
+    /** The user's APPROVED level-1 identity submissions (documents and vendor checks). */
+    const approvedIdentities = () =>
+      db
+        .selectFrom('kyc_submissions')
+        .where('user_id', '=', userId)
+        .where('status', '=', sql.lit('APPROVED'))
+        .where('level', '=', sql.lit(1))
+        .where(
+          'kind',
+          'in',
+          IDENTITY_KINDS.map((kind) => sql.lit(kind)),
+        );
+    return db.selectNoFrom((eb) => [
+      json
+        .object(
+          eb
+            .selectFrom('quick_kyc_offers as o')
+            // No country row: the offer's country is not open (as findCountry's undefined was).
+            .leftJoin('countries as c', 'c.code', 'o.country')
+            .select(['o.created_at', 'c.kyc_disabled'])
+            .where('o.user_id', '=', userId)
+            .where('o.consumed_at', 'is', null)
+            .where('o.expires_at', '>', at)
+            .orderBy('o.verified_at', 'desc')
+            .orderBy('o.id', 'desc')
+            .limit(sql.lit(1)),
+          OFFER_COLUMNS,
+        )
+        .as('live_offer'),
+      json
+        .array(
+          eb.selectFrom('kyc_announcement_acks').select(ACK_COLUMNS).where('user_id', '=', userId),
+          ACK_COLUMNS,
+          [['announcement_id', 'asc']],
+        )
+        .as('acks'),
+      ...(identities
+        ? [
+            json
+              .array(
+                approvedIdentities().select([
+                  'id',
+                  'kind',
+                  'document_type',
+                  'issuing_country',
+                  'idempotency_key',
+                  json.hex('details_enc').as('details_hex'),
+                  'created_at',
+                  'decided_at',
+                ]),
+                SUBMISSION_COLUMNS,
+                [
+                  ['decided_at', 'asc'],
+                  ['id', 'asc'],
+                ],
+              )
+              .as('submissions'),
+            json
+              .array(
+                eb
+                  .selectFrom('kyc_documents')
+                  .select(SIDE_COLUMNS)
+                  .where('user_id', '=', userId)
+                  .where('submission_id', 'in', approvedIdentities().select('id')),
+                SIDE_COLUMNS,
+                [['created_at', 'asc']],
+              )
+              .as('sides'),
+            json
+              .array(
+                eb
+                  .selectFrom('quick_kyc_offers')
+                  .select(CONSUMED_COLUMNS)
+                  .where('user_id', '=', userId)
+                  .where('consumed_at', 'is not', null),
+                CONSUMED_COLUMNS,
+                [['consumed_at', 'asc']],
+              )
+              .as('consumed'),
+          ]
+        : []),
+    ]);
+  });
+}
+const KYC_INFO_ROWS = {
+  withIdentities: kycInfoRowsStatement(true),
+  withoutIdentities: kycInfoRowsStatement(false),
+};
+
+/** The identity part of `kycInfoRows`' answer, its JSON values parsed (blobs from hex). */
+function identityRowsOf(row: { submissions?: unknown; sides?: unknown; consumed?: unknown }): IdentityRows {
+  type Submission = Omit<IdentitySubmission, 'details_enc'> & { details_hex: string | null };
+  const submissions = fromJson<Submission[]>(row.submissions).map(({ details_hex, ...r }) => ({
+    ...r,
+    details_enc: bytesOfHex(details_hex),
+  }));
+  const sides = new Map<number, string[]>();
+  for (const r of fromJson<{ submission_id: number; side: string }[]>(row.sides))
+    sides.set(r.submission_id, [...(sides.get(r.submission_id) ?? []), r.side]);
+  type Offer = IdentityRows['consumedOffers'][number];
+  const consumedOffers = fromJson<Offer[]>(row.consumed).map((r) => ({
+    document_type: r.document_type,
+    country: r.country,
+    verified_at: r.verified_at,
+  }));
+  return { submissions, sides, consumedOffers };
+}
+
 /**
  * Migration 007's tables (docs/kyc.md "Vendor (non-document) verification", "Quick KYC", "Routing and
  * the verification flow", "Announcements") and the approved identities kyc-info lists: their only SQL.
  */
 export function verificationPathsRepo(db: Db) {
   const repo = {
+    /**
+     * What kyc-info reads of these paths in one statement (issue 14, D115), where reading them one by one
+     * took four to six round trips: the live quick-KYC offer with its country's state, the acknowledged
+     * announcements and, with `identities`, the approved identity submissions, their documents' sides
+     * and the consumed offers.
+     */
+    async kycInfoRows(
+      userId: number,
+      at: number,
+      options: { identities: boolean },
+    ): Promise<KycInfoPathRows> {
+      const statement = options.identities ? KYC_INFO_ROWS.withIdentities : KYC_INFO_ROWS.withoutIdentities;
+      const [row] = await statement(db, { userId, at });
+      if (!row) throw new Error('a select without from answered no row');
+      const live = fromJson<{ created_at: number; kyc_disabled: number | null } | null>(row.live_offer);
+      const acknowledged = fromJson<{ announcement_id: string; acknowledged_at: number }[]>(row.acks);
+      return {
+        liveOffer: live
+          ? { createdAt: Number(live.created_at), countryOpen: live.kyc_disabled === 0 }
+          : undefined,
+        acknowledged: new Map(acknowledged.map((r) => [r.announcement_id, Number(r.acknowledged_at)])),
+        identities: options.identities ? identityRowsOf(row) : undefined,
+      };
+    },
+
     async vendorIdTypes(): Promise<VendorIdTypeRow[]> {
       const rows = await db
         .selectFrom('vendor_id_types')
@@ -113,16 +307,6 @@ export function verificationPathsRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    async consumedQuickKycOffers(userId: number): Promise<QuickKycOfferRow[]> {
-      return db
-        .selectFrom('quick_kyc_offers')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('consumed_at', 'is not', null)
-        .orderBy('consumed_at')
-        .execute();
-    },
-
     /** Consumes a live offer (compare-and-set): false when it was consumed or expired meanwhile. */
     async consumeQuickKycOffer(id: number, at: number): Promise<boolean> {
       const result = await db
@@ -173,54 +357,12 @@ export function verificationPathsRepo(db: Db) {
         .execute();
     },
 
-    /** announcement id → when the person acknowledged it. */
-    async acknowledgements(userId: number): Promise<Map<string, number>> {
-      const rows = await db
-        .selectFrom('kyc_announcement_acks')
-        .select(['announcement_id', 'acknowledged_at'])
-        .where('user_id', '=', userId)
-        .execute();
-      return new Map(rows.map((r) => [r.announcement_id, Number(r.acknowledged_at)]));
-    },
-
     async acknowledge(userId: number, announcementId: string, at: number): Promise<void> {
       await db
         .insertInto('kyc_announcement_acks')
         .values({ user_id: userId, announcement_id: announcementId, acknowledged_at: at })
         .onConflict((oc) => oc.columns(['user_id', 'announcement_id']).doUpdateSet({ acknowledged_at: at }))
         .execute();
-    },
-
-    /** The user's APPROVED level-1 identity submissions (documents and vendor checks), oldest first. */
-    async approvedIdentitySubmissions(userId: number): Promise<KycSubmissionRow[]> {
-      return db
-        .selectFrom('kyc_submissions')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('status', '=', 'APPROVED')
-        .where('level', '=', 1)
-        .where('kind', 'in', ['level', 'reverification', 'update_id', 'vendor'])
-        .orderBy('decided_at')
-        .orderBy('id')
-        .execute();
-    },
-
-    /** submission id → the sides of its documents. */
-    async sidesOfSubmissions(userId: number, ids: readonly number[]): Promise<Map<number, string[]>> {
-      const sides = new Map<number, string[]>();
-      if (ids.length === 0) return sides;
-      const rows = await db
-        .selectFrom('kyc_documents')
-        .select(['submission_id', 'side'])
-        .where('user_id', '=', userId)
-        .where('submission_id', 'in', [...ids])
-        .orderBy('created_at')
-        .execute();
-      for (const row of rows) {
-        const id = Number(row.submission_id);
-        sides.set(id, [...(sides.get(id) ?? []), row.side]);
-      }
-      return sides;
     },
   };
   return repo;

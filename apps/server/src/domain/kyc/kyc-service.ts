@@ -28,10 +28,9 @@ import {
   type TrafficDiversionResult,
   isCountryClosedReason,
 } from '@kyc/contracts';
-import type { Country, KycRepo, QuotaRow } from '../../data/repositories/kyc-repo.ts';
+import type { Country, KycPersonUser, KycRepo, QuotaRow } from '../../data/repositories/kyc-repo.ts';
 import type { CountryCatalogue } from '../countries/country-catalogue.ts';
-import type { UsersRepo } from '../../data/repositories/users-repo.ts';
-import type { ApplicantRow, KycLevelStateRow, ReverificationRow, UserRow } from '../../data/schema/index.ts';
+import type { ApplicantRow, KycLevelStateRow, ReverificationRow } from '../../data/schema/index.ts';
 import { AppError, notLoggedIn } from '../../lib/app-error.ts';
 import type { KycQuestionnaireFields } from '../questionnaires/questionnaire-service.ts';
 import { effectiveSteps, nextStepStatus, type StoredStep } from './state-machine.ts';
@@ -61,7 +60,7 @@ export interface VendorInfoSource {
 
 /** Everything the read side knows about one person. */
 interface KycSnapshot {
-  user: UserRow;
+  user: KycPersonUser;
   applicant: ApplicantRow | undefined;
   level: number;
   opened: boolean;
@@ -70,6 +69,8 @@ interface KycSnapshot {
   stored: [StoredStep | undefined, StoredStep | undefined];
   reverification: ReverificationRow | undefined;
   stateRows: KycLevelStateRow[];
+  /** Issue 18: a true screening match froze the person. */
+  frozen: boolean;
 }
 
 function quotasByLevel(rows: readonly QuotaRow[], scope: 'KYC' | 'KYB'): LevelQuota[] {
@@ -87,6 +88,16 @@ export function btcLimitOf(quotas: readonly LevelQuota[], level: number): number
   return quotas.find((q) => q.level === level)?.coinLimit.find((c) => c.coin === 'BTC')?.limit ?? 0;
 }
 
+/** What kyc-info shows of the other verification paths, read together (one statement, D115). */
+export interface KycPathsInfo {
+  /** A live quick-KYC offer's creation time (QUICK_KYC_AVAILABLE), null without one. */
+  quickKycSince: number | null;
+  /** The acknowledged announcements: id → when. */
+  acknowledged: Map<string, number>;
+  /** The verified identities on file (applicant.identifies); [] unless asked for. */
+  identities: KycIdentity[];
+}
+
 /**
  * What kyc-info reads from the other verification paths (verification-paths.ts); without them the
  * provider is the stored one, identifies is empty and no announcement is dismissed.
@@ -96,10 +107,8 @@ export interface KycInfoSources {
   diversion(userId: number, country: string): Promise<TrafficDiversionResult>;
   /** The provider that verifies the person: stored once chosen, else routed (verification-paths). */
   providerOf(userId: number, applicant: ApplicantRow | undefined): Promise<KycProvider>;
-  /** The verified identities on file (applicant.identifies). */
-  identities(userId: number): Promise<KycIdentity[]>;
-  /** A live quick-KYC offer's creation time (QUICK_KYC_AVAILABLE), and the acknowledged announcements. */
-  announcements(userId: number): Promise<{ quickKycSince: number | null; acknowledged: Map<string, number> }>;
+  /** The announcements' sources and, with `identities` (obtain_current), the verified identities. */
+  infoOf(userId: number, options: { identities: boolean }): Promise<KycPathsInfo>;
 }
 
 /** kyc-info's questionnaire fields (docs/questionnaires.md "kyc-info fields"), from the questionnaire use-cases. */
@@ -112,13 +121,14 @@ export interface KycQuestionnaireSource {
       custody: string;
       /** Level 1's stored state, already read by kyc-info (null: none yet). */
       level1: { status: string; updatedAt: number } | null;
+      /** kyc-info's obtain_verification_process: without it inReview is [] (and its SATOS rows unread). */
+      verificationProcess: boolean;
     },
   ): Promise<KycQuestionnaireFields>;
 }
 
 export function kycUseCases(
   repo: KycRepo,
-  users: UsersRepo,
   sources?: KycInfoSources,
   questionnaires?: KycQuestionnaireSource,
   /** The country list in memory (domain/countries); without it every lookup reads the table. */
@@ -127,8 +137,6 @@ export function kycUseCases(
     find: (code) => repo.findCountry(code),
   },
   vendors?: VendorInfoSource,
-  /** Issue 18: whether a true screening match froze the person (the account's limitation). */
-  frozen?: (userId: number) => Promise<boolean>,
 ) {
   /** The stored provider once chosen; else where traffic-diversion routes the person (verification-paths). */
   async function providerOf(userId: number, applicant: ApplicantRow | undefined): Promise<KycProvider> {
@@ -145,14 +153,11 @@ export function kycUseCases(
     };
   }
 
+  /** The person's state, read in one statement (issue 14, D115): never kept between requests (D98). */
   async function snapshot(userId: number): Promise<KycSnapshot> {
-    const [user, applicant, rows, reverification] = await Promise.all([
-      users.findById(userId),
-      repo.findApplicant(userId),
-      repo.levelStates(userId),
-      repo.findReverification(userId),
-    ]);
-    if (!user) throw notLoggedIn();
+    const person = await repo.person(userId);
+    if (!person) throw notLoggedIn();
+    const { user, applicant, levelStates: rows, reverification, frozen } = person;
     const country = applicant?.country ? await countries.find(applicant.country) : undefined;
     const opened = (applicant?.kyc_opened ?? 1) === 1;
     const stored: [StoredStep | undefined, StoredStep | undefined] = [
@@ -176,14 +181,20 @@ export function kycUseCases(
       stored,
       reverification,
       stateRows: rows,
+      frozen,
     };
   }
 
   /** The derived tags, QUICK_KYC_AVAILABLE while an offer is usable, less those dismissed since. */
-  async function bannerTags(s: KycSnapshot, poi: DisplayUpdatePoiStatus, limitation: string) {
+  function bannerTags(
+    s: KycSnapshot,
+    poi: DisplayUpdatePoiStatus,
+    limitation: string,
+    paths: KycPathsInfo | undefined,
+  ) {
     const tags = bannerTagsOf(s.steps, poi, limitation);
-    if (!sources) return tags;
-    const { quickKycSince, acknowledged } = await sources.announcements(s.user.id);
+    if (!paths) return tags;
+    const { quickKycSince, acknowledged } = paths;
     const level1 = s.steps[0].status;
     if (quickKycSince !== null && (level1 === 'ALLOW' || level1 === 'FAILED_AND_CAN_RETRY'))
       tags.push('QUICK_KYC_AVAILABLE');
@@ -216,16 +227,18 @@ export function kycUseCases(
   return {
     /** POST kyc-info: spec §3 fields; each obtain_* flag set to false leaves its part out. */
     async info(userId: number, flags: KycInfoRequest): Promise<KycInfo> {
-      const [s, isFrozen] = await Promise.all([snapshot(userId), frozen ? frozen(userId) : false]);
+      const s = await snapshot(userId);
       // Issue 18: a frozen account says so through the spec's limitation, never why (no tipping-off).
+      const isFrozen = s.frozen;
       const limitation = isFrozen
         ? LIMITATION_ACCOUNT_FROZEN
         : (s.applicant?.limitation ?? LIMITATION_DEFAULT);
       const custody = s.applicant?.custody ?? 'CUSTODY_UNSPECIFIED';
       const poi = displayUpdatePoiOf(s);
       const level1 = s.stateRows.find((r) => r.level === 1);
-      // The parts read independently of each other, at once (a PostgreSQL pool runs them side by side).
-      const [quotaRows, provider, q, tags, identifies] = await Promise.all([
+      // The parts read independently of each other, at once (a PostgreSQL pool runs them side by side):
+      // quotas and routes from memory (D98), one statement each for the questionnaires and the paths.
+      const [quotaRows, provider, q, paths] = await Promise.all([
         repo.quotas(),
         providerOf(userId, s.applicant),
         questionnaires?.kycInfoFields(userId, {
@@ -233,10 +246,12 @@ export function kycUseCases(
           level: s.level,
           custody,
           level1: level1 ? { status: level1.status, updatedAt: Number(level1.updated_at) } : null,
+          verificationProcess: flags.obtain_verification_process,
         }),
-        bannerTags(s, poi.status, limitation),
-        flags.obtain_current && sources ? sources.identities(userId) : [],
+        sources?.infoOf(userId, { identities: flags.obtain_current }),
       ]);
+      const tags = bannerTags(s, poi.status, limitation, paths);
+      const identifies = paths?.identities ?? [];
       const quotas = quotasByLevel(quotaRows, 'KYC');
       const failed = [...s.steps].reverse().find((step) => step.status.startsWith('FAILED'));
       const pendingLevels = s.steps

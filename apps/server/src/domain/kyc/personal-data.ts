@@ -31,9 +31,31 @@ export const isSealed = (value: string): boolean => value.startsWith(SEALED_PREF
 
 const aadOf = (userId: number, field: PersonalField) => ({ userId, objectId: `applicants.${field}` });
 
+/** The personal fields of a row that hold a sealed value. */
+const sealedFieldsOf = (row: PersonalFields): PersonalField[] =>
+  PERSONAL_FIELDS.filter((f) => {
+    const value = row[f];
+    return typeof value === 'string' && isSealed(value);
+  });
+
+/** A copy of the row with these sealed fields opened under the user's data key. */
+function opened<T extends PersonalFields>(key: Buffer, userId: number, row: T, fields: PersonalField[]): T {
+  const copy = { ...row };
+  for (const field of fields) {
+    const blob = Buffer.from(String(row[field]).slice(SEALED_PREFIX.length), 'base64');
+    (copy as PersonalFields)[field] = decryptBlob(key, blob, aadOf(userId, field)).toString('utf8');
+  }
+  return copy;
+}
+
 export function personalDataCipher(keyring: MasterKeyring, now: () => number = Date.now): PersonalDataCipher {
   const withKey = <T>(db: Db, userId: number, use: (key: Buffer) => T) =>
     withDataKey(submissionsRepo(db), keyring, userId, now(), use);
+  const open = async <T extends PersonalFields>(db: Db, userId: number, row: T): Promise<T> => {
+    const sealedFields = sealedFieldsOf(row);
+    if (sealedFields.length === 0) return row;
+    return withKey(db, userId, (key) => opened(key, userId, row, sealedFields));
+  };
   return {
     /** The given fields sealed ('' stays '': nothing to hide); fields not given stay out. */
     async seal(db, userId, fields) {
@@ -50,43 +72,33 @@ export function personalDataCipher(keyring: MasterKeyring, now: () => number = D
     },
 
     /** The row with its personal fields opened; a value still in clear (not yet sealed) is kept. */
-    async open(db, userId, row) {
-      const sealedFields = PERSONAL_FIELDS.filter((f) => {
-        const value = row[f];
-        return typeof value === 'string' && isSealed(value);
-      });
+    open,
+
+    async openWith(db, userId, row, wrappedKey) {
+      const sealedFields = sealedFieldsOf(row);
       if (sealedFields.length === 0) return row;
-      return withKey(db, userId, (key) => {
-        const opened = { ...row };
-        for (const field of sealedFields) {
-          const blob = Buffer.from(String(row[field]).slice(SEALED_PREFIX.length), 'base64');
-          (opened as PersonalFields)[field] = decryptBlob(key, blob, aadOf(userId, field)).toString('utf8');
-        }
-        return opened;
-      });
+      // No key stored: `open` behaves as it always did (it creates one, and the sealed value fails).
+      if (!wrappedKey) return open(db, userId, row);
+      const key = unwrapDataKey(keyring, userId, wrappedKey);
+      try {
+        return opened(key, userId, row, sealedFields);
+      } finally {
+        key.fill(0);
+      }
     },
 
     async openAll(db, rows, userIdOf) {
-      const sealedRows = rows.filter((row) =>
-        PERSONAL_FIELDS.some((f) => typeof row[f] === 'string' && isSealed(String(row[f]))),
-      );
+      const sealedRows = rows.filter((row) => sealedFieldsOf(row).length > 0);
       if (sealedRows.length === 0) return [...rows];
       const keys = await submissionsRepo(db).findDataKeys(sealedRows.map(userIdOf));
       return rows.map((row) => {
         const userId = userIdOf(row);
         const stored = keys.get(userId);
-        const sealedFields = PERSONAL_FIELDS.filter(
-          (f) => typeof row[f] === 'string' && isSealed(String(row[f])),
-        );
+        const sealedFields = sealedFieldsOf(row);
         if (sealedFields.length === 0 || !stored) return row;
         const key = unwrapDataKey(keyring, userId, stored.wrappedKey);
         try {
-          const opened = { ...row };
-          for (const field of sealedFields) {
-            const blob = Buffer.from(String(row[field]).slice(SEALED_PREFIX.length), 'base64');
-            (opened as PersonalFields)[field] = decryptBlob(key, blob, aadOf(userId, field)).toString('utf8');
-          }
-          return opened;
+          return opened(key, userId, row, sealedFields);
         } finally {
           key.fill(0);
         }

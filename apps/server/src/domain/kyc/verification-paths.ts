@@ -18,6 +18,7 @@ import {
   type VerificationSdkInfo,
 } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
+import type { IdentityRows } from '../../data/repositories/verification-paths-repo.ts';
 import type { ApplicantRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
@@ -105,18 +106,11 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   }
 
   /** applicant.identifies: APPROVED identity submissions (documents, vendor checks) and used offers. */
-  async function identities(userId: number): Promise<KycIdentity[]> {
-    const [rows, offers] = await Promise.all([
-      paths.approvedIdentitySubmissions(userId),
-      paths.consumedQuickKycOffers(userId),
-    ]);
-    const sides = await paths.sidesOfSubmissions(
-      userId,
-      rows.map((r) => Number(r.id)),
-    );
+  async function identitiesOf(userId: number, rows: IdentityRows): Promise<KycIdentity[]> {
+    const { submissions: approved, sides, consumedOffers } = rows;
     /** The identities of the submissions; a vendor check's id number is read from its sealed details. */
     const described = (key: Buffer | undefined): KycIdentity[] =>
-      rows.flatMap((row): KycIdentity[] => {
+      approved.flatMap((row): KycIdentity[] => {
         const verifiedAt = Number(row.decided_at ?? row.created_at);
         const rowSides = sides.get(Number(row.id)) ?? [];
         if (row.kind === 'vendor') {
@@ -150,11 +144,11 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
         ];
       });
     // Only sealed vendor details need the data key: without them the key is not even read.
-    const sealedVendorRows = rows.some((r) => r.kind === 'vendor' && r.details_enc !== null);
+    const sealedVendorRows = approved.some((r) => r.kind === 'vendor' && r.details_enc !== null);
     const found = sealedVendorRows
       ? await withStoredDataKey(submissions, keyring, userId, described)
       : described(undefined);
-    for (const offer of offers)
+    for (const offer of consumedOffers)
       found.push({
         type: offer.document_type,
         country: offer.country,
@@ -170,16 +164,13 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   const infoSources: KycInfoSources = {
     diversion,
     providerOf,
-    identities,
-    async announcements(userId) {
-      const [offer, acknowledged] = await Promise.all([
-        paths.liveQuickKycOffer(userId, now()),
-        paths.acknowledgements(userId),
-      ]);
-      const country = offer ? await kyc.findCountry(offer.country) : undefined;
+    async infoOf(userId, options) {
+      const rows = await paths.kycInfoRows(userId, now(), options);
+      const offer = rows.liveOffer;
       return {
-        quickKycSince: offer && country && !country.kycDisabled ? Number(offer.created_at) : null,
-        acknowledged,
+        quickKycSince: offer?.countryOpen ? offer.createdAt : null,
+        acknowledged: rows.acknowledged,
+        identities: rows.identities ? await identitiesOf(userId, rows.identities) : [],
       };
     },
   };

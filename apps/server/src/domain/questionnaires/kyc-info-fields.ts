@@ -10,7 +10,7 @@ import {
   type QuestionnaireStatus,
 } from '@kyc/contracts';
 import type { QuestionnaireContext } from './questionnaire-context.ts';
-import { amlRequiredOf, TO_DO, type Level1State, type TaskReads } from './tasks.ts';
+import { amlRequiredOf, TO_DO, type Level1State, type TaskReads, type TaskSources } from './tasks.ts';
 import { AML_TEMPLATE_CODE, asStatus, EDD_TEMPLATE_CODE, versionsOf } from './template-versions.ts';
 
 /**
@@ -24,7 +24,7 @@ export interface KycQuestionnaireFields {
   questionnaireStatus: QuestionnaireStatus;
   mustQuestionnaire: boolean;
   amlQuestionnaire: { needQuestionnaire: boolean; templateCode: string };
-  /** Submissions waiting for a reviewer: `QUESTIONNAIRE:<code>`, `SATOS:<depositRef>`. */
+  /** Submissions waiting for a reviewer: `QUESTIONNAIRE:<code>`, `SATOS:<depositRef>` ([] unless asked for). */
   inReview: string[];
   newSatosGray: boolean;
   isDisplayQuestionnaire: boolean;
@@ -59,17 +59,33 @@ export function kycInfoFieldUseCases(ctx: QuestionnaireContext, reads: TaskReads
 
     /**
      * The questionnaire part of kyc-info. `site`, `level` and `custody` are kyc-info's own (the user's
-     * site, verified level, custody kind), and so is level 1's state.
+     * site, verified level, custody kind), and so is level 1's state. The person's rows are read in one
+     * statement (issue 14, D115), the template versions from memory (D98). `inReview` is answered only for
+     * `verificationProcess` (kyc-info's obtain_verification_process), else [] and the SATOS verifications
+     * are not read.
      */
     async kycInfoFields(
       userId: number,
-      ctxOfInfo: { site: string; level: number; custody: string; level1: Level1State },
+      ctxOfInfo: {
+        site: string;
+        level: number;
+        custody: string;
+        level1: Level1State;
+        verificationProcess: boolean;
+      },
     ): Promise<KycQuestionnaireFields> {
-      const [sources, satos] = await Promise.all([
-        reads.taskSources(userId, { level1: ctxOfInfo.level1 }),
-        repo.satosOf(userId),
+      const [rows, versions] = await Promise.all([
+        repo.kycInfoRows(userId, { satos: ctxOfInfo.verificationProcess }),
+        repo.templateVersions(),
       ]);
-      const { responses, versions } = sources;
+      const sources: TaskSources = {
+        responses: rows.responses,
+        stored: rows.tasks,
+        edd: rows.edd,
+        versions,
+        level1: ctxOfInfo.level1,
+      };
+      const { responses } = rows;
       const statusOf = (code: string) => asStatus(responses.find((r) => r.template_code === code)?.status);
       const amlStatus = statusOf(AML_TEMPLATE_CODE);
       const aml = amlRequiredOf(sources);
@@ -80,15 +96,17 @@ export function kycInfoFieldUseCases(ctx: QuestionnaireContext, reads: TaskReads
       const satosLive = versions.some((t) => t.code === SATOS_TEMPLATE_CODE && t.retired_at === null);
       // Submitted and waiting for a reviewer: the questionnaire side of "a verification in process".
       const staffReviewed = new Set(versions.filter((t) => t.review === 'staff').map((t) => t.code));
-      const inReview = responses
-        .filter(
-          (r) =>
-            staffReviewed.has(r.template_code) &&
-            waiting(r.status) &&
-            r.template_code !== SATOS_TEMPLATE_CODE,
-        )
-        .map((r) => `QUESTIONNAIRE:${r.template_code}`);
-      for (const v of satos) if (waiting(v.status)) inReview.push(`SATOS:${v.deposit_ref}`);
+      const inReview = [
+        ...responses
+          .filter(
+            (r) =>
+              staffReviewed.has(r.template_code) &&
+              waiting(r.status) &&
+              r.template_code !== SATOS_TEMPLATE_CODE,
+          )
+          .map((r) => `QUESTIONNAIRE:${r.template_code}`),
+        ...rows.satos.filter((v) => waiting(v.status)).map((v) => `SATOS:${v.deposit_ref}`),
+      ];
       const newSatosGray = satosLive && ctxOfInfo.custody === 'CUSTODY_SATOS';
       const rcOpen = openTasks.some(
         (t) => t.templateCode === AML_TEMPLATE_CODE || t.templateCode === EDD_TEMPLATE_CODE,
@@ -100,7 +118,7 @@ export function kycInfoFieldUseCases(ctx: QuestionnaireContext, reads: TaskReads
           needQuestionnaire: aml.required && TO_DO.has(amlStatus),
           templateCode: amlExternal,
         },
-        inReview,
+        inReview: ctxOfInfo.verificationProcess ? inReview : [],
         newSatosGray,
         isDisplayQuestionnaire: aml.required || tasks.length > 0,
         isDisplayNewSatos: newSatosGray && ctxOfInfo.level >= 1,

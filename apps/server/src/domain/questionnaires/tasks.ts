@@ -5,8 +5,12 @@
  * The task centre's list, region and pop-up read them.
  */
 import { TASK_DUE_DAYS, type ComplianceTask, type QuestionnaireStatus } from '@kyc/contracts';
-import type { TemplateVersionInfo } from '../../data/repositories/questionnaires-repo.ts';
-import type { ComplianceTaskRow, EddCaseRow, QuestionnaireResponseRow } from '../../data/schema/index.ts';
+import type {
+  EddStateRow,
+  ResponseStatusRow,
+  TaskSourceRow,
+  TemplateVersionInfo,
+} from '../../data/repositories/questionnaires-repo.ts';
 import { pageOf } from '../../lib/page-of.ts';
 import type { QuestionnaireContext } from './questionnaire-context.ts';
 import { AML_TEMPLATE_CODE, asStatus, EDD_TEMPLATE_CODE } from './template-versions.ts';
@@ -22,11 +26,11 @@ const URGENCY: Record<ComplianceTask['kind'], number> = { rfi: 0, edd: 1, aml: 2
 /** Level 1's state as the tasks need it (null: none yet). */
 export type Level1State = { status: string; updatedAt: number } | null;
 
-/** What the tasks derive from, read once. */
+/** What the tasks derive from, read once (the columns kyc-info reads in its one statement suffice). */
 export interface TaskSources {
-  responses: QuestionnaireResponseRow[];
-  stored: ComplianceTaskRow[];
-  edd: EddCaseRow | undefined;
+  responses: ResponseStatusRow[];
+  stored: TaskSourceRow[];
+  edd: EddStateRow | undefined;
   level1: Level1State;
   versions: TemplateVersionInfo[];
 }
