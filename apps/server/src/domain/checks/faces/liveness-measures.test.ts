@@ -12,29 +12,10 @@ import {
   timingFindings,
   turnMeasure,
   yawOf,
-  type Point,
 } from './liveness-measures.ts';
+import { syntheticFace } from '@kyc/contracts/liveness-landmarks';
 
-/**
- * A face 200 px wide: jaw 0 at x 0 and 16 at x 200, the nose tip (30) at x 100 + `nose`, each eye 40 px
- * wide whose lids are `open` px apart (EAR = open / 40).
- */
-function face({ open = 12, nose = 0 }: { open?: number; nose?: number } = {}): Point[] {
-  const points: Point[] = Array.from({ length: 68 }, () => [100, 100] as Point);
-  for (let i = 0; i <= 16; i++) points[i] = [(200 * i) / 16, 100 + Math.sin((Math.PI * i) / 16) * 80];
-  points[30] = [100 + nose, 110];
-  const eye = (first: number, left: number) => {
-    points[first] = [left, 80];
-    points[first + 1] = [left + 13, 80 - open / 2];
-    points[first + 2] = [left + 27, 80 - open / 2];
-    points[first + 3] = [left + 40, 80];
-    points[first + 4] = [left + 27, 80 + open / 2];
-    points[first + 5] = [left + 13, 80 + open / 2];
-  };
-  eye(36, 40);
-  eye(42, 120);
-  return points;
-}
+const face = syntheticFace;
 
 const evidence = (overrides: Partial<LivenessEvidence> = {}): LivenessEvidence => ({
   challenge: { actions: ['blink', 'turn_left'], timeLimitMs: 20_000 },

@@ -9,25 +9,7 @@ import type { LivenessEvidence } from '@kyc/contracts';
 import type { DetectedFace } from './face-engine.ts';
 import type { FindFaces } from './find-faces.ts';
 import { livenessCheck } from './liveness.ts';
-
-type Point = [number, number];
-function landmarks(open: number, nose: number): Point[] {
-  const points: Point[] = Array.from({ length: 68 }, () => [100, 100] as Point);
-  for (let i = 0; i <= 16; i++) points[i] = [(200 * i) / 16, 100];
-  points[30] = [100 + nose, 110];
-  for (const [first, left] of [
-    [36, 40],
-    [42, 120],
-  ] as const) {
-    points[first] = [left, 80];
-    points[first + 1] = [left + 13, 80 - open / 2];
-    points[first + 2] = [left + 27, 80 - open / 2];
-    points[first + 3] = [left + 40, 80];
-    points[first + 4] = [left + 27, 80 + open / 2];
-    points[first + 5] = [left + 13, 80 + open / 2];
-  }
-  return points;
-}
+import { syntheticFace } from '@kyc/contracts/liveness-landmarks';
 
 const HER = Array.from({ length: 128 }, () => 0);
 const HIM = Array.from({ length: 128 }, (_, i) => (i === 0 ? 1 : 0));
@@ -35,7 +17,7 @@ const face = (descriptor: number[], open: number, nose: number): DetectedFace =>
   score: 0.9,
   box: { x: 0, y: 0, width: 200, height: 200 },
   descriptor,
-  landmarks: landmarks(open, nose),
+  landmarks: syntheticFace({ open, nose }),
 });
 const FACES: Record<string, DetectedFace[]> = {
   neutral: [face(HER, 12, 0)],

@@ -9,27 +9,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { LandmarkPoint, LivenessEvidence } from '@kyc/contracts';
+import { syntheticFace } from '@kyc/contracts/liveness-landmarks';
 import { createTestI18n } from '../../../../test/i18n';
 import { LivenessChallenge } from './liveness-challenge';
 import type { LandmarkDetector } from './face-landmarks';
 
-function face({ open = 12, nose = 0 } = {}): LandmarkPoint[] {
-  const points: [number, number][] = Array.from({ length: 68 }, () => [100, 100]);
-  for (let i = 0; i <= 16; i++) points[i] = [(200 * i) / 16, 100];
-  points[30] = [100 + nose, 110];
-  for (const [first, left] of [
-    [36, 40],
-    [42, 120],
-  ] as const) {
-    points[first] = [left, 80];
-    points[first + 1] = [left + 13, 80 - open / 2];
-    points[first + 2] = [left + 27, 80 - open / 2];
-    points[first + 3] = [left + 40, 80];
-    points[first + 4] = [left + 27, 80 + open / 2];
-    points[first + 5] = [left + 13, 80 + open / 2];
-  }
-  return points;
-}
+const face = syntheticFace;
 
 afterEach(() => {
   cleanup();
