@@ -103,7 +103,7 @@ if (!only || only === 'volume') {
   console.log(
     `\nBack-office lists at volume (issue 17; PostgreSQL, demo vs. seed:volume, median of 15, inject)`,
   );
-  await measureVolume(seconds, (line) => console.log(line));
+  allOk &&= await measureVolume(seconds, (line) => console.log(line));
 }
 
 if (!only || only === 'api') {

@@ -38,6 +38,8 @@ if (kind === 'hello') {
     ...(process.env.SESSION_SECRET ? { SESSION_SECRET: process.env.SESSION_SECRET } : {}),
     ...(process.env.DATA_MASTER_KEY ? { DATA_MASTER_KEY: process.env.DATA_MASTER_KEY } : {}),
     ...(process.env.PASSWORD_HASH_COST ? { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST } : {}),
+    // The volume bench signs the demo admin in without a TOTP code.
+    ...(process.env.DEMO_STAFF_TOTP ? { DEMO_STAFF_TOTP: process.env.DEMO_STAFF_TOTP } : {}),
   });
   setPasswordHashCost(config.passwordHashCost);
   database = openDatabase(databaseUrl ?? path.join(dataDir, 'bench.sqlite'));

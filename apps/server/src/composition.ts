@@ -404,7 +404,8 @@ export function compose(options: CompositionOptions): Composition {
 
   const staffAdmin = staffAdminUseCases(repos);
 
-  const review = reviewUseCases(repos, { blobs, keyring }, screening, () => referenceChanged('quotas'));
+  // Its queue reads the service levels through the cached reference reads (issue 17).
+  const review = reviewUseCases(reference.repos, { blobs, keyring }, screening, referenceChanged);
   const dashboard = dashboardUseCases(repos);
 
   const support = supportUseCases(repos, supportLimits, keyring);

@@ -57,6 +57,30 @@ export function keysetPage<T>(
   };
 }
 
+/** The capped total as the list answers it: `n` rows read, at most `cap + 1`. */
+export function cappedTotal(n: number, cap = TOTAL_CAP): { total: number; totalCapped: boolean } {
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/**
+ * The capped count of `query` as a scalar subquery, to select beside a page's own columns: the database
+ * runs it once for the statement (it names no outer column), so a page and its total are one round trip.
+ */
+export function cappedCountSubquery(
+  db: Db,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any filtered select of a list
+  query: SelectQueryBuilder<any, any, any>,
+  cap = TOTAL_CAP,
+) {
+  // The list's own order is kept: it makes the planner read the first `cap + 1` rows along the list's
+  // index instead of choosing any `cap + 1` rows of the table.
+  const limited = query
+    .clearSelect()
+    .select((eb) => eb.lit(1).as('one'))
+    .limit(cap + 1);
+  return db.selectFrom(limited.as('c')).select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
 /**
  * How many rows a list's filter matches, reading at most `cap + 1` of them from the list's index:
  * `select count(*) from (<filtered list> limit cap + 1)`. Never an exact count over a large table.
@@ -67,16 +91,6 @@ export async function cappedCount(
   query: SelectQueryBuilder<any, any, any>,
   cap = TOTAL_CAP,
 ): Promise<{ total: number; totalCapped: boolean }> {
-  // The list's own order is kept: it makes the planner read the first `cap + 1` rows along the list's
-  // index instead of choosing any `cap + 1` rows of the table.
-  const limited = query
-    .clearSelect()
-    .select((eb) => eb.lit(1).as('one'))
-    .limit(cap + 1);
-  const row = await db
-    .selectFrom(limited.as('c'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(row.n);
-  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+  const row = await cappedCountSubquery(db, query, cap).executeTakeFirstOrThrow();
+  return cappedTotal(Number(row.n), cap);
 }

@@ -1,6 +1,7 @@
 /**
  * Reference data read on every kyc-info (issue 14: kyc-info on PostgreSQL paid a round trip for each):
- * the withdrawal quotas, the provider route of a country and the questionnaire template versions are
+ * the withdrawal quotas, the provider route of a country and the questionnaire template versions, and
+ * the service levels every back-office queue page reads (issue 17), are
  * kept in memory (lib/cached-read.ts) by the repositories handed to the hot readers (composition.ts).
  * Reads inside a transaction always go to the database. Whoever changes one of them calls `changed`
  * after the commit: this instance drops its copy at once and, with REDIS_URL, every other instance too
@@ -11,7 +12,12 @@
 import { cachedRead, cachedReads } from '../../lib/cached-read.ts';
 import type { Repositories } from './index.ts';
 
-export const REFERENCE_TOPICS = ['quotas', 'provider-routes', 'questionnaire-templates'] as const;
+export const REFERENCE_TOPICS = [
+  'quotas',
+  'provider-routes',
+  'questionnaire-templates',
+  'service-levels',
+] as const;
 export type ReferenceTopic = (typeof REFERENCE_TOPICS)[number];
 
 /** As long as the country catalogue's (domain/countries/country-catalogue.ts). */
@@ -34,6 +40,8 @@ export function cachedReferenceReads(
   const quotas = cachedRead(() => frozen(repos.kyc.quotas()), timing);
   const routes = cachedReads((country: string) => repos.verificationPaths.providerRoute(country), timing);
   const templates = cachedRead(() => frozen(repos.questionnaires.templateVersions()), timing);
+  // Issue 17: every queue page reads the service levels (due times); admins change them rarely.
+  const serviceLevels = cachedRead(() => frozen(repos.work.serviceLevels()), timing);
 
   const overrides = {
     kyc: { ...repos.kyc, quotas: () => quotas.get() as ReturnType<Repositories['kyc']['quotas']> },
@@ -45,6 +53,10 @@ export function cachedReferenceReads(
       ...repos.questionnaires,
       templateVersions: () =>
         templates.get() as ReturnType<Repositories['questionnaires']['templateVersions']>,
+    },
+    work: {
+      ...repos.work,
+      serviceLevels: () => serviceLevels.get() as ReturnType<Repositories['work']['serviceLevels']>,
     },
   };
   // Every other repository and `transaction` are the originals, read through on each access.
@@ -63,6 +75,7 @@ export function cachedReferenceReads(
     drop(topic) {
       if (topic === 'quotas') quotas.invalidate();
       else if (topic === 'provider-routes') routes.invalidate();
+      else if (topic === 'service-levels') serviceLevels.invalidate();
       else templates.invalidate();
     },
   };

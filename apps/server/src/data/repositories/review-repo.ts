@@ -1,9 +1,10 @@
 import type { SubmissionKind } from '@kyc/contracts';
-import { SqliteAdapter, type SelectQueryBuilder } from 'kysely';
+import { sql, SqliteAdapter, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db.ts';
 import type { KycDecisionRow } from '../schema/index.ts';
 import type { PersonalDataCipher } from './kyc-repo.ts';
-import { cappedCount } from '../keyset.ts';
+import type { ActiveClaim } from './work-repo.ts';
+import { cappedCount, cappedCountSubquery, cappedTotal } from '../keyset.ts';
 import { withListLimits, type ListLimits } from '../list-limits.ts';
 
 export interface QueueFilter {
@@ -37,7 +38,19 @@ export interface QueueRow {
   submission_id: number;
   kind: SubmissionKind;
   final_proposed_at: number | null;
+  /** The live claim on the case (issue 17), with its assignee's name; null when nobody holds it. */
+  claim: QueueClaim | null;
+  /** The account is closed (issue 20, D86): the page shows no personal data of it. */
+  closed: boolean;
 }
+
+export type QueueClaim = Pick<
+  ActiveClaim,
+  'staff_id' | 'expires_at' | 'version' | 'staff_display_name' | 'staff_email'
+>;
+
+const wrappedKeyOf = (value: Uint8Array | null | undefined): Buffer | null =>
+  value ? Buffer.from(value) : null;
 
 export interface NewDecision {
   userId: number;
@@ -74,8 +87,8 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
      * A page of the queue, oldest first then by submission id (keyset: `limit + 1` items after `after`,
      * the extra one says a next page exists), and the total counted up to 10 000. The pending rows have
      * partial indexes per filter on the submission (migration 024); site and country are checked on the
-     * joined person, row by row along the pending index, under the list's statement timeout. The names
-     * are opened with one data-key query for the page (issue 17), never one per row.
+     * joined person, row by row along the pending index, under the list's statement timeout. The page
+     * is one statement (rows, total, data keys, claims, closures); the names are opened in memory.
      */
     async queue(filter: QueueFilter, limits: ListLimits = {}) {
       return withListLimits(db, limits, async (trx) => {
@@ -181,7 +194,12 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
             );
           return query as Q;
         };
-        const counted = await cappedCount(
+        // One statement for the page (issue 17): its rows, the capped total (a subquery the database
+        // runs once), each person's wrapped data key (to open the names), the live claim on the case with
+        // its assignee's name, and whether the account is closed. The claim is found by its key
+        // (`user:<id>`, the case's primary key), the closure and the data key by the person's.
+        const now = filter.now ?? Date.now();
+        const countOf = cappedCountSubquery(
           trx,
           filtered(trx.selectFrom('kyc_submissions as s')).orderBy('s.created_at').orderBy('s.id'),
         );
@@ -189,7 +207,13 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
           trx
             .selectFrom('kyc_submissions as s')
             .innerJoin('users as u', 'u.id', 's.user_id')
-            .leftJoin('applicants as a', 'a.user_id', 's.user_id'),
+            .leftJoin('applicants as a', 'a.user_id', 's.user_id')
+            .leftJoin('user_data_keys as k', 'k.user_id', 's.user_id')
+            .leftJoin('case_claims as c', (join) =>
+              join.on('c.case_ref', '=', sql<string>`'user:' || s.user_id`).on('c.expires_at', '>', now),
+            )
+            .leftJoin('staff_users as cs', 'cs.id', 'c.staff_id')
+            .leftJoin('account_closures as ac', 'ac.user_id', 's.user_id'),
         );
         const after = filter.after;
         if (after)
@@ -209,7 +233,15 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
             's.id as submission_id',
             's.kind',
             's.final_proposed_at',
+            'k.wrapped_key',
+            'c.staff_id as claim_staff_id',
+            'c.expires_at as claim_expires_at',
+            'c.version as claim_version',
+            'cs.display_name as claim_staff_display_name',
+            'cs.email as claim_staff_email',
+            'ac.user_id as closed_user_id',
           ])
+          .select(countOf.as('list_total'))
           .orderBy('s.created_at')
           .orderBy('s.id')
           .limit(filter.limit + 1)
@@ -226,11 +258,36 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
           submission_id: Number(r.submission_id),
           kind: r.kind,
           final_proposed_at: r.final_proposed_at === null ? null : Number(r.final_proposed_at),
+          claim:
+            r.claim_staff_id === null || r.claim_expires_at === null
+              ? null
+              : {
+                  staff_id: Number(r.claim_staff_id),
+                  expires_at: Number(r.claim_expires_at),
+                  version: Number(r.claim_version),
+                  staff_display_name: r.claim_staff_display_name ?? null,
+                  staff_email: r.claim_staff_email ?? null,
+                },
+          closed: r.closed_user_id !== null,
         }));
-        return {
-          ...counted,
-          rows: personal ? await personal.openAll(trx, queued, (r) => r.user_id) : queued,
-        };
+        // A page past the end (a cursor after the last row) carries no row to read the total from.
+        const counted =
+          rows[0] !== undefined
+            ? cappedTotal(Number(rows[0].list_total))
+            : after
+              ? await cappedCount(
+                  trx,
+                  filtered(trx.selectFrom('kyc_submissions as s')).orderBy('s.created_at').orderBy('s.id'),
+                )
+              : cappedTotal(0);
+        const opened = personal
+          ? await Promise.all(
+              queued.map((row, i) =>
+                personal.openWith(trx, row.user_id, row, wrappedKeyOf(rows[i]?.wrapped_key)),
+              ),
+            )
+          : queued;
+        return { ...counted, rows: opened };
       });
     },
 

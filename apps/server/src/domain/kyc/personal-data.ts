@@ -48,6 +48,21 @@ function opened<T extends PersonalFields>(key: Buffer, userId: number, row: T, f
   return copy;
 }
 
+/**
+ * The given fields sealed under this user's data key ('' and absent fields stay as they are): the one
+ * place a personal value is sealed, for the cipher below and for bulk writers (seed:volume).
+ */
+export function sealFields(key: Buffer, userId: number, fields: PersonalFields): PersonalFields {
+  const sealed: PersonalFields = { ...fields };
+  for (const field of PERSONAL_FIELDS) {
+    const value = fields[field];
+    if (value === undefined || value === '') continue;
+    sealed[field] =
+      SEALED_PREFIX + encryptBlob(key, Buffer.from(value, 'utf8'), aadOf(userId, field)).toString('base64');
+  }
+  return sealed;
+}
+
 export function personalDataCipher(keyring: MasterKeyring, now: () => number = Date.now): PersonalDataCipher {
   const withKey = <T>(db: Db, userId: number, use: (key: Buffer) => T) =>
     withDataKey(submissionsRepo(db), keyring, userId, now(), use);
@@ -59,16 +74,8 @@ export function personalDataCipher(keyring: MasterKeyring, now: () => number = D
   return {
     /** The given fields sealed ('' stays '': nothing to hide); fields not given stay out. */
     async seal(db, userId, fields) {
-      const given = PERSONAL_FIELDS.filter((f) => fields[f] !== undefined && fields[f] !== '');
-      const sealed: PersonalFields = { ...fields };
-      if (given.length === 0) return sealed;
-      return withKey(db, userId, (key) => {
-        for (const field of given) {
-          const blob = encryptBlob(key, Buffer.from(fields[field] ?? '', 'utf8'), aadOf(userId, field));
-          sealed[field] = SEALED_PREFIX + blob.toString('base64');
-        }
-        return sealed;
-      });
+      if (!PERSONAL_FIELDS.some((f) => fields[f] !== undefined && fields[f] !== '')) return { ...fields };
+      return withKey(db, userId, (key) => sealFields(key, userId, fields));
     },
 
     /** The row with its personal fields opened; a value still in clear (not yet sealed) is kept. */

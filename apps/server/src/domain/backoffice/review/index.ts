@@ -3,6 +3,7 @@
  * log and the quotas, one module each, composed here into the set the review routes call. Every view of
  * personal data writes an audit entry; every decision commits with its audit entry in one transaction.
  */
+import type { ReferenceTopic } from '../../../data/repositories/cached-reference-reads.ts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import { auditLogUseCase } from './audit-log.ts';
 import { caseViewUseCase, type CaseScreeningSource } from './case-view.ts';
@@ -19,7 +20,8 @@ export function reviewUseCases(
   repos: Repositories,
   files: ReviewFiles,
   screening?: CaseScreeningSource,
-  quotasChanged?: () => void,
+  /** Drops every instance's copy of cached reference data after a change (quotas, service levels). */
+  referenceChanged?: (topic: ReferenceTopic) => void,
 ) {
   const viewCase = caseViewUseCase(repos, files.keyring, screening);
   return {
@@ -28,10 +30,10 @@ export function reviewUseCases(
     viewDocument: documentViewUseCase(repos, files),
     decide: decideUseCase(repos, files.keyring, viewCase, screening),
     auditLog: auditLogUseCase(repos),
-    ...quotasUseCases(repos, quotasChanged),
+    ...quotasUseCases(repos, () => referenceChanged?.('quotas')),
     // Issue 17: claims, assignment and service levels.
     ...assignmentUseCases(repos),
-    ...serviceLevelUseCases(repos),
+    ...serviceLevelUseCases(repos, () => referenceChanged?.('service-levels')),
   };
 }
 export type ReviewUseCases = ReturnType<typeof reviewUseCases>;

@@ -1,7 +1,9 @@
 /**
  * The verification queue (docs/backoffice.md "Queue and submissions"): one item per PENDING submission
  * of every kind, oldest first (keyset on pending-since then submission id, issue 17), filtered by level, country, site, age, kind and awaiting-final, with the
- * applicant's names opened from their sealed columns by the repository.
+ * applicant's names opened from their sealed columns by the repository. The page, its total, its claims
+ * and closures are one statement of the repository; the service levels come from memory (cached
+ * reference data, dropped on every change).
  */
 import type { ReviewQueueQuery, ReviewQueueResult, StaffMe } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
@@ -10,7 +12,7 @@ import { requirePermission } from '../permissions.ts';
 import { assigneeOf } from '../work/assignment.ts';
 import { HOUR_MS, serviceLevelHours, workKindOf } from '../work/service-levels.ts';
 
-export function queueUseCase(repos: Pick<Repositories, 'review' | 'work' | 'accountClosures'>) {
+export function queueUseCase(repos: Pick<Repositories, 'review' | 'work'>) {
   return async function queue(
     staff: StaffMe,
     q: ReviewQueueQuery,
@@ -45,29 +47,24 @@ export function queueUseCase(repos: Pick<Repositories, 'review' | 'work' | 'acco
       { signal },
     );
     const { rows, nextCursor } = keysetPage(found.rows, q.limit, (r) => [r.pending_since, r.submission_id]);
-    const claims = await repos.work.activeClaims(
-      rows.map((r) => r.user_id),
-      now,
-    );
-    // Issue 20 (D86): a closed person's row shows no personal data; one read for the page.
-    const closed = await repos.accountClosures.closedAmong(rows.map((r) => r.user_id));
+    // Issue 20 (D86): a closed person's row shows no personal data.
     return {
       items: rows.map((r) => ({
         userId: r.user_id,
-        email: closed.has(r.user_id) ? '' : r.email,
+        email: r.closed ? '' : r.email,
         site: r.site,
         level: r.level,
         country: r.country,
-        firstName: closed.has(r.user_id) ? '' : r.first_name,
-        lastName: closed.has(r.user_id) ? '' : r.last_name,
+        firstName: r.closed ? '' : r.first_name,
+        lastName: r.closed ? '' : r.last_name,
         pendingSince: r.pending_since,
         submissionId: r.submission_id,
         kind: r.kind,
         finalProposed: r.final_proposed_at !== null,
-        assignee: assigneeOf(claims.get(r.user_id)),
+        assignee: assigneeOf(r.claim ?? undefined),
         dueAt: r.pending_since + hours[workKindOf(r.kind, r.level)] * HOUR_MS,
         breached: r.pending_since + hours[workKindOf(r.kind, r.level)] * HOUR_MS <= now,
-        closed: closed.has(r.user_id),
+        closed: r.closed,
       })),
       nextCursor,
       total: found.total,

@@ -18,7 +18,11 @@ const MINUTE_MS = 60_000;
 
 export const caseRefOf = (userId: number) => `user:${userId}`;
 
-export function assigneeOf(claim: ActiveClaim | undefined): CaseAssignee | null {
+export function assigneeOf(
+  claim:
+    | Pick<ActiveClaim, 'staff_id' | 'expires_at' | 'version' | 'staff_display_name' | 'staff_email'>
+    | undefined,
+): CaseAssignee | null {
   if (!claim) return null;
   return {
     staffId: Number(claim.staff_id),

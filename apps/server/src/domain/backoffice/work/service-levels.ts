@@ -42,7 +42,7 @@ export async function serviceLevelHours(
   return hours;
 }
 
-export function serviceLevelUseCases(repos: Repositories) {
+export function serviceLevelUseCases(repos: Repositories, changed: () => void = () => undefined) {
   async function list(): Promise<ServiceLevelList> {
     const rows = await repos.work.serviceLevels();
     return {
@@ -78,6 +78,8 @@ export function serviceLevelUseCases(repos: Repositories) {
           now,
         );
       });
+      // The queue reads the levels from memory (cached-reference-reads.ts): every instance drops its copy.
+      changed();
       return list();
     },
   };
