@@ -231,6 +231,16 @@ describe.each(testDatabases())('back-office lists at volume on $name', (testDb) 
       ['queue by site', () => reviewRepo(traced).queue({ limit: 21, site: 'TUR' })],
       ['queue by country', () => reviewRepo(traced).queue({ limit: 21, country: 'NG' })],
       ['queue by age', () => reviewRepo(traced).queue({ limit: 21, olderThan: BASE + 10000 })],
+      ['queue by site, deep', () => reviewRepo(traced).queue({ limit: 21, site: 'TUR', after })],
+      ['queue, final rejections proposed', () => reviewRepo(traced).queue({ limit: 21, pendingFinal: true })],
+      [
+        'queue past due',
+        () =>
+          reviewRepo(traced).queue({
+            limit: 21,
+            breachedBy: { level1: BASE + 9000, level2: BASE + 9000, reverification: BASE, update: BASE },
+          }),
+      ],
       ['audit', () => auditRepo(traced).list({ limit: 21 })],
       ['audit, deep', () => auditRepo(traced).list({ limit: 21, before: 2030000 })],
       ['audit by action', () => auditRepo(traced).list({ limit: 21, action: 'decision.approve' })],
@@ -253,6 +263,7 @@ describe.each(testDatabases())('back-office lists at volume on $name', (testDb) 
       ],
     ];
     const LARGE = [
+      'verification_queue',
       'users',
       'applicants',
       'kyc_submissions',

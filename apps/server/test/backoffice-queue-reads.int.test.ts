@@ -69,7 +69,7 @@ describe.each(testDatabases())('the verification queue page on $name', (testDb) 
       log.recording = false;
 
       expect(log.statements.length, log.statements.join('\n')).toBeLessThanOrEqual(MAX_STATEMENTS);
-      expect(log.statements.filter((q) => q.includes('from "kyc_submissions"'))).toHaveLength(1);
+      expect(log.statements.filter((q) => q.includes('from "verification_queue"'))).toHaveLength(1);
       const claimed = page.items.find((i) => i.userId === pendingId);
       expect(claimed?.assignee).toMatchObject({ name: expect.any(String) });
       expect(claimed?.firstName).not.toBe('');
@@ -103,6 +103,47 @@ describe.each(testDatabases())('the verification queue page on $name', (testDb) 
         ?.result as ReviewQueueResult;
       const again = after.items.find((i) => i.userId === item?.userId);
       expect(again?.dueAt).toBe((item?.pendingSince ?? 0) + hours * 3_600_000);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when a waiting person's country or site changes and the case is decided, then the queue's waiting work follows each change", async () => {
+    const database = await testDb.open({ seeded: true });
+    const app = await testApp(database);
+    try {
+      const admin = await staffClient(app, 'admin@demo.test');
+      const { client: person } = await userWithCase(app, 'new@demo.test', 'FR');
+      expect(person).toBeDefined();
+      const userId = (await usersRepo(database.db).findByEmail('new@demo.test'))?.id ?? 0;
+      const ids = async (query: string) =>
+        ((await admin.get(`/backoffice/api/queue?${query}`)).envelope?.result as ReviewQueueResult).items.map(
+          (i) => i.userId,
+        );
+      expect(await ids('country=FR')).toContain(userId);
+
+      // Changed by any path (here SQL, as a migration or a support fix would): the triggers keep up.
+      await database.db
+        .updateTable('applicants')
+        .set({ country: 'KZ' })
+        .where('user_id', '=', userId)
+        .execute();
+      await database.db.updateTable('users').set({ site: 'TUR' }).where('id', '=', userId).execute();
+      expect(await ids('country=FR')).not.toContain(userId);
+      expect(await ids('country=KZ&site=TUR')).toContain(userId);
+
+      const decided = await admin.post(`/backoffice/api/cases/${userId}/decisions`, {
+        decision: 'approve',
+        level: 1,
+      });
+      expect(decided.envelope?.ret_code).toBe(0);
+      expect(await ids('country=KZ')).not.toContain(userId);
+      const rows = await database.db
+        .selectFrom('verification_queue')
+        .select('submission_id')
+        .where('user_id', '=', userId)
+        .execute();
+      expect(rows).toEqual([]);
     } finally {
       await app.close();
     }

@@ -51,6 +51,7 @@ import { m046LifecycleIndexes } from './046-lifecycle-indexes.ts';
 import { m047FaceEmbeddings } from './047-face-embeddings.ts';
 import { m049ScreeningDeltaEnd } from './049-screening-delta-end.ts';
 import { m051SelfieLiveness } from './051-selfie-liveness.ts';
+import { m054VerificationQueue } from './054-verification-queue.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -101,6 +102,7 @@ const ALL: Record<string, MigrationFactory> = {
   '047-face-embeddings': m047FaceEmbeddings,
   '049-screening-delta-end': m049ScreeningDeltaEnd,
   '051-selfie-liveness': m051SelfieLiveness,
+  '054-verification-queue': m054VerificationQueue,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -85,46 +85,44 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
   return {
     /**
      * A page of the queue, oldest first then by submission id (keyset: `limit + 1` items after `after`,
-     * the extra one says a next page exists), and the total counted up to 10 000. The pending rows have
-     * partial indexes per filter on the submission (migration 024); site and country are checked on the
-     * joined person, row by row along the pending index, under the list's statement timeout. The page
-     * is one statement (rows, total, data keys, claims, closures); the names are opened in memory.
+     * the extra one says a next page exists), and the total counted up to 10 000. It reads the waiting
+     * work (`verification_queue`, migration 054, kept by triggers), where every filter — site and country
+     * included — is a range of its own index. The page is one statement (rows, total, data keys, claims,
+     * closures); the names are opened in memory.
      */
     async queue(filter: QueueFilter, limits: ListLimits = {}) {
       return withListLimits(db, limits, async (trx) => {
-        // One item per PENDING submission of every kind (docs/backoffice.md "Queue"). The person's
-        // tables are joined only for a filter on them: the count reads the pending index alone otherwise.
-        const sqlite = trx.getExecutor().adapter instanceof SqliteAdapter;
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same filters on two selects
         const filtered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => {
-          let query = q.where('s.status', '=', 'PENDING');
-          if (filter.level !== undefined) query = query.where('s.level', '=', filter.level);
-          if (filter.olderThan !== undefined) query = query.where('s.created_at', '<=', filter.olderThan);
-          if (filter.kind !== undefined) query = query.where('s.kind', '=', filter.kind);
-          // Index kyc_submissions_pending_final_idx (status, final_proposed_at, created_at, id).
-          if (filter.pendingFinal) query = query.where('s.final_proposed_at', 'is not', null);
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+          let query: SelectQueryBuilder<any, any, any> = q;
+          if (filter.level !== undefined) query = query.where('q.level', '=', filter.level);
+          if (filter.site !== undefined) query = query.where('q.site', '=', filter.site);
+          if (filter.country !== undefined) query = query.where('q.country', '=', filter.country);
+          if (filter.olderThan !== undefined) query = query.where('q.pending_since', '<=', filter.olderThan);
+          if (filter.kind !== undefined) query = query.where('q.kind', '=', filter.kind);
+          if (filter.pendingFinal) query = query.where('q.final_proposed_at', 'is not', null);
           const breached = filter.breachedBy;
-          // Each branch is a range of one partial index (kind, or level, then created_at).
           if (breached)
             query = query.where((eb) =>
               eb.or([
                 eb.and([
-                  eb('s.kind', '=', 'reverification'),
-                  eb('s.created_at', '<=', breached.reverification),
+                  eb('q.kind', '=', 'reverification'),
+                  eb('q.pending_since', '<=', breached.reverification),
                 ]),
                 eb.and([
-                  eb('s.kind', 'in', ['update_id', 'update_poa']),
-                  eb('s.created_at', '<=', breached.update),
+                  eb('q.kind', 'in', ['update_id', 'update_poa']),
+                  eb('q.pending_since', '<=', breached.update),
                 ]),
                 eb.and([
-                  eb('s.kind', 'in', ['level', 'vendor']),
-                  eb('s.level', '<=', 1),
-                  eb('s.created_at', '<=', breached.level1),
+                  eb('q.kind', 'in', ['level', 'vendor']),
+                  eb('q.level', '<=', 1),
+                  eb('q.pending_since', '<=', breached.level1),
                 ]),
                 eb.and([
-                  eb('s.kind', 'in', ['level', 'vendor']),
-                  eb('s.level', '>=', 2),
-                  eb('s.created_at', '<=', breached.level2),
+                  eb('q.kind', 'in', ['level', 'vendor']),
+                  eb('q.level', '>=', 2),
+                  eb('q.pending_since', '<=', breached.level2),
                 ]),
               ]),
             );
@@ -133,7 +131,7 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
           if (assignedTo !== undefined)
             query = query.where((eb) =>
               eb(
-                's.user_id',
+                'q.user_id',
                 'in',
                 eb
                   .selectFrom('case_claims as cc')
@@ -142,97 +140,46 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
                   .where('cc.expires_at', '>', filter.now ?? Date.now()),
               ),
             );
-          // Site and country live on the person: a lateral lookup by primary key per pending row, in
-          // the pending index's order (never a hash join over every user; docs/backoffice-at-volume.md).
-          if (sqlite) {
-            // SQLite has no LATERAL; its planner walks the pending index and probes by key anyway.
-            if (filter.site !== undefined)
-              query = query.where((eb) =>
-                eb.exists(
-                  eb
-                    .selectFrom('users as fu')
-                    .select('fu.id')
-                    .whereRef('fu.id', '=', 's.user_id')
-                    .where('fu.site', '=', filter.site as string),
-                ),
-              );
-            if (filter.country !== undefined)
-              query = query.where((eb) =>
-                eb.exists(
-                  eb
-                    .selectFrom('applicants as fa')
-                    .select('fa.user_id')
-                    .whereRef('fa.user_id', '=', 's.user_id')
-                    .where('fa.country', '=', filter.country as string),
-                ),
-              );
-            return query as Q;
-          }
-          if (filter.site !== undefined)
-            query = query.innerJoinLateral(
-              (eb) =>
-                eb
-                  .selectFrom('users as fu')
-                  .select('fu.id')
-                  .whereRef('fu.id', '=', 's.user_id')
-                  .where('fu.site', '=', filter.site as string)
-                  .limit(1)
-                  .as('fu'),
-              (join) => join.onTrue(),
-            );
-          if (filter.country !== undefined)
-            query = query.innerJoinLateral(
-              (eb) =>
-                eb
-                  .selectFrom('applicants as fa')
-                  .select('fa.user_id')
-                  .whereRef('fa.user_id', '=', 's.user_id')
-                  .where('fa.country', '=', filter.country as string)
-                  .limit(1)
-                  .as('fa'),
-              (join) => join.onTrue(),
-            );
           return query as Q;
         };
+        const ordered = filtered(trx.selectFrom('verification_queue as q'))
+          .orderBy('q.pending_since')
+          .orderBy('q.submission_id');
         // One statement for the page (issue 17): its rows, the capped total (a subquery the database
         // runs once), each person's wrapped data key (to open the names), the live claim on the case with
         // its assignee's name, and whether the account is closed. The claim is found by its key
         // (`user:<id>`, the case's primary key), the closure and the data key by the person's.
         const now = filter.now ?? Date.now();
-        const countOf = cappedCountSubquery(
-          trx,
-          filtered(trx.selectFrom('kyc_submissions as s')).orderBy('s.created_at').orderBy('s.id'),
-        );
         let query = filtered(
           trx
-            .selectFrom('kyc_submissions as s')
-            .innerJoin('users as u', 'u.id', 's.user_id')
-            .leftJoin('applicants as a', 'a.user_id', 's.user_id')
-            .leftJoin('user_data_keys as k', 'k.user_id', 's.user_id')
+            .selectFrom('verification_queue as q')
+            .innerJoin('users as u', 'u.id', 'q.user_id')
+            .leftJoin('applicants as a', 'a.user_id', 'q.user_id')
+            .leftJoin('user_data_keys as k', 'k.user_id', 'q.user_id')
             .leftJoin('case_claims as c', (join) =>
-              join.on('c.case_ref', '=', sql<string>`'user:' || s.user_id`).on('c.expires_at', '>', now),
+              join.on('c.case_ref', '=', sql<string>`'user:' || q.user_id`).on('c.expires_at', '>', now),
             )
             .leftJoin('staff_users as cs', 'cs.id', 'c.staff_id')
-            .leftJoin('account_closures as ac', 'ac.user_id', 's.user_id'),
+            .leftJoin('account_closures as ac', 'ac.user_id', 'q.user_id'),
         );
         const after = filter.after;
         if (after)
           query = query.where((eb) =>
-            eb(eb.refTuple('s.created_at', 's.id'), '>', eb.tuple(after[0], after[1])),
+            eb(eb.refTuple('q.pending_since', 'q.submission_id'), '>', eb.tuple(after[0], after[1])),
           );
         const rows = await query
           .select([
-            's.user_id',
+            'q.user_id',
             'u.email',
-            'u.site',
-            's.level',
-            'a.country',
+            'q.site',
+            'q.level',
+            'q.country',
             'a.first_name',
             'a.last_name',
-            's.created_at as pending_since',
-            's.id as submission_id',
-            's.kind',
-            's.final_proposed_at',
+            'q.pending_since',
+            'q.submission_id',
+            'q.kind',
+            'q.final_proposed_at',
             'k.wrapped_key',
             'c.staff_id as claim_staff_id',
             'c.expires_at as claim_expires_at',
@@ -241,9 +188,9 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
             'cs.email as claim_staff_email',
             'ac.user_id as closed_user_id',
           ])
-          .select(countOf.as('list_total'))
-          .orderBy('s.created_at')
-          .orderBy('s.id')
+          .select(cappedCountSubquery(trx, ordered).as('list_total'))
+          .orderBy('q.pending_since')
+          .orderBy('q.submission_id')
           .limit(filter.limit + 1)
           .execute();
         const queued = rows.map((r): QueueRow => ({
@@ -251,7 +198,7 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
           email: r.email,
           site: r.site,
           level: r.level,
-          country: r.country ?? '',
+          country: r.country,
           first_name: r.first_name ?? '',
           last_name: r.last_name ?? '',
           pending_since: Number(r.pending_since),
@@ -275,10 +222,7 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
           rows[0] !== undefined
             ? cappedTotal(Number(rows[0].list_total))
             : after
-              ? await cappedCount(
-                  trx,
-                  filtered(trx.selectFrom('kyc_submissions as s')).orderBy('s.created_at').orderBy('s.id'),
-                )
+              ? await cappedCount(trx, ordered)
               : cappedTotal(0);
         const opened = personal
           ? await Promise.all(

@@ -1,4 +1,8 @@
-/** Migration 026 (issue 17): who works a case until when, and the service level per kind of work. */
+/**
+ * Migration 026 (issue 17): who works a case until when, and the service level per kind of work.
+ * Migration 054: the verification queue's waiting work, kept by triggers.
+ */
+import type { SubmissionKind } from '@kyc/contracts';
 import type { Selectable } from 'kysely';
 
 export interface CaseClaimsTable {
@@ -22,9 +26,25 @@ export interface ServiceLevelsTable {
   updated_by: number | null;
 }
 
+/** One row per PENDING submission, written only by triggers (migration 054). */
+export interface VerificationQueueTable {
+  submission_id: number;
+  user_id: number;
+  /** The person's site (users.site). */
+  site: string;
+  /** The person's country (applicants.country), '' until known. */
+  country: string;
+  level: number;
+  kind: SubmissionKind;
+  /** The submission's created_at: the queue's order, then submission_id. */
+  pending_since: number;
+  final_proposed_at: number | null;
+}
+
 export interface WorkTables {
   case_claims: CaseClaimsTable;
   service_levels: ServiceLevelsTable;
+  verification_queue: VerificationQueueTable;
 }
 
 export type CaseClaimRow = Selectable<CaseClaimsTable>;
