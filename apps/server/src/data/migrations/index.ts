@@ -52,6 +52,7 @@ import { m047FaceEmbeddings } from './047-face-embeddings.ts';
 import { m049ScreeningDeltaEnd } from './049-screening-delta-end.ts';
 import { m051SelfieLiveness } from './051-selfie-liveness.ts';
 import { m054VerificationQueue } from './054-verification-queue.ts';
+import { m055DecisionRollups } from './055-decision-rollups.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -103,6 +104,7 @@ const ALL: Record<string, MigrationFactory> = {
   '049-screening-delta-end': m049ScreeningDeltaEnd,
   '051-selfie-liveness': m051SelfieLiveness,
   '054-verification-queue': m054VerificationQueue,
+  '055-decision-rollups': m055DecisionRollups,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,11 +1,12 @@
 /**
- * The dashboard's reads (issue 17, D87): every figure of a period is an aggregate over one range of
- * `kyc_submissions_decided_idx` (decided_at in [from, to), the index carrying every column read), and the
- * backlog an aggregate over the waiting rows' partial indexes — never a count over a whole table. All of
- * them run in one read-only transaction under the lists' statement timeout (PostgreSQL), cancelled when
- * the client goes away (data/list-limits.ts).
+ * The dashboard's reads (issue 17, D87, D119): every figure of a period sums the days of the decision
+ * roll-ups (`decision_counts`, `decision_durations`, migration 055, kept by triggers in each decision's
+ * transaction), a few thousand rows whatever the volume; the backlog aggregates the waiting work
+ * (`verification_queue`, the questionnaire queue, open screening hits) — never a count over a whole table.
+ * All of them run in one read-only transaction under the lists' statement timeout (PostgreSQL), cancelled
+ * when the client goes away (data/list-limits.ts).
  */
-import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db.ts';
 import { withListLimits, type ListLimits } from '../list-limits.ts';
 
@@ -15,7 +16,6 @@ export const DAY_MS = 86_400_000;
 const big = (n: number): RawBuilder<number> => sql<number>`cast(${Math.round(n)} as bigint)`;
 
 const REJECTED = sql`('REJECTED_RETRY', 'REJECTED_FINAL')`;
-const DECIDED = sql`('APPROVED', 'REJECTED_RETRY', 'REJECTED_FINAL')`;
 
 /** Hours to a decision per kind of verification work (the service levels in force). */
 export interface VerificationHours {
@@ -41,10 +41,8 @@ export interface DashboardRead {
   /** Decisions per UTC day number (ms / 86 400 000) that had any. */
   perDay: { day: number; approved: number; rejected: number }[];
   reasons: { reasonCode: string; count: number }[];
-  /** Time to decision of the period's decisions. */
-  durations: { decided: number; medianMs: number | null; p90Ms: number | null };
-  /** Per (kind, level) of submission: decided in the period, and how many of those after their hours. */
-  breaches: { kind: string; level: number; decided: number; late: number }[];
+  /** The period's decisions per (kind, level) of submission and time-to-decision bucket (D119). */
+  durations: { kind: string; level: number; bucketMinutes: number; n: number }[];
   /** Per deciding member (staff decisions only); undefined when not asked for. */
   throughput?: { staffId: number; name: string | null; approved: number; rejected: number }[];
 }
@@ -54,6 +52,7 @@ export interface DashboardParams {
   from: number;
   to: number;
   now: number;
+  /** Hours of each kind of verification work: the backlog's overdue count. */
   hours: VerificationHours;
   questionnaireHours: number;
   screeningHours: number;
@@ -61,7 +60,6 @@ export interface DashboardParams {
 }
 
 const num = (v: unknown): number => Number(v ?? 0);
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** sum(case …) of the age bands and the overdue count over a waiting-since column. */
 function bandSums(since: RawBuilder<unknown>, now: number, dueBefore: RawBuilder<unknown>) {
@@ -93,52 +91,16 @@ function hoursOfRow(h: VerificationHours): RawBuilder<number> {
 }
 
 export function dashboardRepo(db: Db) {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-
-  /** The period's decided rows, on the decided index (its condition repeated so the planner uses it). */
+  /** The period's days of a roll-up (its days are UTC day numbers; the period is whole days). */
   const inPeriod = (p: DashboardParams) =>
-    sql`decided_at is not null and decided_at >= ${big(p.from)} and decided_at < ${big(p.to)} and status in ${DECIDED}`;
-
-  async function percentiles(trx: Db, p: DashboardParams) {
-    if (!sqlite) {
-      const { rows } = await sql<{ decided: unknown; median: unknown; p90: unknown }>`
-        select count(*) as decided,
-          percentile_cont(0.5) within group (order by decided_at - created_at) as median,
-          percentile_cont(0.9) within group (order by decided_at - created_at) as p90
-        from kyc_submissions where ${inPeriod(p)}`.execute(trx);
-      return {
-        decided: num(rows[0]?.decided),
-        medianMs: numOrNull(rows[0]?.median),
-        p90Ms: numOrNull(rows[0]?.p90),
-      };
-    }
-    // SQLite has no percentile_cont: the same interpolation from the two order statistics around
-    // p·(n−1), each read by ORDER BY … LIMIT 2 OFFSET k over the period's range of the index (SQLite's
-    // sorter spills to disk, so memory stays bounded whatever the period holds).
-    const { rows } = await sql<{
-      n: unknown;
-    }>`select count(*) as n from kyc_submissions where ${inPeriod(p)}`.execute(trx);
-    const n = num(rows[0]?.n);
-    const at = async (fraction: number): Promise<number | null> => {
-      if (n === 0) return null;
-      const position = fraction * (n - 1);
-      const lower = Math.floor(position);
-      const { rows: two } = await sql<{ d: unknown }>`
-        select decided_at - created_at as d from kyc_submissions where ${inPeriod(p)}
-        order by d limit 2 offset ${lower}`.execute(trx);
-      const a = num(two[0]?.d);
-      const b = two[1] === undefined ? a : num(two[1].d);
-      return a + (b - a) * (position - lower);
-    };
-    return { decided: n, medianMs: await at(0.5), p90Ms: await at(0.9) };
-  }
+    sql`decided_at_day >= ${big(Math.floor(p.from / DAY_MS))} and decided_at_day < ${big(Math.ceil(p.to / DAY_MS))}`;
 
   return {
     async read(p: DashboardParams, limits: ListLimits = {}): Promise<DashboardRead> {
       return withListLimits(db, limits, async (trx) => {
         const pending = await sql<Record<string, unknown> & { kind: string; level: unknown }>`
-          select kind, level, ${bandSums(sql.ref('created_at'), p.now, sql`${big(p.now)} - ${hoursOfRow(p.hours)} * 3600000`)}
-          from kyc_submissions where status = 'PENDING' group by kind, level`.execute(trx);
+          select kind, level, ${bandSums(sql.ref('pending_since'), p.now, sql`${big(p.now)} - ${hoursOfRow(p.hours)} * 3600000`)}
+          from verification_queue group by kind, level`.execute(trx);
         const questionnaires = await sql<Record<string, unknown>>`
           select ${bandSums(sql.ref('pending_since'), p.now, big(p.now - p.questionnaireHours * 3_600_000))}
           from questionnaire_queue where waiting = 1`.execute(trx);
@@ -146,19 +108,18 @@ export function dashboardRepo(db: Db) {
           select ${bandSums(sql.ref('raised_at'), p.now, big(p.now - p.screeningHours * 3_600_000))}
           from screening_hits where state in ('open', 'pending_confirmation')`.execute(trx);
         const perDay = await sql<{ day: unknown; approved: unknown; rejected: unknown }>`
-          select decided_at / ${sql.lit(DAY_MS)} as day,
-            sum(case when status = 'APPROVED' then 1 else 0 end) as approved,
-            sum(case when status in ${REJECTED} then 1 else 0 end) as rejected
-          from kyc_submissions where ${inPeriod(p)}
-          group by decided_at / ${sql.lit(DAY_MS)} order by day`.execute(trx);
+          select decided_at_day as day,
+            sum(case when status = 'APPROVED' then n else 0 end) as approved,
+            sum(case when status in ${REJECTED} then n else 0 end) as rejected
+          from decision_counts where ${inPeriod(p)}
+          group by decided_at_day order by day`.execute(trx);
         const reasons = await sql<{ code: string; n: unknown }>`
-          select reject_reason_code as code, count(*) as n from kyc_submissions
+          select reason as code, sum(n) as n from decision_counts
           where ${inPeriod(p)} and status in ${REJECTED}
-          group by reject_reason_code order by n desc, code limit 5`.execute(trx);
-        const breaches = await sql<{ kind: string; level: unknown; decided: unknown; late: unknown }>`
-          select kind, level, count(*) as decided,
-            sum(case when decided_at - created_at > ${hoursOfRow(p.hours)} * 3600000 then 1 else 0 end) as late
-          from kyc_submissions where ${inPeriod(p)} group by kind, level`.execute(trx);
+          group by reason having sum(n) > 0 order by n desc, code limit 5`.execute(trx);
+        const durations = await sql<{ kind: string; level: unknown; bucket: unknown; n: unknown }>`
+          select kind, level, bucket_minutes as bucket, sum(n) as n from decision_durations
+          where ${inPeriod(p)} group by kind, level, bucket_minutes having sum(n) > 0`.execute(trx);
         const read: DashboardRead = {
           pendingSubmissions: pending.rows.map((r) => ({ kind: r.kind, level: num(r.level), ...bandsOf(r) })),
           questionnaires: bandsOf(questionnaires.rows[0]),
@@ -169,12 +130,11 @@ export function dashboardRepo(db: Db) {
             rejected: num(r.rejected),
           })),
           reasons: reasons.rows.map((r) => ({ reasonCode: r.code, count: num(r.n) })),
-          durations: await percentiles(trx, p),
-          breaches: breaches.rows.map((r) => ({
+          durations: durations.rows.map((r) => ({
             kind: r.kind,
             level: num(r.level),
-            decided: num(r.decided),
-            late: num(r.late),
+            bucketMinutes: num(r.bucket),
+            n: num(r.n),
           })),
         };
         if (p.team) {
@@ -187,10 +147,10 @@ export function dashboardRepo(db: Db) {
           }>`
             select t.staff_id, s.display_name, s.email, t.approved, t.rejected from (
               select decided_by as staff_id,
-                sum(case when status = 'APPROVED' then 1 else 0 end) as approved,
-                sum(case when status in ${REJECTED} then 1 else 0 end) as rejected
-              from kyc_submissions where ${inPeriod(p)} and decided_by > 0
-              group by decided_by) t
+                sum(case when status = 'APPROVED' then n else 0 end) as approved,
+                sum(case when status in ${REJECTED} then n else 0 end) as rejected
+              from decision_counts where ${inPeriod(p)} and decided_by > 0
+              group by decided_by having sum(n) > 0) t
             left join staff_users s on s.id = t.staff_id
             order by t.approved + t.rejected desc, t.staff_id`.execute(trx);
           read.throughput = team.rows.map((r) => ({

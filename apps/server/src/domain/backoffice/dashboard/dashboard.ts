@@ -23,6 +23,7 @@ import { requirePermission } from '../permissions.ts';
 import { staffLabel } from '../staff-label.ts';
 import { serviceLevelHours, workKindOf } from '../work/service-levels.ts';
 import { DAY_MS, dayOf, periodOf } from './period.ts';
+import { lateAfter, percentileOf } from './duration-buckets.ts';
 
 const VERIFICATION_KINDS = ['level_1', 'level_2', 'reverification', 'update'] as const;
 
@@ -137,9 +138,9 @@ export function dashboardUseCases(repos: Repositories) {
       overdueNow.set(kind, (overdueNow.get(kind) ?? 0) + row.overdue);
     }
     const breaches = VERIFICATION_KINDS.map((kind) => {
-      const rows = read.breaches.filter((b) => workKindOf(b.kind as SubmissionKind, b.level) === kind);
-      const late = rows.reduce((sum, b) => sum + b.late, 0);
-      const all = rows.reduce((sum, b) => sum + b.decided, 0);
+      const rows = read.durations.filter((b) => workKindOf(b.kind as SubmissionKind, b.level) === kind);
+      const late = lateAfter(rows, hours[kind]);
+      const all = rows.reduce((sum, b) => sum + b.n, 0);
       return {
         kind,
         hours: hours[kind],
@@ -162,7 +163,11 @@ export function dashboardUseCases(repos: Repositories) {
         rejectionRate: rate(rejected, decided),
       },
       rejectReasons: read.reasons.map((r) => ({ ...r, share: rate(r.count, rejected) })),
-      timeToDecision: read.durations,
+      timeToDecision: {
+        decided: read.durations.reduce((sum, b) => sum + b.n, 0),
+        medianMs: percentileOf(read.durations, 0.5),
+        p90Ms: percentileOf(read.durations, 0.9),
+      },
       breaches,
       reviewerThroughput: read.throughput
         ? read.throughput.map((r) => ({ ...r, total: r.approved + r.rejected }))
