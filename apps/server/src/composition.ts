@@ -323,13 +323,20 @@ export function compose(options: CompositionOptions): Composition {
     catalogue: { ...countries, invalidate: () => shared.invalidate(COUNTRIES_TOPIC) },
   });
 
-  const kyc = kycUseCases(reference.repos.kyc, verificationPaths.infoSources, questionnaires, countries, {
-    describe(provider, level) {
-      const adapter = vendorVerification.adapterOf(provider);
-      return adapter && { apiUrl: adapter.apiUrl, flowName: adapter.flowNameOf(level === 2 ? 2 : 1) };
+  const kyc = kycUseCases(
+    reference.repos.kyc,
+    repos.kycInfo,
+    verificationPaths.infoSources,
+    questionnaires,
+    countries,
+    {
+      describe(provider, level) {
+        const adapter = vendorVerification.adapterOf(provider);
+        return adapter && { apiUrl: adapter.apiUrl, flowName: adapter.flowNameOf(level === 2 ? 2 : 1) };
+      },
+      token: (userId, level) => vendorVerification.kycToken(userId, level, 'en'),
     },
-    token: (userId, level) => vendorVerification.kycToken(userId, level, 'en'),
-  });
+  );
 
   // Issue 19 (D96): the document checks of in-house level-1 submissions, after the commit and by a job.
   // Issue 19 (D102–D103): once the checks are stored, the provider may decide level 1 itself.

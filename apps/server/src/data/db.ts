@@ -302,9 +302,27 @@ function wrap(db: Db, dialect: Dialect, schema?: string): Database {
   };
 }
 
-/** Statements longer than this, or with more parameters, are sent unnamed (planned each time). */
-const PREPARED_MAX_SQL = 4000;
+/**
+ * Statements longer than this, or with more parameters, are sent unnamed (planned each time). kyc-info's
+ * one statement (D117) is ~4 000 characters and must stay named: planned per call it costs PostgreSQL
+ * ~1 ms of CPU instead of ~0.15 ms.
+ */
+const PREPARED_MAX_SQL = 16_000;
 const PREPARED_MAX_PARAMETERS = 100;
+
+/** The names of the texts seen last, so that a text is digested once rather than on every call (bounded). */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 500;
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
 
 /**
  * A statement as a named prepared statement of its connection (pg keeps the names it prepared per
@@ -321,6 +339,5 @@ export function preparedQuery(text: string, parameters: readonly unknown[]): pg.
     /^\s*(begin|start|commit|rollback|savepoint|release|set|deallocate)\b/i.test(text)
   )
     return { text, values: [...parameters] };
-  const name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-  return { name, text, values: [...parameters] };
+  return { name: statementName(text), text, values: [...parameters] };
 }

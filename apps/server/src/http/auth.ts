@@ -8,7 +8,12 @@ import {
   STAFF_SESSION_COOKIE,
 } from '@kyc/contracts';
 import type { Config } from '../config.ts';
-import type { Audience, ResolvedSession, SessionService } from '../domain/sessions/session-service.ts';
+import type {
+  Audience,
+  ResolvedSession,
+  SessionJoin,
+  SessionService,
+} from '../domain/sessions/session-service.ts';
 import { AppError, notLoggedIn } from '../lib/app-error.ts';
 import { openToken, signToken } from '../lib/crypto/signed-token.ts';
 import { randomToken, safeEqual } from '../lib/tokens.ts';
@@ -20,6 +25,12 @@ declare module 'fastify' {
     /** The live session for this request's audience, once resolved (null: none). */
     session: ResolvedSession | null;
     sessionResolved: boolean;
+    /** What the route's `sessionJoin` read with the live session (D117); read it with `joinedOf`. */
+    sessionJoined: unknown;
+  }
+  interface FastifyContextConfig {
+    /** A read made in the same statement as the session's lookup (D117), for the route's own use. */
+    sessionJoin?: SessionJoin<unknown>;
   }
 }
 
@@ -73,6 +84,7 @@ export function audienceOf(url: string): Audience {
 export function installAuth(app: FastifyInstance, config: Config, sessions: SessionService): void {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionResolved', false);
+  app.decorateRequest('sessionJoined', undefined);
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
@@ -144,9 +156,24 @@ export async function resolveSession(
   // The __Host- name first; the plain name of before the change is still read (cookiesOf).
   const plain = PLAIN_COOKIES[audience].session;
   const token = request.cookies[`${HOST_COOKIE_PREFIX}${plain}`] ?? request.cookies[plain];
-  request.session = await sessions.resolve(audience, token);
+  // The route may read what it needs in the session's own statement (D117); the session is checked alike.
+  const join = request.routeOptions.config?.sessionJoin;
+  if (join && join.audience === audience) {
+    const { session, joined } = await sessions.resolveJoined(join, token);
+    request.session = session;
+    request.sessionJoined = joined;
+  } else {
+    request.session = await sessions.resolve(audience, token);
+  }
   request.sessionResolved = true;
   return request.session;
+}
+
+/** What `join`, the route's sessionJoin, read with this request's live session; undefined otherwise. */
+export function joinedOf<T>(request: FastifyRequest, join: SessionJoin<T>): T | undefined {
+  return request.session && request.routeOptions.config?.sessionJoin === join
+    ? (request.sessionJoined as T | undefined)
+    : undefined;
 }
 
 /** preHandler for private routes: 10007 unless a live session of the route's audience exists. */

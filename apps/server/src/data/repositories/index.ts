@@ -26,6 +26,7 @@ import { autoDecisionsRepo } from './auto-decisions-repo.ts';
 import { dataExportRepo } from './data-export-repo.ts';
 import { dataExportSourcesRepo } from './data-export-sources-repo.ts';
 import { identityTransfersRepo } from './identity-transfers-repo.ts';
+import { kycInfoRepo } from './kyc-info-repo.ts';
 import { kycRepo, type PersonalDataCipher } from './kyc-repo.ts';
 import { noticesRepo } from './notices-repo.ts';
 import { operationsRepo } from './operations-repo.ts';
@@ -75,6 +76,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     dataExportSources: () => dataExportSourcesRepo(db),
     identityTransfers: () => identityTransfersRepo(db),
     kyc: () => kycRepo(db, personal),
+    kycInfo: () => kycInfoRepo(db, personal),
     notices: () => noticesRepo(db),
     operations: () => operationsRepo(db),
     partnerLinks: () => partnerLinksRepo(db),

@@ -4,6 +4,7 @@ import {
   type KycStepStatus,
   type KycStepType,
 } from '@kyc/contracts';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db.ts';
 import { compiledOnce } from '../compiled-once.ts';
 import { everyColumn, fromJson, jsonRows } from '../json-rows.ts';
@@ -14,6 +15,7 @@ import type {
   KycLevelStateRow,
   NewApplicant,
   ReverificationRow,
+  Tables,
   UserRow,
 } from '../schema/index.ts';
 
@@ -81,6 +83,8 @@ export interface KycPerson {
   reverification: ReverificationRow | undefined;
   /** Issue 18: a true screening match froze the person (a row in account_freezes, as screening's freezeOf). */
   frozen: boolean;
+  /** The user's wrapped data key (null: none stored), which opens what is sealed under it (D117). */
+  wrappedKey: Buffer | null;
 }
 
 /** Every column of each row `person` reads as JSON: the same row as `select *` gives. */
@@ -131,43 +135,96 @@ export const PERSONAL_FIELDS = ['first_name', 'last_name', 'date_of_birth'] as c
 export type PersonalField = (typeof PERSONAL_FIELDS)[number];
 export type PersonalFields = Partial<Record<PersonalField, string>>;
 
-/** `person`'s statement: the user's row, each other table's row(s) as JSON, the freeze and the data key. */
-const personStatement = compiledOnce(['userId'], (db: Db, { userId }: { userId: number }) => {
+/**
+ * The person's columns of a kyc-info statement, correlated with the outer `users` row: the user's own,
+ * each other table's row(s) as JSON, the freeze and the wrapped data key (D115). `person` below runs them
+ * alone; kyc-info runs them with the session's row and the other repositories' parts (kyc-info-repo.ts).
+ */
+export function personSelections(db: Db, eb: ExpressionBuilder<Tables, 'users'>) {
   const json = jsonRows(db);
-  return db
+  return [
+    eb.ref('users.id').as('id'),
+    eb.ref('users.site').as('site'),
+    eb.ref('users.registered_member_type').as('registered_member_type'),
+    eb.ref('users.member_tag_kyc').as('member_tag_kyc'),
+    json
+      .object(
+        eb.selectFrom('applicants').select(APPLICANT_COLUMNS).whereRef('user_id', '=', 'users.id'),
+        APPLICANT_COLUMNS,
+      )
+      .as('applicant'),
+    json
+      .array(
+        eb.selectFrom('kyc_level_states').select(LEVEL_STATE_COLUMNS).whereRef('user_id', '=', 'users.id'),
+        LEVEL_STATE_COLUMNS,
+        [['level', 'asc']],
+      )
+      .as('level_states'),
+    json
+      .object(
+        eb.selectFrom('reverification').select(REVERIFICATION_COLUMNS).whereRef('user_id', '=', 'users.id'),
+        REVERIFICATION_COLUMNS,
+      )
+      .as('reverification'),
+    eb
+      .exists(eb.selectFrom('account_freezes').select('user_id').whereRef('user_id', '=', 'users.id'))
+      .as('frozen'),
+    eb
+      .selectFrom('user_data_keys')
+      .select('wrapped_key')
+      .whereRef('user_id', '=', 'users.id')
+      .as('wrapped_key'),
+  ] as const;
+}
+
+/** What `personSelections` answers, as the driver gives it (JSON text on SQLite, parsed on PostgreSQL). */
+export interface PersonColumns {
+  id: number | null;
+  site: string;
+  registered_member_type: string;
+  member_tag_kyc: string;
+  applicant: unknown;
+  level_states: unknown;
+  reverification: unknown;
+  frozen: unknown;
+  wrapped_key: Uint8Array | null;
+}
+
+/**
+ * The person of a row of `personSelections`, the applicant's personal fields opened with the wrapped key
+ * the same row carries; undefined when the outer `users` row is missing (an unknown user).
+ */
+export async function personOf(
+  db: Db,
+  row: PersonColumns,
+  personal: PersonalDataCipher | undefined,
+): Promise<KycPerson | undefined> {
+  if (row.id === null) return undefined;
+  const userId = Number(row.id);
+  const stored = fromJson<ApplicantRow | null>(row.applicant) ?? undefined;
+  const wrappedKey = row.wrapped_key ? Buffer.from(row.wrapped_key) : null;
+  return {
+    user: {
+      id: userId,
+      site: row.site,
+      registered_member_type: row.registered_member_type,
+      member_tag_kyc: row.member_tag_kyc,
+    } as KycPersonUser,
+    applicant: stored && personal ? await personal.openWith(db, userId, stored, wrappedKey) : stored,
+    levelStates: fromJson<KycLevelStateRow[]>(row.level_states),
+    reverification: fromJson<ReverificationRow | null>(row.reverification) ?? undefined,
+    frozen: Boolean(row.frozen),
+    wrappedKey,
+  };
+}
+
+/** `person`'s statement: the person's columns of the one user. */
+const personStatement = compiledOnce(['userId'], (db: Db, { userId }: { userId: number }) =>
+  db
     .selectFrom('users')
-    .select(['users.id', 'users.site', 'users.registered_member_type', 'users.member_tag_kyc'])
-    .select((eb) => [
-      json
-        .object(
-          eb.selectFrom('applicants').select(APPLICANT_COLUMNS).whereRef('user_id', '=', 'users.id'),
-          APPLICANT_COLUMNS,
-        )
-        .as('applicant'),
-      json
-        .array(
-          eb.selectFrom('kyc_level_states').select(LEVEL_STATE_COLUMNS).whereRef('user_id', '=', 'users.id'),
-          LEVEL_STATE_COLUMNS,
-          [['level', 'asc']],
-        )
-        .as('level_states'),
-      json
-        .object(
-          eb.selectFrom('reverification').select(REVERIFICATION_COLUMNS).whereRef('user_id', '=', 'users.id'),
-          REVERIFICATION_COLUMNS,
-        )
-        .as('reverification'),
-      eb
-        .exists(eb.selectFrom('account_freezes').select('user_id').whereRef('user_id', '=', 'users.id'))
-        .as('frozen'),
-      eb
-        .selectFrom('user_data_keys')
-        .select('wrapped_key')
-        .whereRef('user_id', '=', 'users.id')
-        .as('wrapped_key'),
-    ])
-    .where('users.id', '=', userId);
-});
+    .select((eb) => personSelections(db, eb))
+    .where('users.id', '=', userId),
+);
 
 /**
  * Seals and opens the personal columns (implemented by domain/kyc/personal-data.ts); `db` is the
@@ -202,21 +259,7 @@ export function kycRepo(db: Db, personal?: PersonalDataCipher) {
      */
     async person(userId: number): Promise<KycPerson | undefined> {
       const [row] = await personStatement(db, { userId });
-      if (!row) return undefined;
-      const stored = fromJson<ApplicantRow | null>(row.applicant) ?? undefined;
-      const wrappedKey = row.wrapped_key ? Buffer.from(row.wrapped_key) : null;
-      return {
-        user: {
-          id: Number(row.id),
-          site: row.site,
-          registered_member_type: row.registered_member_type,
-          member_tag_kyc: row.member_tag_kyc,
-        },
-        applicant: stored && personal ? await personal.openWith(db, userId, stored, wrappedKey) : stored,
-        levelStates: fromJson<KycLevelStateRow[]>(row.level_states),
-        reverification: fromJson<ReverificationRow | null>(row.reverification) ?? undefined,
-        frozen: Boolean(row.frozen),
-      };
+      return row ? personOf(db, row as PersonColumns, personal) : undefined;
     },
 
     async findApplicant(userId: number): Promise<ApplicantRow | undefined> {

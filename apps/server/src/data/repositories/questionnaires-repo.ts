@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db.ts';
-import { compiledOnce } from '../compiled-once.ts';
 import { fromJson, jsonRows } from '../json-rows.ts';
 import { appendStatusEvent } from './status-outbox-repo.ts';
 import { uploadedFiles, type NewUploadedFile } from './uploaded-files.ts';
@@ -11,6 +10,7 @@ import type {
   QuestionnaireSubmissionRow,
   QuestionnaireTemplateRow,
   SatosVerificationRow,
+  Tables,
 } from '../schema/index.ts';
 
 /** What the compliance tasks derive from, of a response: its template and status. */
@@ -25,14 +25,14 @@ export type EddStateRow = Pick<EddCaseRow, 'status' | 'reason' | 'created_at'>;
 /** What kyc-info's verification process names of a SATOS deposit verification. */
 export type SatosStateRow = Pick<SatosVerificationRow, 'deposit_ref' | 'status' | 'created_at'>;
 
-/** kyc-info's questionnaire rows of one person, read by `kycInfoRows` in one statement. */
+/** kyc-info's questionnaire rows of one person, read with the rest of kyc-info in one statement (D117). */
 export interface KycInfoQuestionnaireRows {
   /** By template code, as `responsesOf`. */
   responses: ResponseStatusRow[];
   /** Newest first, as `tasksOf`. */
   tasks: TaskSourceRow[];
   edd: EddStateRow | undefined;
-  /** Newest first, as `satosOf`; [] unless asked for. */
+  /** Newest first, as `satosOf`. */
   satos: SatosStateRow[];
 }
 
@@ -41,49 +41,66 @@ const TASK_SOURCE_COLUMNS = ['id', 'kind', 'template_code', 'status', 'request_t
 const EDD_STATE_COLUMNS = ['status', 'reason', 'created_at'] as const;
 const SATOS_STATE_COLUMNS = ['deposit_ref', 'status', 'created_at'] as const;
 
-/** `kycInfoRows`' statement, with or without the SATOS verifications: one JSON value per table. */
-function kycInfoRowsStatement(satos: boolean) {
-  return compiledOnce(['userId'], (db: Db, { userId }: { userId: number }) => {
-    const json = jsonRows(db);
-    return db.selectNoFrom((eb) => [
-      json
-        .array(
-          eb
-            .selectFrom('questionnaire_responses')
-            .select(RESPONSE_STATUS_COLUMNS)
-            .where('user_id', '=', userId),
-          RESPONSE_STATUS_COLUMNS,
-          [['template_code', 'asc']],
-        )
-        .as('responses'),
-      json
-        .array(
-          eb.selectFrom('compliance_tasks').select(TASK_SOURCE_COLUMNS).where('user_id', '=', userId),
-          TASK_SOURCE_COLUMNS,
-          [
-            ['created_at', 'desc'],
-            ['id', 'desc'],
-          ],
-        )
-        .as('tasks'),
-      json
-        .object(
-          eb.selectFrom('edd_cases').select(EDD_STATE_COLUMNS).where('user_id', '=', userId),
-          EDD_STATE_COLUMNS,
-        )
-        .as('edd'),
-      (satos
-        ? json.array(
-            eb.selectFrom('satos_verifications').select(SATOS_STATE_COLUMNS).where('user_id', '=', userId),
-            SATOS_STATE_COLUMNS,
-            [['created_at', 'desc']],
-          )
-        : sql<null>`null`
-      ).as('satos'),
-    ]);
-  });
+/**
+ * kyc-info's questionnaire columns, correlated with the outer `users` row: one JSON value per table
+ * (D115). kyc-info runs them with the person's and the other paths' in one statement (kyc-info-repo.ts).
+ */
+export function kycInfoQuestionnaireSelections(db: Db, eb: ExpressionBuilder<Tables, 'users'>) {
+  const json = jsonRows(db);
+  return [
+    json
+      .array(
+        eb
+          .selectFrom('questionnaire_responses')
+          .select(RESPONSE_STATUS_COLUMNS)
+          .whereRef('user_id', '=', 'users.id'),
+        RESPONSE_STATUS_COLUMNS,
+        [['template_code', 'asc']],
+      )
+      .as('q_responses'),
+    json
+      .array(
+        eb.selectFrom('compliance_tasks').select(TASK_SOURCE_COLUMNS).whereRef('user_id', '=', 'users.id'),
+        TASK_SOURCE_COLUMNS,
+        [
+          ['created_at', 'desc'],
+          ['id', 'desc'],
+        ],
+      )
+      .as('q_tasks'),
+    json
+      .object(
+        eb.selectFrom('edd_cases').select(EDD_STATE_COLUMNS).whereRef('user_id', '=', 'users.id'),
+        EDD_STATE_COLUMNS,
+      )
+      .as('q_edd'),
+    json
+      .array(
+        eb.selectFrom('satos_verifications').select(SATOS_STATE_COLUMNS).whereRef('user_id', '=', 'users.id'),
+        SATOS_STATE_COLUMNS,
+        [['created_at', 'desc']],
+      )
+      .as('q_satos'),
+  ] as const;
 }
-const KYC_INFO_ROWS = { withSatos: kycInfoRowsStatement(true), withoutSatos: kycInfoRowsStatement(false) };
+
+/** What `kycInfoQuestionnaireSelections` answers, as the driver gives it. */
+export interface KycInfoQuestionnaireColumns {
+  q_responses: unknown;
+  q_tasks: unknown;
+  q_edd: unknown;
+  q_satos: unknown;
+}
+
+/** The rows of a row of `kycInfoQuestionnaireSelections`. */
+export function kycInfoQuestionnaireRowsOf(row: KycInfoQuestionnaireColumns): KycInfoQuestionnaireRows {
+  return {
+    responses: fromJson<ResponseStatusRow[]>(row.q_responses),
+    tasks: fromJson<TaskSourceRow[]>(row.q_tasks),
+    edd: fromJson<EddStateRow | null>(row.q_edd) ?? undefined,
+    satos: fromJson<SatosStateRow[]>(row.q_satos),
+  };
+}
 
 export interface NewTemplateVersion {
   code: string;
@@ -223,18 +240,6 @@ export function questionnairesRepo(db: Db) {
      * `findEddCase` and `satosOf` took four round trips: only the columns the tasks and kyc-info's fields
      * derive from. `satos`: read the SATOS verifications too (only the verification process names them).
      */
-    async kycInfoRows(userId: number, options: { satos: boolean }): Promise<KycInfoQuestionnaireRows> {
-      const statement = options.satos ? KYC_INFO_ROWS.withSatos : KYC_INFO_ROWS.withoutSatos;
-      const [row] = await statement(db, { userId });
-      if (!row) throw new Error('a select without from answered no row');
-      return {
-        responses: fromJson<ResponseStatusRow[]>(row.responses),
-        tasks: fromJson<TaskSourceRow[]>(row.tasks),
-        edd: fromJson<EddStateRow | null>(row.edd) ?? undefined,
-        satos: options.satos ? fromJson<SatosStateRow[]>(row.satos) : [],
-      };
-    },
-
     async responsesOf(userId: number): Promise<QuestionnaireResponseRow[]> {
       return db
         .selectFrom('questionnaire_responses')

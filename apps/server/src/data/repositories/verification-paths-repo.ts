@@ -1,9 +1,8 @@
 import type { KycProvider } from '@kyc/contracts';
-import { sql } from 'kysely';
-import { compiledOnce } from '../compiled-once.ts';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db.ts';
 import { bytesOfHex, fromJson, jsonRows } from '../json-rows.ts';
-import type { KycSubmissionRow, QuickKycOfferRow, VendorSessionRow } from '../schema/index.ts';
+import type { KycSubmissionRow, QuickKycOfferRow, Tables, VendorSessionRow } from '../schema/index.ts';
 
 export interface VendorIdTypeRow {
   idType: string;
@@ -51,14 +50,13 @@ export interface IdentityRows {
   consumedOffers: Pick<QuickKycOfferRow, 'document_type' | 'country' | 'verified_at'>[];
 }
 
-/** kyc-info's rows of these paths of one person, read by `kycInfoRows` in one statement. */
+/** kyc-info's rows of these paths of one person, read with the rest of kyc-info in one statement (D117). */
 export interface KycInfoPathRows {
   /** The newest live quick-KYC offer (as `liveQuickKycOffer`) and whether its country is open to verification. */
   liveOffer: { createdAt: number; countryOpen: boolean } | undefined;
   /** announcement id → when the person acknowledged it. */
   acknowledged: Map<string, number>;
-  /** Only when asked for. */
-  identities: IdentityRows | undefined;
+  identities: IdentityRows;
 }
 
 /** The submission kinds whose approval verified an identity (level 1). */
@@ -80,103 +78,118 @@ const SIDE_COLUMNS = ['submission_id', 'side', 'created_at'] as const;
 const CONSUMED_COLUMNS = ['document_type', 'country', 'verified_at', 'consumed_at'] as const;
 
 /**
- * `kycInfoRows`' statement, with or without the identities: one JSON value per part. Its constants are
- * literals (compiled-once.ts: a bound status or LIMIT makes SQLite prepare it again on every run).
+ * kyc-info's columns of these paths, correlated with the outer `users` row: the live quick-KYC offer with
+ * its country's state, the acknowledged announcements, the approved identity submissions, their
+ * documents' sides and the consumed offers, one JSON value per part (D115). kyc-info runs them with the
+ * person's and the questionnaires' in one statement (kyc-info-repo.ts). Its constants are literals
+ * (compiled-once.ts: a bound status or LIMIT makes SQLite prepare the statement again on every run).
  */
-function kycInfoRowsStatement(identities: boolean) {
-  return compiledOnce(['userId', 'at'], (db: Db, { userId, at }: { userId: number; at: number }) => {
-    const json = jsonRows(db);
-    /** The user's APPROVED level-1 identity submissions (documents and vendor checks). */
-    const approvedIdentities = () =>
-      db
-        .selectFrom('kyc_submissions')
-        .where('user_id', '=', userId)
-        .where('status', '=', sql.lit('APPROVED'))
-        .where('level', '=', sql.lit(1))
-        .where(
+export function kycInfoPathSelections(db: Db, eb: ExpressionBuilder<Tables, 'users'>, at: number) {
+  const json = jsonRows(db);
+  /** The user's APPROVED level-1 identity submissions (documents and vendor checks). */
+  const approvedIdentities = () =>
+    eb
+      .selectFrom('kyc_submissions')
+      .whereRef('user_id', '=', 'users.id')
+      .where('status', '=', sql.lit('APPROVED'))
+      .where('level', '=', sql.lit(1))
+      .where(
+        'kind',
+        'in',
+        IDENTITY_KINDS.map((kind) => sql.lit(kind)),
+      );
+  return [
+    json
+      .object(
+        eb
+          .selectFrom('quick_kyc_offers as o')
+          // No country row: the offer's country is not open (as findCountry's undefined was).
+          .leftJoin('countries as c', 'c.code', 'o.country')
+          .select(['o.created_at', 'c.kyc_disabled'])
+          .whereRef('o.user_id', '=', 'users.id')
+          .where('o.consumed_at', 'is', null)
+          .where('o.expires_at', '>', at)
+          .orderBy('o.verified_at', 'desc')
+          .orderBy('o.id', 'desc')
+          .limit(sql.lit(1)),
+        OFFER_COLUMNS,
+      )
+      .as('live_offer'),
+    json
+      .array(
+        eb.selectFrom('kyc_announcement_acks').select(ACK_COLUMNS).whereRef('user_id', '=', 'users.id'),
+        ACK_COLUMNS,
+        [['announcement_id', 'asc']],
+      )
+      .as('acks'),
+    json
+      .array(
+        approvedIdentities().select([
+          'id',
           'kind',
-          'in',
-          IDENTITY_KINDS.map((kind) => sql.lit(kind)),
-        );
-    return db.selectNoFrom((eb) => [
-      json
-        .object(
-          eb
-            .selectFrom('quick_kyc_offers as o')
-            // No country row: the offer's country is not open (as findCountry's undefined was).
-            .leftJoin('countries as c', 'c.code', 'o.country')
-            .select(['o.created_at', 'c.kyc_disabled'])
-            .where('o.user_id', '=', userId)
-            .where('o.consumed_at', 'is', null)
-            .where('o.expires_at', '>', at)
-            .orderBy('o.verified_at', 'desc')
-            .orderBy('o.id', 'desc')
-            .limit(sql.lit(1)),
-          OFFER_COLUMNS,
-        )
-        .as('live_offer'),
-      json
-        .array(
-          eb.selectFrom('kyc_announcement_acks').select(ACK_COLUMNS).where('user_id', '=', userId),
-          ACK_COLUMNS,
-          [['announcement_id', 'asc']],
-        )
-        .as('acks'),
-      ...(identities
-        ? [
-            json
-              .array(
-                approvedIdentities().select([
-                  'id',
-                  'kind',
-                  'document_type',
-                  'issuing_country',
-                  'idempotency_key',
-                  json.hex('details_enc').as('details_hex'),
-                  'created_at',
-                  'decided_at',
-                ]),
-                SUBMISSION_COLUMNS,
-                [
-                  ['decided_at', 'asc'],
-                  ['id', 'asc'],
-                ],
-              )
-              .as('submissions'),
-            json
-              .array(
-                eb
-                  .selectFrom('kyc_documents')
-                  .select(SIDE_COLUMNS)
-                  .where('user_id', '=', userId)
-                  .where('submission_id', 'in', approvedIdentities().select('id')),
-                SIDE_COLUMNS,
-                [['created_at', 'asc']],
-              )
-              .as('sides'),
-            json
-              .array(
-                eb
-                  .selectFrom('quick_kyc_offers')
-                  .select(CONSUMED_COLUMNS)
-                  .where('user_id', '=', userId)
-                  .where('consumed_at', 'is not', null),
-                CONSUMED_COLUMNS,
-                [['consumed_at', 'asc']],
-              )
-              .as('consumed'),
-          ]
-        : []),
-    ]);
-  });
+          'document_type',
+          'issuing_country',
+          'idempotency_key',
+          json.hex('details_enc').as('details_hex'),
+          'created_at',
+          'decided_at',
+        ]),
+        SUBMISSION_COLUMNS,
+        [
+          ['decided_at', 'asc'],
+          ['id', 'asc'],
+        ],
+      )
+      .as('submissions'),
+    json
+      .array(
+        eb
+          .selectFrom('kyc_documents')
+          .select(SIDE_COLUMNS)
+          .whereRef('user_id', '=', 'users.id')
+          .where('submission_id', 'in', approvedIdentities().select('id')),
+        SIDE_COLUMNS,
+        [['created_at', 'asc']],
+      )
+      .as('sides'),
+    json
+      .array(
+        eb
+          .selectFrom('quick_kyc_offers')
+          .select(CONSUMED_COLUMNS)
+          .whereRef('user_id', '=', 'users.id')
+          .where('consumed_at', 'is not', null),
+        CONSUMED_COLUMNS,
+        [['consumed_at', 'asc']],
+      )
+      .as('consumed'),
+  ] as const;
 }
-const KYC_INFO_ROWS = {
-  withIdentities: kycInfoRowsStatement(true),
-  withoutIdentities: kycInfoRowsStatement(false),
-};
 
-/** The identity part of `kycInfoRows`' answer, its JSON values parsed (blobs from hex). */
-function identityRowsOf(row: { submissions?: unknown; sides?: unknown; consumed?: unknown }): IdentityRows {
+/** What `kycInfoPathSelections` answers, as the driver gives it. */
+export interface KycInfoPathColumns {
+  live_offer: unknown;
+  acks: unknown;
+  submissions: unknown;
+  sides: unknown;
+  consumed: unknown;
+}
+
+/** The rows of a row of `kycInfoPathSelections`. */
+export function kycInfoPathRowsOf(row: KycInfoPathColumns): KycInfoPathRows {
+  const live = fromJson<{ created_at: number; kyc_disabled: number | null } | null>(row.live_offer);
+  const acknowledged = fromJson<{ announcement_id: string; acknowledged_at: number }[]>(row.acks);
+  return {
+    liveOffer: live
+      ? { createdAt: Number(live.created_at), countryOpen: live.kyc_disabled === 0 }
+      : undefined,
+    acknowledged: new Map(acknowledged.map((r) => [r.announcement_id, Number(r.acknowledged_at)])),
+    identities: identityRowsOf(row),
+  };
+}
+
+/** The identity part of `kycInfoPathSelections`' answer, its JSON values parsed (blobs from hex). */
+function identityRowsOf(row: KycInfoPathColumns): IdentityRows {
   type Submission = Omit<IdentitySubmission, 'details_enc'> & { details_hex: string | null };
   const submissions = fromJson<Submission[]>(row.submissions).map(({ details_hex, ...r }) => ({
     ...r,
@@ -200,31 +213,6 @@ function identityRowsOf(row: { submissions?: unknown; sides?: unknown; consumed?
  */
 export function verificationPathsRepo(db: Db) {
   const repo = {
-    /**
-     * What kyc-info reads of these paths in one statement (issue 14, D115), where reading them one by one
-     * took four to six round trips: the live quick-KYC offer with its country's state, the acknowledged
-     * announcements and, with `identities`, the approved identity submissions, their documents' sides
-     * and the consumed offers.
-     */
-    async kycInfoRows(
-      userId: number,
-      at: number,
-      options: { identities: boolean },
-    ): Promise<KycInfoPathRows> {
-      const statement = options.identities ? KYC_INFO_ROWS.withIdentities : KYC_INFO_ROWS.withoutIdentities;
-      const [row] = await statement(db, { userId, at });
-      if (!row) throw new Error('a select without from answered no row');
-      const live = fromJson<{ created_at: number; kyc_disabled: number | null } | null>(row.live_offer);
-      const acknowledged = fromJson<{ announcement_id: string; acknowledged_at: number }[]>(row.acks);
-      return {
-        liveOffer: live
-          ? { createdAt: Number(live.created_at), countryOpen: live.kyc_disabled === 0 }
-          : undefined,
-        acknowledged: new Map(acknowledged.map((r) => [r.announcement_id, Number(r.acknowledged_at)])),
-        identities: options.identities ? identityRowsOf(row) : undefined,
-      };
-    },
-
     async vendorIdTypes(): Promise<VendorIdTypeRow[]> {
       const rows = await db
         .selectFrom('vendor_id_types')

@@ -79,6 +79,24 @@ export async function withStoredDataKey<T>(
   }
 }
 
+/**
+ * Like withStoredDataKey with the wrapped key already read by the caller's own statement (kyc-info's,
+ * D117): null when the user has none, and `use` then runs with undefined.
+ */
+export function withWrappedDataKey<T>(
+  keyring: MasterKeyring,
+  userId: number,
+  wrappedKey: Buffer | null,
+  use: (key: Buffer | undefined) => T,
+): T {
+  const key = wrappedKey ? unwrapDataKey(keyring, userId, wrappedKey) : undefined;
+  try {
+    return use(key);
+  } finally {
+    key?.fill(0);
+  }
+}
+
 /** What a submission's details are bound to: the user and the submission's Idempotency-Key (unique per user). */
 const detailsObject = (idempotencyKey: string) => `submission-details:${idempotencyKey}`;
 

@@ -28,7 +28,18 @@ import {
   type TrafficDiversionResult,
   isCountryClosedReason,
 } from '@kyc/contracts';
-import type { Country, KycPersonUser, KycRepo, QuotaRow } from '../../data/repositories/kyc-repo.ts';
+import type { KycInfoReads } from '../../data/repositories/kyc-info-repo.ts';
+import type {
+  Country,
+  KycPerson,
+  KycPersonUser,
+  KycRepo,
+  QuotaRow,
+} from '../../data/repositories/kyc-repo.ts';
+import type { KycInfoQuestionnaireRows } from '../../data/repositories/questionnaires-repo.ts';
+import type { SessionRow } from '../../data/schema/index.ts';
+import type { SessionJoin } from '../sessions/session-service.ts';
+import type { KycInfoPathRows } from '../../data/repositories/verification-paths-repo.ts';
 import type { CountryCatalogue } from '../countries/country-catalogue.ts';
 import type { ApplicantRow, KycLevelStateRow, ReverificationRow } from '../../data/schema/index.ts';
 import { AppError, notLoggedIn } from '../../lib/app-error.ts';
@@ -107,28 +118,46 @@ export interface KycInfoSources {
   diversion(userId: number, country: string): Promise<TrafficDiversionResult>;
   /** The provider that verifies the person: stored once chosen, else routed (verification-paths). */
   providerOf(userId: number, applicant: ApplicantRow | undefined): Promise<KycProvider>;
-  /** The announcements' sources and, with `identities` (obtain_current), the verified identities. */
-  infoOf(userId: number, options: { identities: boolean }): Promise<KycPathsInfo>;
+  /**
+   * The announcements' sources and, with `identities` (obtain_current), the verified identities, from
+   * kyc-info's rows (D117); `wrappedKey` (the person's, read with them) opens a vendor check's id number.
+   */
+  infoFrom(
+    userId: number,
+    rows: KycInfoPathRows,
+    options: { identities: boolean; wrappedKey: Buffer | null },
+  ): KycPathsInfo;
 }
 
 /** kyc-info's questionnaire fields (docs/questionnaires.md "kyc-info fields"), from the questionnaire use-cases. */
 export interface KycQuestionnaireSource {
   kycInfoFields(
-    userId: number,
+    rows: KycInfoQuestionnaireRows,
     ctx: {
       site: string;
       level: number;
       custody: string;
       /** Level 1's stored state, already read by kyc-info (null: none yet). */
       level1: { status: string; updatedAt: number } | null;
-      /** kyc-info's obtain_verification_process: without it inReview is [] (and its SATOS rows unread). */
+      /** kyc-info's obtain_verification_process: without it inReview is []. */
       verificationProcess: boolean;
     },
   ): Promise<KycQuestionnaireFields>;
 }
 
+/** kyc-info's one statement (data/repositories/kyc-info-repo.ts), by user id or with the session's row. */
+export interface KycInfoReader {
+  byUser(userId: number, at: number): Promise<KycInfoReads | undefined>;
+  bySession(
+    sessionId: string,
+    at: number,
+  ): Promise<{ session: SessionRow | undefined; reads: KycInfoReads | undefined }>;
+}
+
 export function kycUseCases(
   repo: KycRepo,
+  /** kyc-info's reads of a person when the session's read did not bring them (D117). */
+  reader: KycInfoReader,
   sources?: KycInfoSources,
   questionnaires?: KycQuestionnaireSource,
   /** The country list in memory (domain/countries); without it every lookup reads the table. */
@@ -157,6 +186,10 @@ export function kycUseCases(
   async function snapshot(userId: number): Promise<KycSnapshot> {
     const person = await repo.person(userId);
     if (!person) throw notLoggedIn();
+    return snapshotOf(person);
+  }
+
+  async function snapshotOf(person: KycPerson): Promise<KycSnapshot> {
     const { user, applicant, levelStates: rows, reverification, frozen } = person;
     const country = applicant?.country ? await countries.find(applicant.country) : undefined;
     const opened = (applicant?.kyc_opened ?? 1) === 1;
@@ -224,10 +257,29 @@ export function kycUseCases(
     };
   }
 
+  /** kyc-info's reads made with the session's own lookup: one statement for a signed-in kyc-info (D117). */
+  const infoJoin: SessionJoin<KycInfoReads> = {
+    audience: 'user',
+    async read(sessionId, now) {
+      const { session, reads } = await reader.bySession(sessionId, now);
+      return { session, joined: reads };
+    },
+  };
+
   return {
-    /** POST kyc-info: spec §3 fields; each obtain_* flag set to false leaves its part out. */
-    async info(userId: number, flags: KycInfoRequest): Promise<KycInfo> {
-      const s = await snapshot(userId);
+    /** The route's sessionJoin for kyc-info (http/auth.ts): `info`'s `joined`. */
+    infoJoin,
+
+    /**
+     * POST kyc-info: spec §3 fields; each obtain_* flag set to false leaves its part out. `joined`: the
+     * person's reads already made with the session's own (D117: kyc-info is then one statement); else
+     * they are read here, in one statement, and never kept between requests (D98).
+     */
+    async info(userId: number, flags: KycInfoRequest, joined?: KycInfoReads): Promise<KycInfo> {
+      const reads =
+        joined && joined.person.user.id === userId ? joined : await reader.byUser(userId, Date.now());
+      if (!reads) throw notLoggedIn();
+      const s = await snapshotOf(reads.person);
       // Issue 18: a frozen account says so through the spec's limitation, never why (no tipping-off).
       const isFrozen = s.frozen;
       const limitation = isFrozen
@@ -236,20 +288,22 @@ export function kycUseCases(
       const custody = s.applicant?.custody ?? 'CUSTODY_UNSPECIFIED';
       const poi = displayUpdatePoiOf(s);
       const level1 = s.stateRows.find((r) => r.level === 1);
-      // The parts read independently of each other, at once (a PostgreSQL pool runs them side by side):
-      // quotas and routes from memory (D98), one statement each for the questionnaires and the paths.
-      const [quotaRows, provider, q, paths] = await Promise.all([
+      // Quotas, routes and template versions from memory (D98); the person's rows are all in `reads`.
+      const [quotaRows, provider, q] = await Promise.all([
         repo.quotas(),
         providerOf(userId, s.applicant),
-        questionnaires?.kycInfoFields(userId, {
+        questionnaires?.kycInfoFields(reads.questionnaires, {
           site: s.user.site,
           level: s.level,
           custody,
           level1: level1 ? { status: level1.status, updatedAt: Number(level1.updated_at) } : null,
           verificationProcess: flags.obtain_verification_process,
         }),
-        sources?.infoOf(userId, { identities: flags.obtain_current }),
       ]);
+      const paths = sources?.infoFrom(userId, reads.paths, {
+        identities: flags.obtain_current,
+        wrappedKey: reads.person.wrappedKey,
+      });
       const tags = bannerTags(s, poi.status, limitation, paths);
       const identifies = paths?.identities ?? [];
       const quotas = quotasByLevel(quotaRows, 'KYC');

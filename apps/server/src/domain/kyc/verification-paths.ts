@@ -23,7 +23,7 @@ import type { ApplicantRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import { MAX_UPLOAD_BYTES } from '../../lib/uploads/inspect-upload.ts';
-import { openDetails, withStoredDataKey } from './data-keys.ts';
+import { openDetails, withWrappedDataKey } from './data-keys.ts';
 import { BANNER_TAGS, DISMISSIBLE_BANNER_TAGS } from './banner-tags.ts';
 import type { KycInfoSources } from './kyc-service.ts';
 import { maskIdNumber } from './national-id-rules.ts';
@@ -62,7 +62,7 @@ const params = (message: string) => new AppError('PARAMS_ERROR', message, 400);
 export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   const { repos, keyring } = deps;
   const routing = deps.routing ?? IN_HOUSE_ONLY;
-  const { verificationPaths: paths, submissions, kyc } = repos;
+  const { verificationPaths: paths, kyc } = repos;
   const now = deps.now ?? Date.now;
 
   async function levelStatuses(userId: number): Promise<[KycStepStatus, KycStepStatus]> {
@@ -106,7 +106,7 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   }
 
   /** applicant.identifies: APPROVED identity submissions (documents, vendor checks) and used offers. */
-  async function identitiesOf(userId: number, rows: IdentityRows): Promise<KycIdentity[]> {
+  function identitiesOf(userId: number, rows: IdentityRows, wrappedKey: Buffer | null): KycIdentity[] {
     const { submissions: approved, sides, consumedOffers } = rows;
     /** The identities of the submissions; a vendor check's id number is read from its sealed details. */
     const described = (key: Buffer | undefined): KycIdentity[] =>
@@ -143,10 +143,11 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
           },
         ];
       });
-    // Only sealed vendor details need the data key: without them the key is not even read.
+    // Only sealed vendor details need the data key (read by kyc-info's own statement, D117): without
+    // them it is not even unwrapped.
     const sealedVendorRows = approved.some((r) => r.kind === 'vendor' && r.details_enc !== null);
     const found = sealedVendorRows
-      ? await withStoredDataKey(submissions, keyring, userId, described)
+      ? withWrappedDataKey(keyring, userId, wrappedKey, described)
       : described(undefined);
     for (const offer of consumedOffers)
       found.push({
@@ -164,13 +165,12 @@ export function verificationPathsUseCases(deps: VerificationPathsDeps) {
   const infoSources: KycInfoSources = {
     diversion,
     providerOf,
-    async infoOf(userId, options) {
-      const rows = await paths.kycInfoRows(userId, now(), options);
+    infoFrom(userId, rows, options) {
       const offer = rows.liveOffer;
       return {
         quickKycSince: offer?.countryOpen ? offer.createdAt : null,
         acknowledged: rows.acknowledged,
-        identities: rows.identities ? await identitiesOf(userId, rows.identities) : [],
+        identities: options.identities ? identitiesOf(userId, rows.identities, options.wrappedKey) : [],
       };
     },
   };

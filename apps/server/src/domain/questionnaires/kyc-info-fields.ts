@@ -9,6 +9,7 @@ import {
   type AmlResult,
   type QuestionnaireStatus,
 } from '@kyc/contracts';
+import type { KycInfoQuestionnaireRows } from '../../data/repositories/questionnaires-repo.ts';
 import type { QuestionnaireContext } from './questionnaire-context.ts';
 import { amlRequiredOf, TO_DO, type Level1State, type TaskReads, type TaskSources } from './tasks.ts';
 import { AML_TEMPLATE_CODE, asStatus, EDD_TEMPLATE_CODE, versionsOf } from './template-versions.ts';
@@ -59,13 +60,12 @@ export function kycInfoFieldUseCases(ctx: QuestionnaireContext, reads: TaskReads
 
     /**
      * The questionnaire part of kyc-info. `site`, `level` and `custody` are kyc-info's own (the user's
-     * site, verified level, custody kind), and so is level 1's state. The person's rows are read in one
-     * statement (issue 14, D115), the template versions from memory (D98). `inReview` is answered only for
-     * `verificationProcess` (kyc-info's obtain_verification_process), else [] and the SATOS verifications
-     * are not read.
+     * site, verified level, custody kind), and so is level 1's state. The person's `rows` are read by
+     * kyc-info's one statement (issue 14, D117), the template versions from memory (D98). `inReview` is
+     * answered only for `verificationProcess` (kyc-info's obtain_verification_process), else [].
      */
     async kycInfoFields(
-      userId: number,
+      rows: KycInfoQuestionnaireRows,
       ctxOfInfo: {
         site: string;
         level: number;
@@ -74,10 +74,7 @@ export function kycInfoFieldUseCases(ctx: QuestionnaireContext, reads: TaskReads
         verificationProcess: boolean;
       },
     ): Promise<KycQuestionnaireFields> {
-      const [rows, versions] = await Promise.all([
-        repo.kycInfoRows(userId, { satos: ctxOfInfo.verificationProcess }),
-        repo.templateVersions(),
-      ]);
+      const versions = await repo.templateVersions();
       const sources: TaskSources = {
         responses: rows.responses,
         stored: rows.tasks,

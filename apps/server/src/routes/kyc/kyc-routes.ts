@@ -11,7 +11,7 @@ import {
   supportedDocumentTypeRequest,
   supportedDocumentTypeResult,
 } from '@kyc/contracts';
-import { requireSession, subjectOf } from '../../http/auth.ts';
+import { joinedOf, requireSession, subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import type { Services } from '../services.ts';
 import { documentRoutes } from '../../http/openapi.ts';
@@ -33,13 +33,22 @@ export function kycRoutes(services: Services): FastifyPluginAsync {
     r.post(
       '/v3/private/kyc/kyc-info',
       {
+        // The person's reads in the session's own statement: one round trip (issue 14, D117).
+        config: { sessionJoin: kyc.infoJoin },
         schema: {
           summary: "The person's KYC state, quotas, applicant and verification process",
           body: kycInfoRequest.optional(),
           response: { 200: envelopeOf(kycInfo) },
         },
       },
-      async (request) => ok(await kyc.info(subjectOf(request), kycInfoRequest.parse(request.body ?? {}))),
+      async (request) =>
+        ok(
+          await kyc.info(
+            subjectOf(request),
+            kycInfoRequest.parse(request.body ?? {}),
+            joinedOf(request, kyc.infoJoin),
+          ),
+        ),
     );
 
     r.post(
