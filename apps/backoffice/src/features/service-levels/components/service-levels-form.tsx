@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
+import { cx } from '../../../ui/class-names.ts';
 import {
   fetchServiceLevels,
   putServiceLevels,
@@ -127,7 +128,7 @@ export function ServiceLevelsForm({ initial, editable }: ServiceLevelsFormProps)
           <p className="service-levels__muted">{t('serviceLevels.readOnly')}</p>
         )}
         <div className="ui-table-wrap">
-          <table className="ui-table service-levels__table">
+          <table className={cx('ui-table', editable && 'service-levels__table--editable')}>
             <caption className="visually-hidden">{t('serviceLevels.tableCaption')}</caption>
             <thead>
               <tr>
