@@ -133,6 +133,7 @@ describe('the service levels page in the browser', () => {
           await admin.page.getByRole('button', { name: t('serviceLevels.save') }).click();
           await admin.page.getByText(t('serviceLevels.errors.hours')).waitFor();
           await expectNoAxeViolations(admin.page, { soft: true, message: `service levels, admin (${lang})` });
+          expect(await admin.page.locator('body').innerText()).not.toMatch(/\b(serviceLevels|areas)\.\w/);
           await screenshot(admin.page, `service-levels-admin-${lang}`);
 
           await reviewer.page.setViewportSize(viewport);
@@ -143,6 +144,7 @@ describe('the service levels page in the browser', () => {
             soft: true,
             message: `service levels, reviewer (${lang})`,
           });
+          expect(await reviewer.page.locator('body').innerText()).not.toMatch(/\b(serviceLevels|areas)\.\w/);
           await screenshot(reviewer.page, `service-levels-reviewer-${lang}`);
         }
       }
