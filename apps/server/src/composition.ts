@@ -411,8 +411,11 @@ export function compose(options: CompositionOptions): Composition {
 
   const staffAdmin = staffAdminUseCases(repos);
 
-  // Its queue reads the service levels through the cached reference reads (issue 17).
-  const review = reviewUseCases(reference.repos, { blobs, keyring }, screening, referenceChanged);
+  // Its queue reads the service levels through the cached reference reads (issue 17); claims last
+  // CASE_CLAIM_MINUTES (D120).
+  const review = reviewUseCases(reference.repos, { blobs, keyring }, screening, referenceChanged, {
+    claimMinutes: config.caseClaimMinutes,
+  });
   const dashboard = dashboardUseCases(repos);
 
   const support = supportUseCases(repos, supportLimits, keyring);

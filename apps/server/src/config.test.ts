@@ -171,6 +171,14 @@ describe('configuration (validated at boot)', () => {
     );
   });
 
+  it('when CASE_CLAIM_MINUTES is not set, then a claim lasts 120 minutes; set, it must be whole minutes from 5 to 1440 (issue 17, D120)', () => {
+    expect(loadConfig({}, dir()).caseClaimMinutes).toBe(120);
+    expect(loadConfig({ CASE_CLAIM_MINUTES: '30' }, dir()).caseClaimMinutes).toBe(30);
+    expect(loadConfig({ CASE_CLAIM_MINUTES: '1440' }, dir()).caseClaimMinutes).toBe(1440);
+    for (const wrong of ['4', '1441', '90.5', 'two hours'])
+      expect(() => loadConfig({ CASE_CLAIM_MINUTES: wrong }, dir()), wrong).toThrow(/CASE_CLAIM_MINUTES/);
+  });
+
   it('when DATABASE_URL is PostgreSQL and SESSION_SECRET or DATA_MASTER_KEY would be generated, then the start is refused, saying which to set and why, and nothing is generated (issue 14)', () => {
     const cwd = dir();
     const postgres = { DATABASE_URL: 'postgres://kyc@db:5432/kyc' };

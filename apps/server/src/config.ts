@@ -193,6 +193,10 @@ export const SETTINGS = {
     default: String(DEFAULT_PASSWORD_HASH_COST),
     doc: `log2 of scrypt's N for new password hashes (${MIN_PASSWORD_HASH_COST}–${MAX_PASSWORD_HASH_COST}). Only NODE_ENV=test may set it below ${DEFAULT_PASSWORD_HASH_COST}, so that test runs sign people up quickly; stored hashes keep their own cost.`,
   },
+  CASE_CLAIM_MINUTES: {
+    default: '120',
+    doc: 'Issue 17 (D120): how long a claim on a verification case lasts ("Assign to me", or a lead\'s assignment) without a decision or a renewal; while it lasts only the assignee decides (5–1440).',
+  },
   SCREENING_LISTS: {
     default: 'none (with `DEMO_DATA`: the shipped fixtures)',
     doc: 'Sanctions, PEP and internal lists to screen people against: comma-separated file paths or `https://` URLs, the format read from the content (docs/screening.md). Files load at start-up; URL lists only with the refresh job.',
@@ -309,6 +313,7 @@ const schema = z.object({
   COMPLIANCE_EMAIL: z.string().email('must be an email address such as compliance@example.com').optional(),
   TRANSFER_COOLING_OFF_HOURS: intInRange(0, 720).default(24),
   TRANSFER_FOUR_EYES_LEVEL: intInRange(1, 3).default(2),
+  CASE_CLAIM_MINUTES: intInRange(5, 24 * 60).default(120),
   SCREENING_LISTS: z
     .string()
     .refine(
@@ -396,6 +401,8 @@ export interface Config {
   /** Identity transfer (issue 15): cooling-off and the four-eyes level. */
   transferCoolingOffMs: number;
   transferFourEyesLevel: number;
+  /** CASE_CLAIM_MINUTES: how long a claim on a verification case lasts (issue 17, D120). */
+  caseClaimMinutes: number;
   /** The verification providers: default choice, vendors' credentials, reconciliation (providers/settings.ts). */
   providers: ProviderConfig;
   /** Issue 18: the lists to screen against and the threshold of a hit (docs/screening.md). */
@@ -509,6 +516,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     complianceEmail: s.COMPLIANCE_EMAIL ?? 'compliance@localhost',
     transferCoolingOffMs: s.TRANSFER_COOLING_OFF_HOURS * 3_600_000,
     transferFourEyesLevel: s.TRANSFER_FOUR_EYES_LEVEL,
+    caseClaimMinutes: s.CASE_CLAIM_MINUTES,
     providers: providerConfigOf(s),
     screening: {
       lists:

@@ -1,9 +1,10 @@
 /**
  * Issue 17, working a queue together: claims (two at once: one wins), a decision by a non-assignee
  * refused while the claim lasts, a lead's reassignment over the assignment as read, "My cases", and
- * service-level deadlines (due time, breach filter, settings as a compare-and-set, audited).
+ * service-level deadlines (due time, breach filter, settings as a compare-and-set, audited); a claim
+ * lasts CASE_CLAIM_MINUTES (D120).
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CaseClaimResult, ReviewQueueResult, ServiceLevelList } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
@@ -144,5 +145,34 @@ describe.each(testDatabases())('working a queue together on $name', (testDb) => 
       .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({ to: { level_1: 24 } });
+  });
+});
+
+describe.each(testDatabases())("the claim's length as a setting on $name", (testDb) => {
+  // Sessions outlive the claim, so that only the claim's expiry is under test.
+  const fixture = useAppFixture(testDb, { env: { CASE_CLAIM_MINUTES: '30', SESSION_IDLE_MINUTES: '120' } });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('when CASE_CLAIM_MINUTES is 30, then a claim holds others back for 30 minutes and no longer', async () => {
+    const MINUTE = 60_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t0 = Date.now();
+    vi.setSystemTime(t0);
+    const userId = await fixture.userIdOf('pending@demo.test');
+    const reviewer = await staffClient(fixture.app, 'reviewer@demo.test');
+    const senior = await staffClient(fixture.app, 'senior@demo.test');
+    const claimed = (await reviewer.post(`/backoffice/api/cases/${userId}/claim`, {})).envelope
+      ?.result as CaseClaimResult;
+    expect(claimed.assignee?.expiresAt).toBe(t0 + 30 * MINUTE);
+    const decide = () =>
+      senior.post(`/backoffice/api/cases/${userId}/decisions`, { decision: 'approve', level: 1 });
+
+    vi.setSystemTime(t0 + 30 * MINUTE - 1000);
+    expect((await decide()).envelope?.ret_code).toBe(55013);
+
+    vi.setSystemTime(t0 + 30 * MINUTE);
+    expect((await decide()).envelope?.ret_code).toBe(0);
   });
 });

@@ -113,6 +113,13 @@ export const routes: RouteObject[] = [
                   (await import('../features/risk-country-lists/components/country-lists-page.tsx'))
                     .CountryListsPage,
               ),
+              // Issue 17 (D120): the service level per kind of work.
+              areaRoute(
+                'serviceLevels',
+                async () =>
+                  (await import('../features/service-levels/components/service-levels-page.tsx'))
+                    .ServiceLevelsPage,
+              ),
               areaRoute(
                 'auditLog',
                 async () =>

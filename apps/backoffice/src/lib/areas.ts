@@ -15,6 +15,7 @@ export const AREA_IDS = [
   'questionnaires',
   'riskWeights',
   'riskCountryLists',
+  'serviceLevels',
   'auditLog',
   'quotas',
   'countries',
@@ -64,6 +65,11 @@ export const AREAS: Record<AreaId, Area> = {
     path: paths.riskCountryLists.path,
     href: paths.riskCountryLists.getHref(),
   },
+  serviceLevels: {
+    id: 'serviceLevels',
+    path: paths.serviceLevels.path,
+    href: paths.serviceLevels.getHref(),
+  },
   auditLog: { id: 'auditLog', path: paths.auditLog.path, href: paths.auditLog.getHref() },
   quotas: { id: 'quotas', path: paths.quotas.path, href: paths.quotas.getHref() },
   countries: { id: 'countries', path: paths.countries.path, href: paths.countries.getHref() },
@@ -90,7 +96,8 @@ export const AREAS: Record<AreaId, Area> = {
  * countries, partners, provider routing, staff). Everyone has Security: their own two-step verification and recovery codes.
  * The data-lifecycle pages (issue 20) follow `read_retention`: senior reviewers, admins and auditors.
  * The risk weights and country lists (issue 18) follow `view_cases` (both are the sources of every case
- * page's risk factors); only admins edit them (D92).
+ * page's risk factors); only admins edit them (D92). So do the service levels (issue 17, D120): everyone
+ * who works the queues reads the deadlines they are held to; admins (`edit_service_levels`) change them.
  */
 export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
   reviewer: [
@@ -102,6 +109,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'questionnaires',
     'riskWeights',
     'riskCountryLists',
+    'serviceLevels',
     'supportInbox',
     'security',
   ],
@@ -114,6 +122,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'questionnaires',
     'riskWeights',
     'riskCountryLists',
+    'serviceLevels',
     'supportInbox',
     'retentionPolicies',
     'legalHolds',
@@ -129,6 +138,7 @@ export const AREAS_BY_ROLE: Record<StaffRole, readonly AreaId[]> = {
     'questionnaires',
     'riskWeights',
     'riskCountryLists',
+    'serviceLevels',
     'auditLog',
     'quotas',
     'countries',

@@ -49,6 +49,8 @@ export const paths = {
   riskWeights: { path: '/risk/weights', getHref: () => '/risk/weights' },
   /** Issue 18: the FATF and EU country risk lists the risk score reads (read by case readers, changed by admins). */
   riskCountryLists: { path: '/risk/country-lists', getHref: () => '/risk/country-lists' },
+  /** Issue 17: the service level (hours to a decision) per kind of work (read by case readers, changed by admins). */
+  serviceLevels: { path: '/service-levels', getHref: () => '/service-levels' },
   /** Staff members and the reset of a member's second factor (admin, issue 11). */
   staff: { path: '/staff', getHref: () => '/staff' },
   /** The signed-in member's own two-step verification and recovery codes (issue 11). */

@@ -11,7 +11,7 @@ import { decideUseCase } from './decide.ts';
 import { documentViewUseCase, type ReviewFiles } from './document-view.ts';
 import { queueUseCase } from './queue.ts';
 import { quotasUseCases } from './quotas.ts';
-import { assignmentUseCases } from '../work/assignment.ts';
+import { assignmentUseCases, type AssignmentSettings } from '../work/assignment.ts';
 import { serviceLevelUseCases } from '../work/service-levels.ts';
 
 export type { DocumentContent, ReviewFiles } from './document-view.ts';
@@ -22,6 +22,8 @@ export function reviewUseCases(
   screening?: CaseScreeningSource,
   /** Drops every instance's copy of cached reference data after a change (quotas, service levels). */
   referenceChanged?: (topic: ReferenceTopic) => void,
+  /** How long a claim lasts (CASE_CLAIM_MINUTES); the default 120 minutes when not given. */
+  assignment?: AssignmentSettings,
 ) {
   const viewCase = caseViewUseCase(repos, files.keyring, screening);
   return {
@@ -32,7 +34,7 @@ export function reviewUseCases(
     auditLog: auditLogUseCase(repos),
     ...quotasUseCases(repos, () => referenceChanged?.('quotas')),
     // Issue 17: claims, assignment and service levels.
-    ...assignmentUseCases(repos),
+    ...assignmentUseCases(repos, assignment),
     ...serviceLevelUseCases(repos, () => referenceChanged?.('service-levels')),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Claims and assignment of verification cases (issue 17, docs/backoffice-at-volume.md "Working a queue
  * together"). A reviewer claims a case ("Assign to me"); a lead (`assign_cases`) assigns, reassigns or
- * breaks a claim; while a claim lasts (CLAIM_MINUTES) only its assignee decides (decide.ts asks
+ * breaks a claim; while a claim lasts (CASE_CLAIM_MINUTES, D120) only its assignee decides (decide.ts asks
  * `assertMayDecide` inside the decision's transaction). Each change is a compare-and-set in one
  * transaction with its audit entry: of two reviewers claiming at once one wins, the other gets 55011.
  */
@@ -12,8 +12,8 @@ import { AppError } from '../../../lib/app-error.ts';
 import { requirePermission } from '../permissions.ts';
 import { staffLabel } from '../staff-label.ts';
 
-/** How long a claim lasts without a decision or a renewal. */
-export const CLAIM_MINUTES = 120;
+/** How long a claim lasts without a decision or a renewal, unless CASE_CLAIM_MINUTES says otherwise. */
+export const DEFAULT_CLAIM_MINUTES = 120;
 const MINUTE_MS = 60_000;
 
 export const caseRefOf = (userId: number) => `user:${userId}`;
@@ -39,7 +39,16 @@ export async function assertMayDecide(tx: TxRepositories, staff: StaffMe, userId
     throw new AppError('CASE_NOT_ASSIGNEE');
 }
 
-export function assignmentUseCases(repos: Repositories) {
+export interface AssignmentSettings {
+  /** CASE_CLAIM_MINUTES (config.ts): how long a claim or an assignment lasts. */
+  claimMinutes: number;
+}
+
+export function assignmentUseCases(
+  repos: Repositories,
+  { claimMinutes }: AssignmentSettings = { claimMinutes: DEFAULT_CLAIM_MINUTES },
+) {
+  const claimMs = claimMinutes * MINUTE_MS;
   async function current(tx: TxRepositories, userId: number, now: number) {
     return assigneeOf((await tx.work.activeClaims([userId], now)).get(userId));
   }
@@ -54,7 +63,7 @@ export function assignmentUseCases(repos: Repositories) {
       requirePermission(staff, 'decide');
       return repos.transaction(async (tx) => {
         await requirePerson(tx, userId);
-        const expiresAt = now + CLAIM_MINUTES * MINUTE_MS;
+        const expiresAt = now + claimMs;
         if (!(await tx.work.claim(caseRefOf(userId), userId, staff.id, now, expiresAt)))
           throw new AppError('CASE_CLAIMED_BY_OTHER');
         await tx.audit.insert(
@@ -86,7 +95,7 @@ export function assignmentUseCases(repos: Repositories) {
         if (!member || member.disabled || !roleCan(member.role, 'decide'))
           throw new AppError('CASE_ASSIGNEE_INVALID');
         const before = await tx.work.claimOf(caseRefOf(userId));
-        const expiresAt = now + CLAIM_MINUTES * MINUTE_MS;
+        const expiresAt = now + claimMs;
         if (!(await tx.work.assign(caseRefOf(userId), userId, to, staff.id, expectedVersion, now, expiresAt)))
           throw new AppError('CASE_CLAIM_CHANGED');
         await tx.audit.insert(
