@@ -35,7 +35,12 @@ export async function seedVolume(env: NodeJS.ProcessEnv, people: number, print: 
   const config = loadConfig(env);
   if (!config.databaseUrl.startsWith('postgres'))
     throw new Error('seed:volume needs DATABASE_URL=postgres://…');
-  const database = openDatabase(config.databaseUrl, { ...databaseOptionsOf(config), poolSize: 8 });
+  // A bulk load: its statements (50 000 rows through the waiting-work and roll-up triggers) run as long
+  // as they need, so no statement timeout here (DB_STATEMENT_TIMEOUT_MS is the app's, per request).
+  const database = openDatabase(config.databaseUrl, {
+    connectTimeoutMs: databaseOptionsOf(config).connectTimeoutMs,
+    poolSize: 8,
+  });
   const db = database.db;
   const started = Date.now();
   try {
