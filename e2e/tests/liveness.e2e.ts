@@ -7,7 +7,8 @@
  * the Emirates host, the case in en and ar-SA. The Emirates host is plain http under another name than
  * 127.0.0.1, which Chromium does not count as a secure context (no getUserMedia there): this browser is
  * told to treat that one origin as secure (--unsafely-treat-insecure-origin-as-secure), as a production
- * deployment behind https is.
+ * deployment behind https is; Debian's full Chromium runs this file, since the headless shell ignores
+ * that switch.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -53,11 +54,12 @@ async function toSelfieCamera(page: Page, origin: string, lang: string, name: st
 }
 
 describe('the liveness challenge in the browser (issue 19)', () => {
-  // The Emirates origin (kyc.example.ae on this worker's port) counts as secure, so its camera opens.
-  const browser = useBrowser([
-    ...FAKE_CAMERA_ARGS,
-    `--unsafely-treat-insecure-origin-as-secure=${emiratesUrl()}`,
-  ]);
+  // The Emirates origin (kyc.example.ae on this worker's port) counts as secure, so its camera opens;
+  // the full Chromium, as the headless shell ignores that switch (support/browser.ts, D118).
+  const browser = useBrowser(
+    [...FAKE_CAMERA_ARGS, `--unsafely-treat-insecure-origin-as-secure=${emiratesUrl()}`],
+    { fullBrowser: true },
+  );
 
   it('the fake camera shows no face: the challenge asks, counts down and times out; the person goes on, submits, and the case shows liveness not run with its reason (in en and ar-SA); phone and desktop width, axe clean', async () => {
     const people = [];
