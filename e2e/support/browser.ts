@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { e2eBrowserPath } from '../../scripts/ensure-chromium.mjs';
+import { CHROMIUM as FULL_CHROMIUM, e2eBrowserPath } from '../../scripts/ensure-chromium.mjs';
 
 export const CHROMIUM = e2eBrowserPath();
 export const EMIRATES_HOST = 'kyc.example.ae';
@@ -34,9 +34,19 @@ export const emiratesUrl = () => `http://${EMIRATES_HOST}:${serverPort()}`;
  */
 export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
-export function launch(extraArgs: readonly string[] = []): Promise<Browser> {
+/**
+ * Launch options of a file's Chromium. `fullBrowser`: Debian's full Chromium (headless) instead of the
+ * headless shell, for what the shell does not do — it ignores
+ * `--unsafely-treat-insecure-origin-as-secure` (measured: `isSecureContext` false and no
+ * `navigator.mediaDevices` on the Emirates host with the flag, true with the full browser; D118).
+ */
+export interface LaunchOptions {
+  fullBrowser?: boolean;
+}
+
+export function launch(extraArgs: readonly string[] = [], options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: options.fullBrowser && !process.env.CHROMIUM_PATH ? FULL_CHROMIUM : CHROMIUM,
     headless: true,
     args: [
       '--no-sandbox',
@@ -151,11 +161,11 @@ export type { Browser, BrowserContext, Page };
  */
 const browsers = new Map<string, Promise<Browser>>();
 
-function sharedBrowser(extraArgs: readonly string[]): Promise<Browser> {
-  const key = extraArgs.join(' ');
+function sharedBrowser(extraArgs: readonly string[], options: LaunchOptions): Promise<Browser> {
+  const key = `${options.fullBrowser ? 'full ' : ''}${extraArgs.join(' ')}`;
   const running = browsers.get(key);
   if (running) return running;
-  const launching = launch(extraArgs).then((browser) => {
+  const launching = launch(extraArgs, options).then((browser) => {
     browser.on('disconnected', () => browsers.delete(key));
     return browser;
   });
@@ -169,11 +179,11 @@ function sharedBrowser(extraArgs: readonly string[]): Promise<Browser> {
  * contexts the block opened and left open (a failed test's) are closed, so that none of their pages
  * keeps running into the next file.
  */
-export function useBrowser(extraArgs: readonly string[] = []): () => Browser {
+export function useBrowser(extraArgs: readonly string[] = [], options: LaunchOptions = {}): () => Browser {
   let browser: Browser | undefined;
   let before = new Set<BrowserContext>();
   beforeAll(async () => {
-    browser = await sharedBrowser(extraArgs);
+    browser = await sharedBrowser(extraArgs, options);
     before = new Set(browser.contexts());
   });
   afterAll(async () => {

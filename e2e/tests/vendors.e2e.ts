@@ -5,7 +5,10 @@
  * Sumsub approves automatically; Onfido declines (RETRY) and the person retries; Jumio rejects for good
  * and a senior reviewer confirms. Every context is fresh (no cookies), the phone viewport included. The
  * vendor flow in Arabic on the Emirates site and the case's vendor panel in en and ar-SA are checked with
- * axe at 390×844 and 1280×800 (screenshots with E2E_SCREENSHOTS=1).
+ * axe at 390×844 and 1280×800 (screenshots with E2E_SCREENSHOTS=1). Issue 19 (D118): the person types
+ * what the document says in the vendor's page (the simulator keeps no image); Onfido's second attempt
+ * reads the passport Sumsub read for another account (the demo scenario "the document read last"), and
+ * the reviewer's Checks panel of that case shows our checks on what Onfido read, with their reasons.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -29,6 +32,7 @@ import { staffSignIn } from '../support/kyc.ts';
 import { backofficeLanguage } from '../support/level1.ts';
 import { backofficeText } from '../support/locales.ts';
 import { partnerPost } from '../support/partner.ts';
+import { CSRF_COOKIE, CSRF_HEADER } from '@kyc/contracts';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -94,16 +98,52 @@ async function signedIn(page: Page, email: string) {
   await page.waitForURL('**/auth/personal**');
 }
 
+/** What the document says, typed in the vendor's hosted page (labels: locales/vendor-simulator/en.json). */
+interface TypedDocument {
+  number?: string;
+  country?: string;
+  firstNames?: string;
+  lastName?: string;
+  dateOfBirth?: string;
+  expiryDate?: string;
+  scenario?: 'What you typed' | "The document read last (another account's)";
+}
+
+const PASSPORT: TypedDocument = {
+  number: 'C01X00T47',
+  country: 'DEU',
+  firstNames: 'Anna',
+  lastName: 'Müller',
+  dateOfBirth: '1990-01-01',
+  expiryDate: '2031-06-30',
+};
+
 async function verifyAtVendor(
   page: Page,
   decision: 'Approve' | 'Ask to retry' | 'Reject for good',
   shot: string,
+  document: TypedDocument = {},
 ) {
   await page.goto(`${baseUrl()}${KYC_LEVEL_1}`);
   const container = page.locator('#vendor-sdk-container');
   await container.waitFor();
   const frame = page.frameLocator('#vendor-sdk-container iframe');
   await frame.getByRole('heading', { name: 'Verify your identity' }).waitFor({ timeout: 20_000 });
+  const fields: [keyof TypedDocument, string][] = [
+    ['number', 'Document number'],
+    ['country', 'Issuing country (3 letters, e.g. DEU)'],
+    ['firstNames', 'First names'],
+    ['lastName', 'Last name'],
+    ['dateOfBirth', 'Date of birth'],
+    ['expiryDate', 'Expiry date'],
+  ];
+  for (const [key, label] of fields) {
+    const value = document[key];
+    if (value) await frame.getByLabel(label, { exact: true }).fill(value);
+  }
+  if (document.scenario)
+    // By its name: a select inside its label takes the chosen option's text into its accessible name.
+    await frame.locator('select[name="docScenario"]').selectOption({ label: document.scenario });
   await screenshot(page, `${shot}-vendor-flow`);
   await frame.getByRole('button', { name: decision, exact: true }).click();
   const submitted = page.getByTestId('vendor-sdk-submitted');
@@ -111,14 +151,34 @@ async function verifyAtVendor(
   return submitted;
 }
 
+/** The person's UID as the personal page shows it. */
+async function uidOf(page: Page): Promise<number> {
+  await page.goto(`${baseUrl()}/user/accounts/en/auth/personal`);
+  const uid = page.locator('.account-summary dd').first();
+  await uid.waitFor();
+  return Number((await uid.innerText()).trim());
+}
+
+/** kyc-personal-info in the person's session (its CSRF header), as the portal's own pages call it. */
+async function typePersonalInfo(page: Page, details: object) {
+  const csrf = (await page.context().cookies(baseUrl())).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
+  const response = await page.context().request.post(`${baseUrl()}/v3/private/kyc/kyc-personal-info`, {
+    data: details,
+    headers: { [CSRF_HEADER]: csrf },
+  });
+  expect(((await response.json()) as { ret_code: number }).ret_code).toBe(0);
+}
+
 describe('verification at a vendor (simulator)', () => {
   const browser = useBrowser();
+  let onfidoUid = 0;
 
   it('Sumsub on a phone: the person verifies in the vendor flow and is approved automatically', async () => {
     const { context, requests } = await newContext(browser(), PHONE);
     const page = await context.newPage();
     await signedIn(page, 'sumsub@demo.test');
-    const submitted = await verifyAtVendor(page, 'Approve', 'sumsub');
+    // Sumsub reads the person's passport (typed in its page, as the simulator keeps no image).
+    const submitted = await verifyAtVendor(page, 'Approve', 'sumsub', PASSPORT);
     await expect.poll(() => submitted.getAttribute('data-status'), { timeout: 30_000 }).toBe('SUCCESS');
     await screenshot(page, 'sumsub-submitted');
     await expectNoAxeViolations(page, { soft: true });
@@ -170,11 +230,18 @@ describe('verification at a vendor (simulator)', () => {
       const { context, requests } = await newContext(browser(), DESKTOP);
       const page = await context.newPage();
       await signedIn(page, 'onfido@demo.test');
+      onfidoUid = await uidOf(page);
+      // The person's details as typed with us (kyc-personal-info in their own session).
+      await typePersonalInfo(page, { firstName: 'Anna', lastName: 'Müller', dateOfBirth: '1990-01-02' });
       const first = await verifyAtVendor(page, 'Ask to retry', 'onfido');
       await expect
         .poll(() => first.getAttribute('data-status'), { timeout: 30_000 })
         .toBe('FAILED_AND_CAN_RETRY');
-      const second = await verifyAtVendor(page, 'Approve', 'onfido-retry');
+      // Onfido reads the passport Sumsub read for sumsub@demo.test (the demo scenario): the same
+      // document on two accounts, and a date of birth that is not the one typed.
+      const second = await verifyAtVendor(page, 'Approve', 'onfido-retry', {
+        scenario: "The document read last (another account's)",
+      });
       await expect.poll(() => second.getAttribute('data-status'), { timeout: 30_000 }).toBe('SUCCESS');
       expectOnlyOwnOrigins(requests);
       await context.close();
@@ -242,5 +309,52 @@ describe('verification at a vendor (simulator)', () => {
     await page.getByText('Your submission was not approved and cannot be submitted again.').waitFor();
     expectOnlyOwnOrigins(person.requests);
     for (const { context } of [person, staff]) await context.close();
+  });
+
+  it('the case of a vendor-verified person: the Checks panel shows our checks on what Onfido read, each with its reason (en and ar-SA, phone and desktop, axe clean)', async () => {
+    expect(onfidoUid, 'the Onfido test ran first').toBeGreaterThan(0);
+    const staff = await newContext(browser(), DESKTOP);
+    const reviewer = await staff.context.newPage();
+    await staffSignIn(reviewer, baseUrl(), 'reviewer@demo.test');
+    const caseUrl = `${baseUrl()}/backoffice/cases/${onfidoUid}`;
+    await reviewer.goto(caseUrl);
+    const en = (key: string) => backofficeText('en', key);
+    // The checks are read from Onfido after its approval committed: reload until they are there.
+    const duplicate = () =>
+      reviewer.getByRole('article', {
+        name: `${en('case.checks.names.duplicate_document')}: ${en('case.checks.outcomes.fail')}`,
+      });
+    for (let i = 0; i < 30 && (await duplicate().count()) === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await reviewer.reload();
+    }
+    for (const lang of ['en', 'ar-SA'] as const) {
+      const t = (key: string) => backofficeText(lang, key);
+      await backofficeLanguage(reviewer, lang);
+      const panel = reviewer.getByRole('region', { name: t('case.checks.heading'), exact: true });
+      await panel.getByText(t('case.checks.vendorReading').replaceAll('{{vendor}}', 'Onfido')).waitFor();
+      const article = (name: string, outcome: string) =>
+        panel.getByRole('article', {
+          name: `${t(`case.checks.names.${name}`)}: ${t(`case.checks.outcomes.${outcome}`)}`,
+          exact: true,
+        });
+      // The date of birth typed (2 January) against the one Onfido read (1 January): one row disagrees.
+      await article('data_match', 'fail').locator('tr.case-checks__disagrees').waitFor();
+      await article('expiry', 'pass').waitFor();
+      // The same passport on sumsub@demo.test's account: the link to the other case.
+      await article('duplicate_document', 'fail').getByRole('link').waitFor();
+      for (const viewport of [PHONE, DESKTOP]) {
+        await reviewer.setViewportSize(viewport);
+        await panel.scrollIntoViewIfNeeded();
+        await expectNoAxeViolations(reviewer, {
+          soft: true,
+          message: `vendor checks (${lang}, ${viewport.width})`,
+        });
+        await screenshot(reviewer, `onfido-checks-panel-${lang}`);
+      }
+    }
+    await backofficeLanguage(reviewer, 'en');
+    expectOnlyOwnOrigins(staff.requests);
+    await staff.context.close();
   });
 });

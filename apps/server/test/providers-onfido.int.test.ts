@@ -87,7 +87,7 @@ describe.each(testDatabases())('Onfido verification on $name', (testDb) => {
   async function submit(
     sdk: VendorSdk,
     decision: 'approve' | 'retry' | 'final',
-    document?: Record<string, string>,
+    document?: Record<string, unknown>,
   ) {
     const response = await fetch(`${simBase}/onfido/websdk/flow`, {
       method: 'POST',
@@ -144,7 +144,8 @@ describe.each(testDatabases())('Onfido verification on $name', (testDb) => {
       last_name: 'Müller',
       date_of_birth: '1990-01-01',
       date_of_expiry: '2021-06-30',
-      document_number: 'C01X00T47',
+      // The Document Report's own shape (API v3.6): the numbers as a list.
+      document_numbers: [{ value: 'C01X00T47', type: 'document_number' }],
       issuing_country: 'DEU',
       document_type: 'passport',
     });

@@ -5,6 +5,7 @@
  * a stand-in for a vendor, not a store of record.
  */
 import { hostedPage, type HostedPageInput } from './hosted-page.ts';
+import { readDocument, type DocumentMemory, type SimDocument } from './document-reading.ts';
 
 export type SimVendor = 'sumsub' | 'onfido' | 'jumio';
 
@@ -46,6 +47,11 @@ export interface SimulatorContext {
   /** Sends a webhook (or records it dropped); retried three times on a failure, like the vendors do. */
   sendWebhook(vendor: SimVendor, path: string, body: string, headers: Record<string, string>): void;
   hostedPage(input: HostedPageInput): string;
+  /**
+   * What the vendor "read" from the document, from the hosted page's document fields and scenario
+   * (document-reading.ts; issue 19, D118); undefined when nothing was typed.
+   */
+  readDocument(body: Record<string, unknown> | undefined): SimDocument | undefined;
   now(): number;
 }
 
@@ -79,11 +85,14 @@ export function createContext(options: SimulatorOptions): SimulatorContext {
     }
   }
 
+  const documents: DocumentMemory = {};
+
   return {
     options,
     control,
     now: () => Date.now(),
     hostedPage: (input) => hostedPage(input, options),
+    readDocument: (body) => readDocument(body, documents, Date.now()),
     sendWebhook(vendor, path, body, headers) {
       const url = `${options.portalOrigin}${path}`;
       if (control.dropWebhooks[vendor]) {

@@ -30,4 +30,18 @@ describe("the simulated vendors' hosted page", () => {
     const page = hostedPage({ ...input, lang: 'en', fields: { token: '"><script>x</script>' } }, options);
     expect(page).not.toContain('<script>x');
   });
+
+  it('when shown, then it asks what the document says: every field labelled, the scenarios offered, translated', () => {
+    const page = hostedPage({ ...input, lang: 'en' }, options);
+    for (const name of ['docType', 'docCountry', 'docNumber', 'docFirstName', 'docLastName']) {
+      expect(page, name).toMatch(new RegExp(`<label class="field">[^<]+<(input|select) name="${name}"`));
+    }
+    expect(page).toMatch(/<label class="field">Date of birth<input name="docBirthDate" type="date">/);
+    expect(page).toContain('<option value="previous_document">The document read last');
+    expect(page).toContain('What Sumsub reads (demo)');
+    const arabic = hostedPage({ ...input, lang: 'ar' }, options);
+    expect(arabic).not.toContain('What the document says');
+    // Latin-only fields stay left-to-right inside the right-to-left page.
+    expect(arabic).toMatch(/name="docNumber" [^>]*dir="ltr"/);
+  });
 });

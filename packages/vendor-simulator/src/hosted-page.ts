@@ -1,13 +1,16 @@
 /**
  * The hosted verification page every simulated vendor shows (docs/providers.md "The simulator"): the
- * document's sides and a selfie, then, because this is a demo of a vendor, the decision the vendor will
- * take: approve, ask to retry, or reject for good. Text comes from locales/vendor-simulator/{lang}.json
+ * document's sides and a selfie; what the document says (the simulator keeps no image, so the person types
+ * what the vendor would read, and a demo scenario may change it: document-reading.ts, D118); then,
+ * because this is a demo of a vendor, the decision the vendor will take: approve, ask to retry, or
+ * reject for good. Text comes from locales/vendor-simulator/{lang}.json
  * (English when the language has no file); right-to-left for ar-SA. The page runs no inline script or
  * style (the portal's CSP applies when the simulator is mounted in it): hosted.js and hosted.css.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SimulatorOptions } from './context.ts';
+import { DOCUMENT_TYPES, FORM_FIELDS, SCENARIOS } from './document-reading.ts';
 
 export interface HostedPageInput {
   /** The vendor's name as shown (Sumsub, Onfido, Jumio). */
@@ -21,6 +24,19 @@ export interface HostedPageInput {
   /** Ask for the back of the document (an ID card). */
   withBack?: boolean;
 }
+
+const DOCUMENT_TYPE_KEYS = {
+  passport: 'docTypePassport',
+  id_card: 'docTypeIdCard',
+  residence_permit: 'docTypeResidencePermit',
+  driving_licence: 'docTypeDrivingLicence',
+} as const;
+const SCENARIO_KEYS = {
+  as_typed: 'scenarioAsTyped',
+  other_birth_date: 'scenarioOtherBirthDate',
+  expired: 'scenarioExpired',
+  previous_document: 'scenarioPreviousDocument',
+} as const;
 
 const DEFAULT_LOCALES = path.resolve(import.meta.dirname, '../../../locales/vendor-simulator');
 const cache = new Map<string, Record<string, string>>();
@@ -61,11 +77,36 @@ const escape = (v: string) =>
 
 export function hostedPage(input: HostedPageInput, options: SimulatorOptions): string {
   const t = messages(options.localesDir ?? DEFAULT_LOCALES, input.lang);
-  const text = (k: string) => escape((t[k] ?? k).replace('{brand}', input.brand));
+  const text = (k: string) => escape((t[k] ?? k).replaceAll('{brand}', input.brand));
   const dir = /^ar(\b|[-_])/i.test(input.lang) ? 'rtl' : 'ltr';
   const hidden = Object.entries(input.fields)
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
     .join('');
+  const textInput = (name: string, label: string, attributes: string) =>
+    `<label class="field">${text(label)}<input name="${name}" ${attributes}></label>`;
+  const select = (name: string, label: string, choices: [string, string][]) =>
+    `<label class="field">${text(label)}<select name="${name}">${choices
+      .map(([value, key]) => `<option value="${value}">${text(key)}</option>`)
+      .join('')}</select></label>`;
+  const latin = 'autocomplete="off" spellcheck="false" dir="ltr"';
+  const documentFields = [
+    select(
+      FORM_FIELDS.type,
+      'docType',
+      DOCUMENT_TYPES.map((type) => [type, DOCUMENT_TYPE_KEYS[type]]),
+    ),
+    textInput(FORM_FIELDS.country, 'docCountry', `${latin} maxlength="3" autocapitalize="characters"`),
+    textInput(FORM_FIELDS.number, 'docNumber', `${latin} maxlength="30"`),
+    textInput(FORM_FIELDS.firstName, 'docFirstName', 'autocomplete="off" maxlength="100"'),
+    textInput(FORM_FIELDS.lastName, 'docLastName', 'autocomplete="off" maxlength="100"'),
+    textInput(FORM_FIELDS.dateOfBirth, 'docBirthDate', 'type="date"'),
+    textInput(FORM_FIELDS.expiryDate, 'docExpiryDate', 'type="date"'),
+    select(
+      FORM_FIELDS.scenario,
+      'docScenario',
+      SCENARIOS.map((scenario) => [scenario, SCENARIO_KEYS[scenario]]),
+    ),
+  ].join('\n');
   const file = (name: string, label: string, capture: string) =>
     `<label class="field">${text(label)}<input type="file" name="${name}" accept="image/jpeg,image/png" capture="${capture}"></label>`;
   return `<!doctype html>
@@ -88,6 +129,10 @@ ${hidden}
 ${file('front', 'front', 'environment')}
 ${input.withBack === false ? '' : file('back', 'back', 'environment')}
 ${file('selfie', 'selfie', 'user')}
+</fieldset>
+<fieldset><legend>${text('documentDataLegend')}</legend>
+<p class="sim__hint">${text('documentDataHint')}</p>
+${documentFields}
 </fieldset>
 <fieldset><legend>${text('decisionLegend')}</legend>
 <p class="sim__hint">${text('decisionHint')}</p>

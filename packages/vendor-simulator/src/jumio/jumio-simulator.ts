@@ -9,6 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { stringFields, type SimulatorContext } from '../context.ts';
+import { jumioExtractionData } from '../document-shapes.ts';
 import { ACCESS_TOKEN_SECONDS, jumioStore, type Execution, type JumioDecision } from './jumio-store.ts';
 
 const DECISIONS: readonly JumioDecision[] = ['approve', 'retry', 'final'];
@@ -164,29 +165,31 @@ export function jumioSimulator(context: SimulatorContext): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: { token?: unknown; decision?: unknown; extracted?: unknown } }>(
-      '/web/v4/app/decision',
-      async (request, reply) => {
-        const execution = store.byWebToken(text(request.body?.token), context.now());
-        if (!execution) return reply.code(401).send({ ok: false, error: 'token expired or unknown' });
-        const decision = request.body?.decision as JumioDecision;
-        if (!DECISIONS.includes(decision))
-          return reply.code(400).send({ ok: false, error: 'unknown decision' });
-        if (execution.status !== 'INITIATED')
-          return reply.code(409).send({ ok: false, error: 'this workflow execution was already submitted' });
-        // Acquired: the captures are in, Jumio processes them; its notice goes first and is answered first.
-        execution.status = 'ACQUIRED';
-        execution.startedAt = context.now();
-        execution.decision = decision;
-        const extracted = stringFields(request.body?.extracted);
-        if (extracted) execution.extracted = extracted;
-        sendCallback(execution);
-        await context.control.settled();
-        execution.status = 'PROCESSED';
-        execution.completedAt = context.now();
-        sendCallback(execution);
-        return { ok: true, ...(execution.successUrl ? { redirectUrl: execution.successUrl } : {}) };
-      },
-    );
+    app.post<{
+      Body: Record<string, unknown> & { token?: unknown; decision?: unknown; extracted?: unknown };
+    }>('/web/v4/app/decision', async (request, reply) => {
+      const execution = store.byWebToken(text(request.body?.token), context.now());
+      if (!execution) return reply.code(401).send({ ok: false, error: 'token expired or unknown' });
+      const decision = request.body?.decision as JumioDecision;
+      if (!DECISIONS.includes(decision))
+        return reply.code(400).send({ ok: false, error: 'unknown decision' });
+      if (execution.status !== 'INITIATED')
+        return reply.code(409).send({ ok: false, error: 'this workflow execution was already submitted' });
+      // Acquired: the captures are in, Jumio processes them; its notice goes first and is answered first.
+      execution.status = 'ACQUIRED';
+      execution.startedAt = context.now();
+      execution.decision = decision;
+      // What the extraction read: a test's `extracted` as given, else the hosted page's document
+      // fields (issue 19, D118).
+      const read = context.readDocument(request.body as Record<string, unknown>);
+      const extracted = stringFields(request.body?.extracted) ?? (read && jumioExtractionData(read));
+      if (extracted) execution.extracted = extracted;
+      sendCallback(execution);
+      await context.control.settled();
+      execution.status = 'PROCESSED';
+      execution.completedAt = context.now();
+      sendCallback(execution);
+      return { ok: true, ...(execution.successUrl ? { redirectUrl: execution.successUrl } : {}) };
+    });
   };
 }

@@ -24,9 +24,9 @@ export interface Execution {
   completedAt: number | null;
   decision: JumioDecision | null;
   /**
-   * What the extraction capability read (Jumio's `capabilities.extraction[].data`: type, issuingCountry
-   * alpha-3, firstName, lastName, dateOfBirth, expiryDate, documentNumber). The demo's page sends none;
-   * a test says what the "vendor" read (issue 19, D112).
+   * What the extraction capability read (Jumio's `capabilities.extraction[].data`: type, subType,
+   * issuingCountry alpha-3, firstName, lastName, dateOfBirth, expiryDate, documentNumber): what the
+   * person typed in the hosted page (document-reading.ts, D118), or what a test says (issue 19, D112).
    */
   extracted?: Record<string, string>;
 }

@@ -9,6 +9,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { stringFields, type SimulatorContext } from '../context.ts';
+import { onfidoDocumentProperties } from '../document-shapes.ts';
 import { onfidoWebSdkScript } from './onfido-websdk.ts';
 
 interface Run {
@@ -31,6 +32,17 @@ const DECISIONS = {
   retry: { status: 'declined', reasons: ['document_blurry'] },
   final: { status: 'declined', reasons: ['document_fraud'] },
 } as const;
+
+/** A test's Document Report properties: their string fields and the `document_numbers` list. */
+function documentProperties(value: unknown): Record<string, unknown> | undefined {
+  const fields: Record<string, unknown> = stringFields(value) ?? {};
+  const numbers = (value as { document_numbers?: unknown } | undefined)?.document_numbers;
+  if (Array.isArray(numbers))
+    fields.document_numbers = numbers
+      .map((n) => stringFields(n))
+      .filter((n): n is Record<string, string> => n !== undefined);
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
 
 function onfidoError(reply: FastifyReply, status: number, type: string, message: string, fields = {}) {
   return reply.code(status).send({ error: { type, message, fields } });
@@ -199,8 +211,10 @@ export function onfidoSimulator(context: SimulatorContext): FastifyPluginAsync {
 
       run.status = decision.status;
       run.reasons = decision.reasons ? [...decision.reasons] : null;
-      // The workflow's output; a test may say what the Document Report read (issue 19, D112).
-      const document = stringFields(request.body?.document);
+      // The workflow's output: the Document Report's properties as `document` (issue 19, D112, D118) —
+      // a test's as given, else what the hosted page's document fields say.
+      const read = context.readDocument(request.body);
+      const document = documentProperties(request.body?.document) ?? (read && onfidoDocumentProperties(read));
       run.output = { decision: text(request.body?.decision), ...(document ? { document } : {}) };
       run.updated_at = iso(context.now());
       webhook({

@@ -10,6 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { stringFields, type SimulatorContext } from '../context.ts';
 import { sumsubState, type SimIdDoc, type SimReviewResult } from './sumsub-state.ts';
 import { webSdkScript } from './sumsub-websdk.ts';
+import { sumsubIdDoc } from '../document-shapes.ts';
 
 /** How far X-App-Access-Ts may be from the simulator's clock. */
 const MAX_SKEW_SECONDS = 5 * 60;
@@ -197,8 +198,11 @@ export function sumsubSimulator(context: SimulatorContext): FastifyPluginAsync {
         const applicant = state.byExternalUserId(session.userId);
         if (!applicant) return sumsubError(reply, 404, 'Applicant not found');
         if (applicant.levelName !== session.levelName) state.moveToLevel(applicant, session.levelName);
-        // What the "vendor" read from the document (tests): kept for GET …/one's info.idDocs.
-        state.submit(applicant, SIM_REVIEWS[decision], simIdDoc(idDoc));
+        // What the "vendor" read from the document, kept for GET …/one's info.idDocs: a test's idDoc as
+        // given, else what the hosted page's document fields say (issue 19, D118).
+        const read = context.readDocument(request.body as Record<string, unknown>);
+        const given = simIdDoc(idDoc) ?? (read && (sumsubIdDoc(read) as unknown as SimIdDoc));
+        state.submit(applicant, SIM_REVIEWS[decision], given);
         return { ok: true };
       },
     );

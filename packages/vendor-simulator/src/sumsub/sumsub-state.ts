@@ -19,11 +19,11 @@ export interface SimReviewResult {
 /**
  * What Sumsub read from the applicant's identity document, as GET …/one answers it in `info.idDocs`
  * (docs.sumsub.com "Get applicant data": idDocType, country alpha-3, names, dob, number, validUntil).
- * The demo's page sends none; a test says what the "vendor" read (issue 19, D112).
+ * What the person typed in the hosted page (document-reading.ts, D118), or what a test says (D112).
  */
 export interface SimIdDoc {
   idDocType: string;
-  country: string;
+  country?: string;
   firstName?: string;
   lastName?: string;
   dob?: string;

@@ -115,12 +115,31 @@ describe("a vendor's reading against what was typed (D112)", () => {
           last_name: 'Müller',
           date_of_birth: '1990-01-01',
           date_of_expiry: '2030-01-01',
-          document_number: 'C01X00T47',
+          // The Document Report's own shape (onfido-openapi-spec document_properties.yaml).
+          document_numbers: [{ value: 'C01X00T47', type: 'document_number' }],
           issuing_country: 'DEU',
           document_type: 'PASSPORT',
         },
       }),
     ).toEqual(READ);
     expect(documentOfRunOutput({ decision: 'approve' })).toBeNull();
+  });
+
+  it("when Onfido's document_numbers lists several numbers, then the one of type document_number is read, else the first; a flat document_number is not Onfido's and is ignored", () => {
+    const numbers = (list: unknown) =>
+      documentOfRunOutput({ document: { last_name: 'Müller', document_numbers: list } })?.documentNumber;
+    expect(
+      numbers([
+        { value: '12345678901', type: 'personal_number' },
+        { value: ' C01X00T47 ', type: 'document_number' },
+      ]),
+    ).toBe('C01X00T47');
+    expect(numbers([{ value: 'X1234567', type: 'other' }])).toBe('X1234567');
+    expect(numbers([{ value: '', type: 'document_number' }, 'C01X00T47'])).toBeNull();
+    expect(numbers('C01X00T47')).toBeNull();
+    expect(
+      documentOfRunOutput({ document: { last_name: 'Müller', document_number: 'C01X00T47' } })
+        ?.documentNumber,
+    ).toBeNull();
   });
 });
