@@ -32,6 +32,7 @@ import { staffAuthRoutes } from './routes/backoffice/staff-auth-routes.ts';
 import { staffAdminRoutes } from './routes/backoffice/staff-admin-routes.ts';
 import { reviewRoutes } from './routes/backoffice/review-routes.ts';
 import { workRoutes } from './routes/backoffice/work-routes.ts';
+import { questionnaireClaimRoutes } from './routes/backoffice/questionnaire-claim-routes.ts';
 import { dashboardRoutes } from './routes/backoffice/dashboard-routes.ts';
 import { questionnaireReviewRoutes } from './routes/backoffice/questionnaire-review-routes.ts';
 import { countryCoverageRoutes } from './routes/backoffice/country-coverage-routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(routesOf(staffAdminRoutes, services));
   await app.register(routesOf(reviewRoutes, services));
   await app.register(routesOf(workRoutes, services));
+  await app.register(routesOf(questionnaireClaimRoutes, services));
   await app.register(routesOf(dashboardRoutes, services));
   await app.register(routesOf(questionnaireReviewRoutes, services));
   await app.register(routesOf(countryCoverageRoutes, services));

@@ -304,6 +304,7 @@ export function compose(options: CompositionOptions): Composition {
     blobs,
     keyring,
     risk,
+    claimMinutes: config.caseClaimMinutes,
   });
 
   const agreementDocuments = agreementDocumentUseCases({

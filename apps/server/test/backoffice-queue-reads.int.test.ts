@@ -8,40 +8,15 @@
  * account without its name, a service-level change seen on the next page, a page past the end.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
 import type { ReviewQueueResult } from '@kyc/contracts';
 import { testDatabases } from './support/databases.ts';
+import { recorded } from './support/statement-log.ts';
 import { staffClient, userWithCase } from './support/kyc-flows.ts';
 import { testApp } from './support/test-app.ts';
-import type { Database } from '../src/data/db.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
 
 /** The staff session and its member, the list's statement timeout (PostgreSQL), the page. */
 const MAX_STATEMENTS = 4;
-
-/**
- * The database with every statement it runs recorded while `recording` is on: a plugin on the app's
- * handle sees each query built (subqueries too, each with its own id) and each result that comes back,
- * in transactions as well; a statement is recorded when its result does. BEGIN and COMMIT are the
- * driver's own calls, not queries, and are not counted.
- */
-function recorded(database: Database) {
-  const log = { recording: false, statements: [] as string[] };
-  const executor = database.db.getExecutor();
-  const built = new Map<unknown, string>();
-  const counter: KyselyPlugin = {
-    transformQuery(args) {
-      if (log.recording) built.set(args.queryId, executor.compileQuery(args.node, args.queryId).sql);
-      return args.node;
-    },
-    transformResult: async (args) => {
-      const statement = built.get(args.queryId);
-      if (log.recording && statement !== undefined) log.statements.push(statement);
-      return args.result;
-    },
-  };
-  return { database: { ...database, db: database.db.withPlugin(counter) }, log };
-}
 
 describe.each(testDatabases())('the verification queue page on $name', (testDb) => {
   afterAll(() => testDb.cleanup());

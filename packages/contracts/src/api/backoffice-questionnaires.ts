@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { closedAccess, redactionMarker } from './backoffice-retention.ts';
+import { caseAssignee } from './backoffice-work.ts';
 import {
   EDD_STATUSES,
   QUESTIONNAIRE_KINDS,
@@ -38,6 +39,8 @@ export const questionnaireQueueQuery = z.object({
     .optional(),
   /** Only items waiting at least this many hours. */
   minAgeHours: intParam(0, 24 * 365).optional(),
+  /** Issue 17: `me`, the items whose case the signed-in member claimed or was assigned ("My cases"). */
+  assignedTo: z.enum(['me']).optional(),
   ...cursorPageQuery,
 });
 export type QuestionnaireQueueQuery = z.infer<typeof questionnaireQueueQuery>;
@@ -64,6 +67,8 @@ export const questionnaireQueueItem = z.object({
    * text of theirs (empty strings) and the back office shows "Closed account #id" instead.
    */
   closed: z.boolean(),
+  /** Issue 17 (D123): who holds the item's case (the user's template), null when nobody does. */
+  assignee: caseAssignee.nullable(),
 });
 export type QuestionnaireQueueItem = z.infer<typeof questionnaireQueueItem>;
 
@@ -190,6 +195,8 @@ export const questionnaireReviewCase = z.object({
   redactions: z.array(redactionMarker).optional(),
   /** Issue 20: the person's account is closed or held, and the reason this view was opened with (D79). */
   closedAccess: closedAccess.nullable().optional(),
+  /** Issue 17 (D123): who holds the case until when; null when nobody does. */
+  assignee: caseAssignee.nullable(),
 });
 export type QuestionnaireReviewCase = z.infer<typeof questionnaireReviewCase>;
 

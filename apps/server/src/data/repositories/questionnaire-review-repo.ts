@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import { cappedCount } from '../keyset.ts';
+import { cappedCount, cappedCountSubquery, cappedTotal } from '../keyset.ts';
 import { withListLimits, type ListLimits } from '../list-limits.ts';
 import type { QuestionnaireSubmissionRow } from '../schema/index.ts';
+import type { ActiveClaim } from './work-repo.ts';
 
 export interface QuestionnaireQueueFilter {
   templateCode?: string | undefined;
@@ -14,7 +16,20 @@ export interface QuestionnaireQueueFilter {
   /** The key of the last item of the page before: [pending_since, item_key]. */
   after?: readonly [number, number] | undefined;
   limit: number;
+  /** Issue 17: only the items whose case this member holds ("My cases"). */
+  assignedTo?: number | undefined;
+  /** The moment a claim is live against (epoch ms; now when not given). */
+  now?: number | undefined;
 }
+
+/** A queue item's case as the claims name it (`caseRefOf(userId, code)`, review-context.ts). */
+const questionnaireCaseRef = sql<string>`'user:' || q.user_id || '/questionnaire:' || q.template_code`;
+
+/** The live claim on an item's case, as the queue reads it. */
+export type QueueClaim = Pick<
+  ActiveClaim,
+  'staff_id' | 'expires_at' | 'version' | 'staff_display_name' | 'staff_email'
+>;
 
 export interface QuestionnaireQueueRow {
   item_key: number;
@@ -29,6 +44,9 @@ export interface QuestionnaireQueueRow {
   edd_status: string | null;
   deposit_ref: string | null;
   pending_since: number;
+  claim: QueueClaim | null;
+  /** Issue 20 (D86): the person's account is closed. */
+  closed: boolean;
 }
 
 /**
@@ -41,16 +59,34 @@ export function questionnaireReviewRepo(db: Db) {
     /**
      * Oldest first (then by item), keyset-paged: `limit + 1` rows after `after` (the extra one says a
      * next page exists), and the capped total. Each filter has its partial index (migration 025).
+     * One statement for the page (issue 17, D123): its rows, the capped total (a subquery the database
+     * runs once), the live claim on each item's case with its assignee's name (by the claim's key,
+     * `user:<id>/questionnaire:<code>`), and whether the account is closed.
      */
     async queue(f: QuestionnaireQueueFilter, limits: ListLimits = {}) {
       return withListLimits(db, limits, async (trx) => {
+        const now = f.now ?? Date.now();
         let q = trx.selectFrom('questionnaire_queue as q');
         q = f.status === undefined ? q.where('q.waiting', '=', 1) : q.where('q.status', '=', f.status);
         if (f.templateCode !== undefined) q = q.where('q.template_code', '=', f.templateCode);
         if (f.kind !== undefined) q = q.where('q.kind', '=', f.kind);
         if (f.site !== undefined) q = q.where('q.site', '=', f.site);
         if (f.olderThan !== undefined) q = q.where('q.pending_since', '<=', f.olderThan);
-        const counted = await cappedCount(trx, q.orderBy('q.pending_since').orderBy('q.item_key'));
+        const assignedTo = f.assignedTo;
+        // "My cases": from the member's own live claims (index case_claims_staff_idx).
+        if (assignedTo !== undefined)
+          q = q.where((eb) =>
+            eb(
+              questionnaireCaseRef,
+              'in',
+              eb
+                .selectFrom('case_claims as cc')
+                .select('cc.case_ref')
+                .where('cc.staff_id', '=', assignedTo)
+                .where('cc.expires_at', '>', now),
+            ),
+          );
+        const ordered = q.orderBy('q.pending_since').orderBy('q.item_key');
         let page = q;
         const after = f.after;
         if (after)
@@ -60,6 +96,11 @@ export function questionnaireReviewRepo(db: Db) {
         const rows = await page
           .innerJoin('users as u', 'u.id', 'q.user_id')
           .leftJoin('edd_cases as e', (j) => j.onRef('e.user_id', '=', 'q.user_id').on('q.type', '=', 'edd'))
+          .leftJoin('case_claims as c', (j) =>
+            j.on('c.case_ref', '=', questionnaireCaseRef).on('c.expires_at', '>', now),
+          )
+          .leftJoin('staff_users as cs', 'cs.id', 'c.staff_id')
+          .leftJoin('account_closures as ac', 'ac.user_id', 'q.user_id')
           .select([
             'q.item_key',
             'q.type',
@@ -73,19 +114,51 @@ export function questionnaireReviewRepo(db: Db) {
             'e.status as edd_status',
             'q.deposit_ref',
             'q.pending_since',
+            'c.staff_id as claim_staff_id',
+            'c.expires_at as claim_expires_at',
+            'c.version as claim_version',
+            'cs.display_name as claim_staff_display_name',
+            'cs.email as claim_staff_email',
+            'ac.user_id as closed_user_id',
           ])
+          .select(cappedCountSubquery(trx, ordered).as('list_total'))
           .orderBy('q.pending_since')
           .orderBy('q.item_key')
           .limit(f.limit + 1)
           .execute();
+        // A page past the end (a cursor after the last row) carries no row to read the total from.
+        const counted =
+          rows[0] !== undefined
+            ? cappedTotal(Number(rows[0].list_total))
+            : after
+              ? await cappedCount(trx, ordered)
+              : cappedTotal(0);
         return {
           ...counted,
           rows: rows.map((r): QuestionnaireQueueRow => ({
-            ...r,
             item_key: Number(r.item_key),
+            type: r.type,
             user_id: Number(r.user_id),
+            email: r.email,
+            site: r.site,
+            template_code: r.template_code,
             template_version: Number(r.template_version),
+            kind: r.kind,
+            status: r.status,
+            edd_status: r.edd_status,
+            deposit_ref: r.deposit_ref,
             pending_since: Number(r.pending_since),
+            claim:
+              r.claim_staff_id === null || r.claim_expires_at === null
+                ? null
+                : {
+                    staff_id: Number(r.claim_staff_id),
+                    expires_at: Number(r.claim_expires_at),
+                    version: Number(r.claim_version),
+                    staff_display_name: r.claim_staff_display_name ?? null,
+                    staff_email: r.claim_staff_email ?? null,
+                  },
+            closed: r.closed_user_id !== null,
           })),
         };
       });

@@ -8,9 +8,10 @@ export interface ActiveClaim extends CaseClaimRow {
 }
 
 /**
- * Issue 17, working a queue together: claims on verification cases and the service levels (migration
- * 026). Every change is a compare-and-set: a claim on `expires_at`/`staff_id`, an assignment and a
- * release on `version`, a service level on `updated_at`; the caller turns a lost one into its ret_code.
+ * Issue 17, working a queue together: claims on cases (a verification case `user:<id>`, a questionnaire
+ * case `user:<id>/questionnaire:<code>`, D123) and the service levels (migration 026). Every change is a
+ * compare-and-set: a claim on `expires_at`/`staff_id`, an assignment and a release on `version`, a
+ * service level on `updated_at`; the caller turns a lost one into its ret_code.
  */
 export function workRepo(db: Db) {
   return {
@@ -18,7 +19,11 @@ export function workRepo(db: Db) {
       return db.selectFrom('case_claims').selectAll().where('case_ref', '=', caseRef).executeTakeFirst();
     },
 
-    /** The claims still running on these people's cases, with the assignee's name, in one query. */
+    /**
+     * The claims still running on these people's verification cases (`user:<id>`), with the assignee's
+     * name, in one query. By the case's key, not the person's: a claim on one of their questionnaire
+     * cases (`user:<id>/questionnaire:<code>`) is not a claim on their verification case.
+     */
     async activeClaims(userIds: readonly number[], now: number): Promise<Map<number, ActiveClaim>> {
       const found = new Map<number, ActiveClaim>();
       if (userIds.length === 0) return found;
@@ -27,11 +32,28 @@ export function workRepo(db: Db) {
         .leftJoin('staff_users as s', 's.id', 'c.staff_id')
         .selectAll('c')
         .select(['s.display_name as staff_display_name', 's.email as staff_email'])
-        .where('c.user_id', 'in', [...new Set(userIds)])
+        .where(
+          'c.case_ref',
+          'in',
+          [...new Set(userIds)].map((id) => `user:${id}`),
+        )
         .where('c.expires_at', '>', now)
         .execute();
       for (const row of rows) found.set(Number(row.user_id), { ...row, user_id: Number(row.user_id) });
       return found;
+    },
+
+    /** The live claim on one case (any kind: `caseRef`), with the assignee's name; undefined when none. */
+    async activeClaimOf(caseRef: string, now: number): Promise<ActiveClaim | undefined> {
+      const row = await db
+        .selectFrom('case_claims as c')
+        .leftJoin('staff_users as s', 's.id', 'c.staff_id')
+        .selectAll('c')
+        .select(['s.display_name as staff_display_name', 's.email as staff_email'])
+        .where('c.case_ref', '=', caseRef)
+        .where('c.expires_at', '>', now)
+        .executeTakeFirst();
+      return row && { ...row, user_id: Number(row.user_id) };
     },
 
     /**

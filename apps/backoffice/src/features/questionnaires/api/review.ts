@@ -4,6 +4,7 @@
  * the decisions on it. Types only come from the contracts (their zod schemas stay out of the bundle).
  */
 import type {
+  CaseClaimResult,
   EddStatus,
   QuestionnaireDecisionRequest,
   QuestionnaireKind,
@@ -106,6 +107,8 @@ export interface QueueFilters {
   kind?: QuestionnaireKind;
   site?: string;
   minAgeHours?: number;
+  /** Issue 17: "My cases", the items whose case the signed-in member holds. */
+  assignedTo?: 'me';
 }
 
 export const QUEUE_PAGE_SIZE = 20;
@@ -123,6 +126,7 @@ export function readQueueQuery(params: URLSearchParams): { filters: QueueFilters
   if (site) filters.site = site;
   const minAgeHours = parseMinAgeHours(params.get('minAgeHours'));
   if (minAgeHours !== undefined) filters.minAgeHours = minAgeHours;
+  if (params.get('assignedTo') === 'me') filters.assignedTo = 'me';
   return { filters, cursor: parseCursor(params.get('cursor')) };
 }
 
@@ -134,6 +138,7 @@ export function queueSearch(filters: QueueFilters, cursor?: string): URLSearchPa
   if (filters.kind) params.set('kind', filters.kind);
   if (filters.site) params.set('site', filters.site);
   if (filters.minAgeHours !== undefined) params.set('minAgeHours', String(filters.minAgeHours));
+  if (filters.assignedTo) params.set('assignedTo', filters.assignedTo);
   if (cursor) params.set('cursor', cursor);
   return params;
 }
@@ -165,6 +170,20 @@ export function postDecision(
   body: DecisionBody,
 ): Promise<ResponseView> {
   return api.post<ResponseView>(`${responsePath(userId, templateCode)}/decisions`, body);
+}
+
+/** POST …/claim ("Assign to me", or renew one's own claim; 55011 when someone else holds the case). */
+export function claimResponse(userId: number, templateCode: string): Promise<CaseClaimResult> {
+  return api.post<CaseClaimResult>(`${responsePath(userId, templateCode)}/claim`, {});
+}
+
+/** DELETE …/claim: give the case back (or, for a lead, take it away), over the claim as read. */
+export function releaseResponse(
+  userId: number,
+  templateCode: string,
+  version: number,
+): Promise<CaseClaimResult> {
+  return api.delete<CaseClaimResult>(`${responsePath(userId, templateCode)}/claim?version=${version}`);
 }
 
 /**

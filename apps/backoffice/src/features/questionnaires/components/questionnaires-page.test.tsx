@@ -23,6 +23,8 @@ function item(userId: number, templateCode: string, waitedMs: number, extra: Rec
     eddStatus: null,
     depositRef: null,
     pendingSince: Date.now() - waitedMs,
+    closed: false,
+    assignee: null,
     ...extra,
   };
 }
@@ -75,6 +77,26 @@ describe('QuestionnairesPage', () => {
     expect(within(nth(rows, 1)).getByText('2 d')).toBeTruthy();
     expect(within(nth(rows, 2)).getByText(/Deposit dep-778899/)).toBeTruthy();
     expect(screen.getByText('3 responses')).toBeTruthy();
+  });
+
+  it("when a case is held, then its row names the assignee, others say Nobody, and My cases asks for the member's own", async () => {
+    const { queries } = queueApi([
+      item(41, 'rfi', 3 * HOUR, {
+        assignee: { staffId: 2, name: 'Rita', expiresAt: Date.now() + HOUR, version: 1 },
+      }),
+      item(42, 'edd', HOUR, { type: 'edd', eddStatus: 'Reviewing' }),
+    ]);
+    const { user, router } = renderQueue();
+
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    expect(within(nth(rows, 0)).getByText('Rita')).toBeTruthy();
+    expect(within(nth(rows, 1)).getByText('Nobody')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Assigned to' })).toBeTruthy();
+
+    await user.click(screen.getByRole('link', { name: 'My cases' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?assignedTo=me'));
+    await waitFor(() => expect(queries.at(-1)?.get('assignedTo')).toBe('me'));
+    expect((screen.getByRole('combobox', { name: 'Assigned' }) as HTMLSelectElement).value).toBe('me');
   });
 
   it('when the URL holds filters, then the API is asked with them and the form shows them', async () => {

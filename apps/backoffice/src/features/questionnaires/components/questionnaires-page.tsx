@@ -71,6 +71,11 @@ function QueueTable({ items }: { items: QueueItem[] }) {
       label: t('questionnaireReview.queue.columns.waiting'),
       cell: (item) => <WaitingTime since={item.pendingSince} />,
     },
+    {
+      label: t('assignment.column'),
+      cell: (item) =>
+        item.assignee?.name ?? (item.assignee ? `#${item.assignee.staffId}` : t('assignment.nobody')),
+    },
   ];
   return (
     <DataTable
@@ -84,7 +89,8 @@ function QueueTable({ items }: { items: QueueItem[] }) {
 
 /**
  * Questionnaires: responses to staff-reviewed templates, EDD cases, investor declarations and deposit
- * verifications waiting for a decision, oldest first, filtered by the URL's query string.
+ * verifications waiting for a decision, oldest first, filtered by the URL's query string; each with who
+ * holds its case, and a link to "My cases" (issue 17).
  */
 export function QuestionnairesPage() {
   const { t } = useTranslation();
@@ -98,6 +104,13 @@ export function QuestionnairesPage() {
     <ListPage
       title={t('areas.questionnaires.title')}
       intro={t('questionnaireReview.queue.intro')}
+      notice={
+        <p>
+          <Link to={`${paths.questionnaires.getHref()}?${queueSearch({ assignedTo: 'me' }).toString()}`}>
+            {t('assignment.myCases')}
+          </Link>
+        </p>
+      }
       filtersLabel={t('questionnaireReview.queue.filters.label')}
       FilterForm={QueueFiltersForm}
       list={list}

@@ -16,7 +16,7 @@ import {
 } from '../api/review.ts';
 import { templateTitleKey, useTemplateText } from '../template-text.ts';
 
-/** Template, status, kind, site and minimum age. Applying puts them into the URL (shareable, Back works). */
+/** Template, status, kind, site, "My cases" and minimum age. Applying puts them into the URL (shareable, Back works). */
 export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilters>) {
   const { t } = useTranslation();
   const templateText = useTemplateText();
@@ -36,6 +36,7 @@ export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilt
     const hours = parseMinAgeHours(minAge);
     const badAge = minAge !== '' && hours === undefined;
     if (hours !== undefined) next.minAgeHours = hours;
+    if (text('assignedTo') === 'me') next.assignedTo = 'me';
     setAgeError(badAge);
     if (!badAge) onApply(next);
   };
@@ -89,6 +90,15 @@ export function QueueFiltersForm({ initial, onApply }: FilterFormProps<QueueFilt
         options={[
           { value: '', label: t(`${prefix}.any`) },
           ...SITE_CODES.map((code) => ({ value: code, label: code })),
+        ]}
+      />
+      <SelectField
+        name="assignedTo"
+        label={t('assignment.filter')}
+        defaultValue={initial.assignedTo ?? ''}
+        options={[
+          { value: '', label: t(`${prefix}.any`) },
+          { value: 'me', label: t('assignment.myCases') },
         ]}
       />
       <TextField

@@ -230,6 +230,59 @@ describe('ResponsePage', () => {
     });
   });
 
+  it('when nobody holds the case, then a reviewer assigns it to themselves, keeps it longer and releases it', async () => {
+    const until = Date.UTC(2026, 10, 20, 11, 30);
+    const held = { staffId: 7, name: 'Staff 7', expiresAt: until, version: 1 };
+    stubApi({
+      [`GET ${BASE}/source-of-funds-wealth`]: () => ok(response()),
+      [`POST ${BASE}/source-of-funds-wealth/claim`]: () => ok({ assignee: held }),
+      [`DELETE ${BASE}/source-of-funds-wealth/claim`]: () => ok({ assignee: null }),
+    });
+    const { user } = renderResponse(staff('reviewer'));
+
+    expect(await screen.findByText('Nobody is working on this case.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Assign to me' }));
+    expect(await screen.findByText(/You are working on this case until/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Keep it longer' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Release' }));
+    expect(await screen.findByText('Nobody is working on this case.')).toBeTruthy();
+  });
+
+  it('when another reviewer holds the case, then a reviewer only reads who and until when, and a senior takes it away over the claim as read', async () => {
+    const other = { staffId: 2, name: 'Rita', expiresAt: Date.now() + 3_600_000, version: 4 };
+    const calls = stubApi({
+      [`GET ${BASE}/source-of-funds-wealth`]: () => ok(response({ assignee: other })),
+      [`DELETE ${BASE}/source-of-funds-wealth/claim`]: () => ok({ assignee: null }),
+    });
+    renderResponse(staff('reviewer'));
+    expect(await screen.findByText(/Rita is working on this case until/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Take away from this reviewer' })).toBeNull();
+    cleanup();
+
+    const { user } = renderResponse(staff('senior_reviewer'));
+    await user.click(await screen.findByRole('button', { name: 'Take away from this reviewer' }));
+    expect(await screen.findByText('Nobody is working on this case.')).toBeTruthy();
+    expect(calls.callsTo('DELETE', `${BASE}/source-of-funds-wealth/claim`)[0]?.query.get('version')).toBe(
+      '4',
+    );
+  });
+
+  it('when someone else claimed the case meanwhile, then 55011 is said and nothing is held', async () => {
+    stubApi({
+      [`GET ${BASE}/source-of-funds-wealth`]: () => ok(response()),
+      [`POST ${BASE}/source-of-funds-wealth/claim`]: () => fail(55011),
+    });
+    const { user } = renderResponse(staff('reviewer'));
+    await user.click(await screen.findByRole('button', { name: 'Assign to me' }));
+    expect(
+      await screen.findByText('Another reviewer has claimed this case. Ask a lead to reassign it.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Nobody is working on this case.')).toBeTruthy();
+  });
+
   it('when the staff member may not decide, then no decision panel is shown', async () => {
     serve(response({ status: 'PENDING_NO_EDIT' }));
     renderResponse(staff('auditor'));

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDecisionOutcome } from '../../../lib/use-decisions.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { CaseAssignment } from '../../../ui/case-assignment.tsx';
 import { JumpLink } from '../../../ui/jump-link.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -17,6 +18,8 @@ import {
   EDD_TEMPLATE,
   fetchResponse,
   postDecision,
+  claimResponse,
+  releaseResponse,
   SATOS_TEMPLATE,
   type DecisionBody,
   type ResponseView,
@@ -122,6 +125,13 @@ function ResponseContent({ view, onDecided }: { view: ResponseView; onDecided: (
         </div>
         {can(staff.role, 'decide') ? (
           <div className="ui-detail-layout__side">
+            <CaseAssignment
+              key={`${view.userId}/${view.template.code}`}
+              initial={view.assignee}
+              staff={staff}
+              claim={() => claimResponse(view.userId, view.template.code)}
+              release={(version) => releaseResponse(view.userId, view.template.code, version)}
+            />
             <DecisionPanel view={view} staff={staff} onDecide={decide} />
           </div>
         ) : null}

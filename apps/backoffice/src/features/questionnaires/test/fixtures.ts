@@ -141,6 +141,7 @@ export function response(overrides: Partial<ResponseView> = {}): ResponseView {
     edd: null,
     satos: [],
     tasks: [],
+    assignee: null,
     ...overrides,
   };
 }

@@ -8,13 +8,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDecisionOutcome } from '../../../lib/use-decisions.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { CaseAssignment } from '../../../ui/case-assignment.tsx';
 import { JumpLink } from '../../../ui/jump-link.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { claimCase, releaseCase } from '../api/assignment.ts';
 import { fetchCase, postDecision, type CaseView, type DecisionBody } from '../api/case.ts';
 import { LevelsSection, PersonSection, ReverificationSection, SubmissionsSection } from './case-sections.tsx';
-import { CaseAssignment } from './case-assignment.tsx';
 import { DecisionsPanel } from './decisions-panel.tsx';
 import { DocumentsGallery } from './documents-gallery.tsx';
 import { HistorySection } from './history-section.tsx';
@@ -98,7 +99,12 @@ function CaseContent({ caseView, onDecided }: { caseView: CaseView; onDecided: (
         </div>
         {can(staff.role, 'decide') ? (
           <div className="ui-detail-layout__side">
-            <CaseAssignment userId={caseView.userId} initial={caseView.assignee ?? null} staff={staff} />
+            <CaseAssignment
+              initial={caseView.assignee ?? null}
+              staff={staff}
+              claim={() => claimCase(caseView.userId)}
+              release={(version) => releaseCase(caseView.userId, version)}
+            />
             <DecisionsPanel caseView={caseView} staff={staff} onDecide={decide} />
             <RfiSection userId={caseView.userId} />
           </div>

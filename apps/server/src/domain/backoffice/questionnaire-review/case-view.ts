@@ -17,6 +17,7 @@ import { isSealedText, openText } from '../../audit/sealed-text.ts';
 import { withStoredDataKey } from '../../kyc/data-keys.ts';
 import { accessNote, closedAccessGate, publicAccess } from '../../retention/closed-access.ts';
 import { requirePermission } from '../permissions.ts';
+import { assigneeOf } from '../work/case-claims.ts';
 import { staffLabel } from '../staff-label.ts';
 import { fullSubmission, submissionHead } from './review-answers.ts';
 import {
@@ -118,6 +119,7 @@ export async function reviewCase(
   ctx: ReviewContext,
   userId: number,
   code: string,
+  now = Date.now(),
 ): Promise<QuestionnaireReviewCase> {
   const { questionnaires: repo, questionnaireReview: reads } = ctx.repos;
   const user = await userOf(ctx, userId);
@@ -172,6 +174,8 @@ export async function reviewCase(
       : null,
     satos,
     tasks: await ctx.questionnaires.tasks(userId),
+    // Issue 17 (D123): who holds the case until when.
+    assignee: assigneeOf(await ctx.repos.work.activeClaimOf(caseRefOf(userId, code), now)),
   };
 }
 
@@ -188,7 +192,7 @@ export function caseViewUseCases(ctx: ReviewContext) {
       // Issue 20 (D79): a closed or held person opens only with the member's recorded reason.
       const gate = closedAccessGate(ctx.repos, ctx.files.keyring);
       const closedAccess = await gate.require(staff, userId, now);
-      const result = await reviewCase(ctx, userId, code);
+      const result = await reviewCase(ctx, userId, code, now);
       await ctx.repos.audit.insert(
         {
           staffId: staff.id,

@@ -9,6 +9,8 @@ import type { TxRepositories } from '../../../data/repositories/index.ts';
 import type { TemplateVersionInfo } from '../../../data/repositories/questionnaires-repo.ts';
 import { sealText, type SealedText } from '../../audit/sealed-text.ts';
 import { withDataKey } from '../../kyc/data-keys.ts';
+import { decisionTransaction } from '../decision-conflicts.ts';
+import { assertMayDecide } from '../work/case-claims.ts';
 import { caseRefOf, DECISION_ACTION, type ReviewContext } from './review-context.ts';
 
 export interface DecisionInput {
@@ -83,4 +85,20 @@ export async function auditDecision(
     },
     at,
   );
+}
+
+/**
+ * A decision's one transaction (D46: run again on a write conflict), which first refuses anyone but the
+ * case's assignee while a claim on it lasts (55013, issue 17, D123): every decision kind goes through it.
+ */
+export function claimedDecisionTransaction<T>(
+  ctx: ReviewContext,
+  { staff, userId, at }: Pick<DecisionInput, 'staff' | 'userId' | 'at'>,
+  code: string,
+  work: (tx: TxRepositories) => Promise<T>,
+): Promise<T> {
+  return decisionTransaction(ctx.repos, async (tx) => {
+    await assertMayDecide(tx, staff, caseRefOf(userId, code), at);
+    return work(tx);
+  });
 }

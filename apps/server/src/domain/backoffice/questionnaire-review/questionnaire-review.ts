@@ -2,13 +2,15 @@
  * Back-office questionnaire review (docs/backoffice.md "Questionnaire review", docs/questionnaires.md
  * "Back office"), composed from one module per use-case: the queue of staff-reviewed questionnaires,
  * declarations, EDD cases and SATOS deposit verifications; one user's case with the answers decrypted;
- * evidence; decisions, each kind a module with its rule and its transition; requests for information.
+ * evidence; decisions, each kind a module with its rule and its transition; requests for information;
+ * claims on a case (issue 17: while one lasts only its assignee decides).
  * Every decision changes the state and writes its audit entry in ONE transaction; every view is audited.
  */
 import type { QuestionnaireDecisionRequest, QuestionnaireReviewCase, StaffMe } from '@kyc/contracts';
 import { closedAccessGate } from '../../retention/closed-access.ts';
 import { requirePermission } from '../permissions.ts';
 import { caseViewUseCases, reviewCase } from './case-view.ts';
+import { claimUseCases } from './claims.ts';
 import type { DecisionKind } from './decision.ts';
 import { eddDecisionCompanion } from './edd-decision.ts';
 import { evidenceViewUseCases } from './evidence-view.ts';
@@ -30,6 +32,8 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
     ...caseViewUseCases(ctx),
     ...evidenceViewUseCases(ctx),
     ...requestInformationUseCases(ctx),
+    // Issue 17 (D123): claims on questionnaire cases, lasting CASE_CLAIM_MINUTES.
+    ...claimUseCases(ctx, deps.claimMinutes === undefined ? undefined : { claimMinutes: deps.claimMinutes }),
 
     /** A decision ('decide') by the kind that covers the template; answers the case as it now is. */
     async decide(
@@ -48,7 +52,7 @@ export function questionnaireReviewUseCases(deps: QuestionnaireReviewDeps) {
       await kind.decide({ staff, userId, code, versions, request, at: now });
       if ((RISK_TEMPLATES as readonly string[]).includes(code))
         deps.risk?.soon(userId, 'questionnaire_decided');
-      return reviewCase(ctx, userId, code);
+      return reviewCase(ctx, userId, code, now);
     },
   };
 }

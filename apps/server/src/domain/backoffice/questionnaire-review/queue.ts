@@ -1,8 +1,8 @@
 /**
  * The review queue ('view_cases'): staff-reviewed responses, EDD cases and SATOS deposit verifications
  * waiting for a reviewer — PENDING and PENDING_NO_EDIT by default — oldest first, filtered and paged by
- * cursor (issue 17: keyset on pending_since, item),
- * each with its template's title.
+ * cursor (issue 17: keyset on pending_since, item), each with its template's title and who holds its
+ * case (issue 17, D123; `assignedTo=me`: "My cases"). The page is one statement (the repository's).
  */
 import {
   QUESTIONNAIRE_KINDS,
@@ -14,6 +14,7 @@ import {
 import { decodeCursor, keysetPage } from '../../../data/keyset.ts';
 import { asStatus } from '../../questionnaires/template-versions.ts';
 import { requirePermission } from '../permissions.ts';
+import { assigneeOf } from '../work/case-claims.ts';
 import { asEdd, type ReviewContext } from './review-context.ts';
 
 const HOUR_MS = 3_600_000;
@@ -40,6 +41,8 @@ export function queueUseCases(ctx: ReviewContext) {
           olderThan: q.minAgeHours !== undefined ? now - q.minAgeHours * HOUR_MS : undefined,
           after,
           limit: q.limit,
+          assignedTo: q.assignedTo === 'me' ? staff.id : undefined,
+          now,
         },
         { signal },
       );
@@ -49,13 +52,12 @@ export function queueUseCases(ctx: ReviewContext) {
         const id = `${r.template_code}.v${r.template_version}`;
         if (!titles.has(id)) titles.set(id, (await ctx.load(r.template_code, r.template_version)).title);
       }
-      // Issue 20 (D86): a closed person's row shows no email; one read for the page.
-      const closed = await ctx.repos.accountClosures.closedAmong(rows.map((r) => r.user_id));
       return {
         items: rows.map((r) => ({
           type: r.type === 'edd' ? 'edd' : r.type === 'satos' ? 'satos' : 'questionnaire',
           userId: r.user_id,
-          email: closed.has(r.user_id) ? '' : r.email,
+          // Issue 20 (D86): a closed person's row shows no email.
+          email: r.closed ? '' : r.email,
           site: r.site,
           templateCode: r.template_code,
           templateVersion: r.template_version,
@@ -65,7 +67,8 @@ export function queueUseCases(ctx: ReviewContext) {
           eddStatus: r.type === 'edd' ? asEdd(r.edd_status) : null,
           depositRef: r.deposit_ref,
           pendingSince: r.pending_since,
-          closed: closed.has(r.user_id),
+          closed: r.closed,
+          assignee: assigneeOf(r.claim),
         })),
         nextCursor,
         total: found.total,

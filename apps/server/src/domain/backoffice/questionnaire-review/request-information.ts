@@ -2,7 +2,8 @@
  * A request for information ('decide', docs/questionnaires.md "Back office"): the `rfi` questionnaire
  * (or the template named) required of the user — require from UNDEFINED, request_info after a review,
  * unchanged while the user is still answering — and an open rfi task with the request text, audited
- * (the text sealed under the person's data key, D107) and noticed, in one transaction. Answers the task as the user sees it.
+ * (the text sealed under the person's data key, D107) and noticed, in one transaction; while a claim on
+ * the case lasts only its assignee asks (55013). Answers the task as the user sees it.
  */
 import type { RfiRequest, RfiResult, StaffMe } from '@kyc/contracts';
 import { sealText } from '../../audit/sealed-text.ts';
@@ -11,8 +12,8 @@ import { accessNote, closedAccessGate } from '../../retention/closed-access.ts';
 import { casMove, rereadResponse } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type QuestionnaireEvent } from '../../questionnaires/status-machine.ts';
 import { asStatus, currentOf, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
-import { decisionTransaction } from '../decision-conflicts.ts';
 import { requirePermission } from '../permissions.ts';
+import { claimedDecisionTransaction } from './decision.ts';
 import {
   actorOf,
   caseRefOf,
@@ -53,7 +54,8 @@ export function requestInformationUseCases(ctx: ReviewContext) {
       const sealedText = await withDataKey(keys, keyring, userId, now, (key) =>
         sealText(key, userId, request.requestText),
       );
-      const taskId = await decisionTransaction(ctx.repos, async (tx) => {
+      // Issue 17 (D123): while someone holds the case, only they ask for more on it (55013).
+      const taskId = await claimedDecisionTransaction(ctx, { staff, userId, at: now }, code, async (tx) => {
         if (event) {
           const move = { userId, code, from, at: now, changedMeanwhile: () => changedMeanwhile(code) };
           const row = await rereadResponse(tx.questionnaires, move, current);

@@ -10,8 +10,13 @@ import { AppError } from '../../../lib/app-error.ts';
 import { casMove } from '../../questionnaires/response-move.ts';
 import { nextQuestionnaireStatus, type ReviewActor } from '../../questionnaires/status-machine.ts';
 import { asStatus, RFI_TEMPLATE_CODE } from '../../questionnaires/template-versions.ts';
-import { auditDecision, sealedTextsOf, textOf, type DecisionKind } from './decision.ts';
-import { decisionTransaction } from '../decision-conflicts.ts';
+import {
+  auditDecision,
+  claimedDecisionTransaction,
+  sealedTextsOf,
+  textOf,
+  type DecisionKind,
+} from './decision.ts';
 import { actorOf, changedMeanwhile, decidedAlready, type ReviewContext } from './review-context.ts';
 
 /** What moves with one template's response when staff decide it, checked before the transaction. */
@@ -54,7 +59,7 @@ export function responseDecision(ctx: ReviewContext, companions: readonly Decisi
       // D107: the message or request is the person's; the audit row keeps it sealed under their key.
       const sealed = await sealedTextsOf(ctx, userId, request, at);
 
-      await decisionTransaction(ctx.repos, async (tx) => {
+      await claimedDecisionTransaction(ctx, { staff, userId, at }, code, async (tx) => {
         const decided = to === 'APPROVED' || to === 'REJECTED';
         const responseMove = { userId, code, from, at, changedMeanwhile: () => changedMeanwhile(code) };
         await casMove(tx.questionnaires, responseMove, response, {

@@ -30,6 +30,8 @@ export interface QuestionnaireReviewDeps {
   keyring: MasterKeyring;
   /** Issue 18: a decision on answers that are risk factors recomputes the risk score, after its commit. */
   risk?: RiskRecompute;
+  /** Issue 17 (D120, D123): how long a claim on a case lasts (CASE_CLAIM_MINUTES); 120 when not given. */
+  claimMinutes?: number;
 }
 
 export interface ReviewContext {

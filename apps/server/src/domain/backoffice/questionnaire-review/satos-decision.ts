@@ -8,8 +8,13 @@ import { SATOS_TEMPLATE_CODE } from '@kyc/contracts';
 import { AppError } from '../../../lib/app-error.ts';
 import { nextQuestionnaireStatus } from '../../questionnaires/status-machine.ts';
 import { asStatus } from '../../questionnaires/template-versions.ts';
-import { auditDecision, sealedTextsOf, textOf, type DecisionKind } from './decision.ts';
-import { decisionTransaction } from '../decision-conflicts.ts';
+import {
+  auditDecision,
+  claimedDecisionTransaction,
+  sealedTextsOf,
+  textOf,
+  type DecisionKind,
+} from './decision.ts';
 import { actorOf, changedMeanwhile, decidedAlready, type ReviewContext } from './review-context.ts';
 
 export function satosDecision(ctx: ReviewContext): DecisionKind {
@@ -36,7 +41,7 @@ export function satosDecision(ctx: ReviewContext): DecisionKind {
       });
       // D107: a rejection's message is sealed under the person's data key in the audit row.
       const sealed = await sealedTextsOf(ctx, userId, request, at);
-      await decisionTransaction(ctx.repos, async (tx) => {
+      await claimedDecisionTransaction(ctx, { staff, userId, at }, SATOS_TEMPLATE_CODE, async (tx) => {
         const rejectReason = to === 'REJECTED' ? reason : to === 'APPROVED' ? '' : row.reject_reason;
         const decided = { status: to, rejectReason };
         if (!(await tx.questionnaireReview.casSatosDecision(userId, depositRef, from, decided, at)))
