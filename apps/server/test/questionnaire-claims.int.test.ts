@@ -54,6 +54,21 @@ describe.each(testDatabases())('claims on questionnaire cases on $name', (testDb
     return userId;
   }
 
+  it("when a reviewer holds a person's questionnaire case, then the verification queue's My cases does not list that person's verification case", async () => {
+    const userId = await rfiWaiting();
+    const reviewer = await staff('reviewer@demo.test');
+    expect((await claim(reviewer, userId, 'rfi')).envelope?.ret_code).toBe(0);
+    const mine = (await reviewer.get('/backoffice/api/queue?assignedTo=me')).envelope?.result as {
+      items: { userId: number }[];
+    };
+    expect(mine.items.map((i) => i.userId)).not.toContain(userId);
+    expect((await reviewer.post(`/backoffice/api/cases/${userId}/claim`, {})).envelope?.ret_code).toBe(0);
+    const after = (await reviewer.get('/backoffice/api/queue?assignedTo=me')).envelope?.result as {
+      items: { userId: number }[];
+    };
+    expect(after.items.map((i) => i.userId)).toContain(userId);
+  });
+
   it('when two reviewers claim one questionnaire case at once, then one holds it, the other gets 55011, and the verification case stays free', async () => {
     const userId = await rfiWaiting();
     const [a, b] = await Promise.all([staff('reviewer@demo.test'), staff('senior@demo.test')]);

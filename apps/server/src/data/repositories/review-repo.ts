@@ -127,7 +127,8 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
               ]),
             );
           const assignedTo = filter.assignedTo;
-          // "My cases": from the member's own live claims (index case_claims_staff_idx).
+          // "My cases": from the member's own live claims on verification cases (index
+          // case_claims_staff_idx); a claim on one of the person's questionnaires (D123) is another case.
           if (assignedTo !== undefined)
             query = query.where((eb) =>
               eb(
@@ -137,7 +138,8 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
                   .selectFrom('case_claims as cc')
                   .select('cc.user_id')
                   .where('cc.staff_id', '=', assignedTo)
-                  .where('cc.expires_at', '>', filter.now ?? Date.now()),
+                  .where('cc.expires_at', '>', filter.now ?? Date.now())
+                  .where(sql<boolean>`cc.case_ref = 'user:' || cc.user_id`),
               ),
             );
           return query as Q;
