@@ -39,6 +39,44 @@ export async function assertMayDecide(tx: TxRepositories, staff: StaffMe, userId
     throw new AppError('CASE_NOT_ASSIGNEE');
 }
 
+/** The staff id the audit entry and the claim's `assigned_by` name for an assignment no person made. */
+export const SYSTEM_STAFF_ID = 0;
+
+/**
+ * An assignment in the caller's transaction: the compare-and-set over the claim as read
+ * (`expectedVersion`, null when there was none) and its audit entry `case.assign`. A lead's (`by` the
+ * lead) and the automatic assignment's (`by` SYSTEM_STAFF_ID, `automatic: true` in the entry) are the
+ * same. False, with nothing written, when the claim changed meanwhile.
+ */
+export async function assignCase(
+  tx: TxRepositories,
+  a: {
+    userId: number;
+    to: number;
+    by: number;
+    expectedVersion: number | null;
+    from: number | null;
+    now: number;
+  },
+): Promise<boolean> {
+  const { userId, to, by, now } = a;
+  const expiresAt = now + CLAIM_MINUTES * MINUTE_MS;
+  if (!(await tx.work.assign(caseRefOf(userId), userId, to, by, a.expectedVersion, now, expiresAt)))
+    return false;
+  const automatic = by === SYSTEM_STAFF_ID ? { automatic: true } : {};
+  await tx.audit.insert(
+    {
+      staffId: by,
+      action: 'case.assign',
+      subjectUserId: userId,
+      caseRef: caseRefOf(userId),
+      details: { from: a.from, to, expiresAt, ...automatic },
+    },
+    now,
+  );
+  return true;
+}
+
 export function assignmentUseCases(repos: Repositories) {
   async function current(tx: TxRepositories, userId: number, now: number) {
     return assigneeOf((await tx.work.activeClaims([userId], now)).get(userId));
@@ -86,19 +124,9 @@ export function assignmentUseCases(repos: Repositories) {
         if (!member || member.disabled || !roleCan(member.role, 'decide'))
           throw new AppError('CASE_ASSIGNEE_INVALID');
         const before = await tx.work.claimOf(caseRefOf(userId));
-        const expiresAt = now + CLAIM_MINUTES * MINUTE_MS;
-        if (!(await tx.work.assign(caseRefOf(userId), userId, to, staff.id, expectedVersion, now, expiresAt)))
+        const from = before ? Number(before.staff_id) : null;
+        if (!(await assignCase(tx, { userId, to, by: staff.id, expectedVersion, from, now })))
           throw new AppError('CASE_CLAIM_CHANGED');
-        await tx.audit.insert(
-          {
-            staffId: staff.id,
-            action: 'case.assign',
-            subjectUserId: userId,
-            caseRef: caseRefOf(userId),
-            details: { from: before ? Number(before.staff_id) : null, to, expiresAt },
-          },
-          now,
-        );
         return { assignee: await current(tx, userId, now) };
       });
     },
