@@ -207,7 +207,7 @@ export const SETTINGS = {
   },
   CASE_AUTO_ASSIGN: {
     default: 'off',
-    doc: '`round_robin`: a job gives each waiting verification case nobody holds, oldest first, to the active member of its site given a case least recently (a final rejection awaiting confirmation only to a senior reviewer or admin who did not propose it); `off`: cases wait for "Assign to me" or a lead (docs/backoffice-at-volume.md "Automatic assignment", D121).',
+    doc: '`round_robin`: a job gives each waiting verification case nobody holds, oldest first, to the active reviewer or senior reviewer of its site given a case least recently (a final rejection awaiting confirmation only to a senior reviewer who did not propose it); `off`: cases wait for "Assign to me" or a lead (docs/backoffice-at-volume.md "Automatic assignment", D121).',
   },
   CASE_ASSIGN_ACTIVE_MINUTES: {
     default: '15',

@@ -2,10 +2,10 @@
  * Automatic round-robin assignment of verification cases (issue 17, D121; docs/backoffice-at-volume.md
  * "Automatic assignment"; CASE_AUTO_ASSIGN=round_robin, off by default). The `case-auto-assignment` job
  * (once across instances, every JOB_INTERVAL_SECONDS) gives the waiting cases nobody holds, oldest first,
- * to the active members who may decide (a live back-office session seen within
+ * to the active reviewers and senior reviewers (a live back-office session seen within
  * CASE_ASSIGN_ACTIVE_MINUTES, not disabled), each up to CASE_ASSIGN_MAX_OPEN live claims: to the
  * member of the case's site given a case least recently (round-robin.ts). A final rejection awaiting
- * confirmation goes only to a senior reviewer or admin who proposed none of it.
+ * confirmation goes only to a senior reviewer who proposed none of it.
  *
  * Each case is its own transaction: the member's place in the round robin moves by compare-and-set from
  * the value read, and the case is given by the lead's compare-and-set and audit entry (assignment.ts,
@@ -34,9 +34,12 @@ export interface CaseAutoAssignSettings {
 const BATCH = 200;
 const SCAN_LIMIT = 2_000;
 
-/** The roles that may get cases: those that decide. */
+/**
+ * The roles that get cases: those that decide, admins left out (they administer; they take a case with
+ * "Assign to me" or a lead gives it to them), as the screening alerts' assigner does.
+ */
 export const AUTO_ASSIGN_ROLES: readonly StaffRole[] = (Object.keys(ROLE_PERMISSIONS) as StaffRole[]).filter(
-  (role) => ROLE_PERMISSIONS[role].includes('decide'),
+  (role) => role !== 'admin' && ROLE_PERMISSIONS[role].includes('decide'),
 );
 
 class Lost extends Error {}

@@ -2,7 +2,7 @@
  * The automatic assignment's choice, pure (D121): which active member gets a waiting case. Eligible: the
  * member works the case's site (or every site), holds fewer than the cap of live claims on waiting cases,
  * and, for a final rejection awaiting a senior's confirmation, may confirm (`confirm_final`) and proposed
- * none of the case's final rejections. Among them, the one given a case least recently (never first),
+ * none of the case's final rejections. Which roles take part at all is the caller's (auto-assignment.ts). Among them, the one given a case least recently (never first),
  * then the lowest id: round robin, fair across sites for a member who works several.
  */
 import { roleCan, type StaffRole } from '@kyc/contracts';
