@@ -247,6 +247,26 @@ describe.each(testDatabases())('automatic case assignment on $name', (testDb) =>
       expect(await holders(fixture, [userId])).toEqual([active]);
     });
 
+    it("when older cases of other sites fill the scan, then a member of one site still gets their site's case", async () => {
+      const t = Date.now() - 10 * MINUTE;
+      const everywhere = await member(fixture, 'reviewer');
+      const kaz = await member(fixture, 'reviewer', { sites: ['KAZ'] });
+      const older = [
+        await waiting(fixture, 'GEO', t),
+        await waiting(fixture, 'GEO', t + 1),
+        await waiting(fixture, 'GEO', t + 2),
+      ];
+      const newest = await waiting(fixture, 'KAZ', t + 3);
+      // Rows read two at a time, two per pass: the whole-queue pass never reaches the KAZ case.
+      const small = caseAutoAssignment({
+        repos: repositories(fixture.database.db),
+        settings: { mode: 'round_robin', activeMs: 15 * MINUTE, maxOpen: 5 },
+        limits: { batch: 2, scan: 2 },
+      });
+      expect(await small.run()).toBe(3);
+      expect(await holders(fixture, [...older, newest])).toEqual([everywhere, everywhere, null, kaz]);
+    });
+
     it('when a case is held, then it stays with its holder; an expired claim is taken over, named in the entry', async () => {
       const t = Date.now() - 10 * MINUTE;
       const holder = await member(fixture, 'reviewer', { sites: ['GEO'] });

@@ -18,7 +18,7 @@ import type { Repositories } from '../../../data/repositories/index.ts';
 import type { AssignableMember, UnclaimedCase } from '../../../data/repositories/case-auto-assign-repo.ts';
 import { isWriteConflict } from '../../../data/write-conflict.ts';
 import { assignCase, SYSTEM_STAFF_ID } from './assignment.ts';
-import { chooseAssignee, sitesWithRoom } from './round-robin.ts';
+import { chooseAssignee, namedSitesWithRoom, sitesWithRoom } from './round-robin.ts';
 
 export type CaseAutoAssignMode = 'off' | 'round_robin';
 
@@ -30,9 +30,16 @@ export interface CaseAutoAssignSettings {
   maxOpen: number;
 }
 
-/** Waiting rows read at a time, and at most per run (a run stops earlier when nobody has room). */
-const BATCH = 200;
-const SCAN_LIMIT = 2_000;
+/** Waiting rows read at a time, and at most per pass (a pass stops earlier when nobody has room). */
+const LIMITS = { batch: 200, scan: 2_000 };
+
+interface RunState {
+  started: number;
+  members: AssignableMember[];
+  given: number;
+  /** The time of the last assignment: each next one is later, so the round robin's order is strict. */
+  last: number;
+}
 
 /**
  * The roles that get cases: those that decide, admins left out (they administer; they take a case with
@@ -48,8 +55,11 @@ export function caseAutoAssignment(options: {
   repos: Repositories;
   settings: CaseAutoAssignSettings;
   now?: () => number;
+  /** Rows per read and per pass (tests make them small). */
+  limits?: { batch: number; scan: number };
 }) {
   const { repos, settings } = options;
+  const limits = options.limits ?? LIMITS;
   const clock = options.now ?? Date.now;
 
   const membersNow = (at: number) =>
@@ -77,20 +87,37 @@ export function caseAutoAssignment(options: {
     }
   }
 
-  /** One run of the job: answers how many cases it gave. */
+  /**
+   * One run of the job: answers how many cases it gave. First the whole queue oldest first (only the
+   * sites some member with room works); then, for each site a member with room still works by name, that
+   * site's own oldest cases (its index), so that a member of a small site is never starved by an older
+   * backlog of the others beyond the scan limit.
+   */
   async function run(): Promise<number> {
     if (settings.mode !== 'round_robin') return 0;
-    const started = clock();
-    let members = await membersNow(started);
-    let given = 0;
-    let last = 0;
+    const state: RunState = { started: clock(), members: await membersNow(clock()), given: 0, last: 0 };
+    await pass(state, () => sitesWithRoom(state.members, settings.maxOpen));
+    for (const site of namedSitesWithRoom(state.members, settings.maxOpen))
+      await pass(state, () =>
+        namedSitesWithRoom(state.members, settings.maxOpen).includes(site) ? [site] : [],
+      );
+    return state.given;
+  }
+
+  /** Reads the unclaimed waiting rows of `sitesNow()` (null: every site; empty: stop) in keyset batches. */
+  async function pass(state: RunState, sitesNow: () => string[] | null): Promise<void> {
     let after: [number, number] | null = null;
     const seen = new Set<number>();
-    for (let scanned = 0; scanned < SCAN_LIMIT;) {
-      const sites = sitesWithRoom(members, settings.maxOpen);
-      if (sites !== null && sites.length === 0) break; // nobody has room
-      const rows = await repos.caseAutoAssign.unclaimedWaiting({ now: started, sites, after, limit: BATCH });
-      if (rows.length === 0) break;
+    for (let scanned = 0; scanned < limits.scan;) {
+      const sites = sitesNow();
+      if (sites !== null && sites.length === 0) return; // nobody with room works them
+      const rows = await repos.caseAutoAssign.unclaimedWaiting({
+        now: state.started,
+        sites,
+        after,
+        limit: limits.batch,
+      });
+      if (rows.length === 0) return;
       scanned += rows.length;
       const lastRow = rows[rows.length - 1] as UnclaimedCase;
       after = [lastRow.pendingSince, lastRow.submissionId];
@@ -98,25 +125,24 @@ export function caseAutoAssignment(options: {
       const finals = await repos.caseAutoAssign.finalProposals(cases.map((c) => c.userId));
       for (const work of cases) {
         const to = chooseAssignee(
-          members,
+          state.members,
           { site: work.site, finalProposers: finals.get(work.userId) },
           settings.maxOpen,
         );
         if (!to) continue;
-        const at = Math.max(clock(), last + 1);
+        const at = Math.max(clock(), state.last + 1);
         if (await give(work, to, at)) {
-          last = at;
+          state.last = at;
           to.autoAssignedAt = at;
           to.open += 1;
-          given += 1;
+          state.given += 1;
         } else {
           // Someone took the case, or another run gave this member a case: read the members afresh.
-          members = await membersNow(clock());
+          state.members = await membersNow(clock());
         }
       }
-      if (rows.length < BATCH) break;
+      if (rows.length < limits.batch) return;
     }
-    return given;
   }
 
   return { run, enabled: settings.mode === 'round_robin' };

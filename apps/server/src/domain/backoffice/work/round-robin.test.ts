@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseAssignee, mayTake, sitesWithRoom, type Candidate } from './round-robin.ts';
+import { chooseAssignee, mayTake, namedSitesWithRoom, sitesWithRoom, type Candidate } from './round-robin.ts';
 
 const m = (id: number, over: Partial<Candidate> = {}): Candidate => ({
   id,
@@ -58,5 +58,10 @@ describe('the automatic assignment’s choice (D121)', () => {
       'TUR',
     ]);
     expect(sitesWithRoom([m(1, { open: 5 })], 5)).toEqual([]);
+  });
+
+  it('the sites named by members with room, for the per-site passes: members of every site left out', () => {
+    const members = [m(1), m(2, { sites: sites('TUR', 'KAZ') }), m(3, { sites: sites('HKG'), open: 5 })];
+    expect(namedSitesWithRoom(members, 5)).toEqual(['KAZ', 'TUR']);
   });
 });

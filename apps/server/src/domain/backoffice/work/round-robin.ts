@@ -63,3 +63,11 @@ export function sitesWithRoom(members: readonly Candidate[], maxOpen: number): s
   }
   return [...sites].sort();
 }
+
+/** The sites named by members with room (those who work every site left out), sorted. */
+export function namedSitesWithRoom(members: readonly Candidate[], maxOpen: number): string[] {
+  const sites = new Set<string>();
+  for (const member of members)
+    if (member.open < maxOpen && member.sites !== null) for (const site of member.sites) sites.add(site);
+  return [...sites].sort();
+}
