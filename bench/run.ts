@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: front-end weight against its budgets, then API load. Prints each figure against its
  * budget and exits non-zero when one is missed. Benchmarks live here, never in timed test assertions.
- *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | screening | screening-delta | retention
+ *   --only bundle | api | kyc-info | upload | webhooks | crash | volume | auto-assign | screening | screening-delta | retention
  *          | mrz-ocr | document-checks | face-search | lighthouse
  *   --seconds N (API load duration per target, default 10)   --crashes N (kill -9 runs, default 10)
  *   --people N (retention: closed people generated, default 2 000)
@@ -27,6 +27,7 @@ import { CRASH_BUDGETS, measureCrashes } from './crash.ts';
 import { reportLighthouse } from './lighthouse.ts';
 import { WEBHOOK_AIMS, measureWebhookToStatus } from './vendor-webhooks.ts';
 import { measureVolume } from './volume.ts';
+import { measureAutoAssign } from './auto-assign.ts';
 import { SCREENING_BUDGETS, measureScreening } from './screening.ts';
 import { RETENTION_BUDGETS, measureRetention } from './retention.ts';
 import { SCREENING_DELTA_BUDGETS, measureScreeningDelta } from './screening-delta.ts';
@@ -45,6 +46,7 @@ const SECTIONS = [
   'webhooks',
   'crash',
   'volume',
+  'auto-assign',
   'screening',
   'screening-delta',
   'retention',
@@ -104,6 +106,13 @@ if (!only || only === 'volume') {
     `\nBack-office lists at volume (issue 17; PostgreSQL, demo vs. seed:volume, median of 15, inject)`,
   );
   allOk &&= await measureVolume(seconds, (line) => console.log(line));
+}
+
+if (!only || only === 'auto-assign') {
+  console.log(
+    `\nAutomatic case assignment at volume (issue 17, D121; PostgreSQL, seed:volume; load average ${loadavg()[0]?.toFixed(1)})`,
+  );
+  await measureAutoAssign((line) => console.log(line));
 }
 
 if (!only || only === 'api') {

@@ -3,7 +3,7 @@
  * of the authenticator code, sees how many are left and makes a new set (shown once) on the Security
  * page; an admin resets the auditor's two-step verification from the Staff page with a reason; the
  * auditor then sets it up again and is shown the first recovery codes. Screenshots of the new screens
- * at phone and desktop width in en and ar-SA, axe on each. (Only this file signs the auditor in.)
+ * (and of the sites dialog, issue 17) at phone and desktop width in en and ar-SA, axe on each. (Only this file signs the auditor in.)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -175,9 +175,16 @@ describe('staff second factor', () => {
         await page.getByRole('heading', { level: 1, name: t('areas.staff.title', texts) }).waitFor();
         await page.getByRole('row').filter({ hasText: 'reviewer@demo.test' }).waitFor();
         await capture(page, `backoffice-staff-${lang}`);
-        await page.getByRole('row').filter({ hasText: 'reviewer@demo.test' }).getByRole('button').click();
+        const reviewerRow = page.getByRole('row').filter({ hasText: 'reviewer@demo.test' });
+        const named = (key: string) => t(key, texts).replace('{{name}}', 'Riley Reviewer');
+        await reviewerRow.getByRole('button', { name: named('staffAdmin.resetFor') }).click();
         await page.getByRole('dialog').waitFor();
         await capture(page, `backoffice-staff-reset-dialog-${lang}`);
+        await page.keyboard.press('Escape');
+        // Issue 17 (D121): the sites the member works, for the automatic case assignment.
+        await reviewerRow.getByRole('button', { name: named('staffAdmin.sites.editFor') }).click();
+        await page.getByRole('dialog', { name: named('staffAdmin.sites.dialogTitle') }).waitFor();
+        await capture(page, `backoffice-staff-sites-dialog-${lang}`);
         await page.keyboard.press('Escape');
 
         await page.goto(`${baseUrl()}/backoffice/security`);

@@ -28,6 +28,7 @@ import { recoveryCodeUseCases } from './domain/staff/recovery-codes.ts';
 import { staffAdminUseCases } from './domain/staff/staff-admin.ts';
 import { reviewUseCases } from './domain/backoffice/review/index.ts';
 import { dashboardUseCases } from './domain/backoffice/dashboard/dashboard.ts';
+import { caseAutoAssignment } from './domain/backoffice/work/auto-assignment.ts';
 import { questionnaireReviewUseCases } from './domain/backoffice/questionnaire-review/questionnaire-review.ts';
 import {
   cachedReferenceReads,
@@ -559,6 +560,12 @@ export function compose(options: CompositionOptions): Composition {
     paths,
   };
 
+  const caseAutoAssign = caseAutoAssignment({
+    repos,
+    settings: config.caseAutoAssign,
+    claimMinutes: config.caseClaimMinutes,
+  });
+
   const sweeps: readonly Sweep[] = [
     { name: 'expired-sessions', run: () => sessions.sweep() },
     { name: 'expired-sdk-tokens', run: () => sdk.sweep() },
@@ -594,6 +601,8 @@ export function compose(options: CompositionOptions): Composition {
     { name: 'document-checks', run: () => documentChecks.runDue() },
     // Issue 18 "Risk score" (D91): assessments made under older weights, recomputed a batch per tick.
     { name: 'risk', run: () => risk.runDue() },
+    // Issue 17 (D121): with CASE_AUTO_ASSIGN=round_robin, waiting cases given to the active members.
+    ...(caseAutoAssign.enabled ? [{ name: 'case-auto-assignment', run: () => caseAutoAssign.run() }] : []),
     // Issue 18 (D65): screening runs still due (a failed or lost run after a submission).
     // Slice 3: and compliance mailed about any freeze the mail after the true match failed for.
     ...(screening.enabled

@@ -257,4 +257,30 @@ describe('configuration (validated at boot)', () => {
     expect(() => loadConfig({ SCREENING_THRESHOLD: '1.5' }, cwd)).toThrow(/SCREENING_THRESHOLD/);
     expect(() => loadConfig({ SCREENING_THRESHOLD: '0' }, cwd)).toThrow(/SCREENING_THRESHOLD/);
   });
+
+  it('reads the automatic case assignment: off by default, round_robin with its window and cap (D121)', () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'kyc-cfg-'));
+    expect(loadConfig({ DATA_DIR: cwd }, cwd).caseAutoAssign).toEqual({
+      mode: 'off',
+      activeMs: 15 * 60_000,
+      maxOpen: 5,
+    });
+    const on = loadConfig(
+      {
+        DATA_DIR: cwd,
+        CASE_AUTO_ASSIGN: 'round_robin',
+        CASE_ASSIGN_ACTIVE_MINUTES: '30',
+        CASE_ASSIGN_MAX_OPEN: '2',
+      },
+      cwd,
+    ).caseAutoAssign;
+    expect(on).toEqual({ mode: 'round_robin', activeMs: 30 * 60_000, maxOpen: 2 });
+    expect(() => loadConfig({ DATA_DIR: cwd, CASE_AUTO_ASSIGN: 'random' }, cwd)).toThrow(/CASE_AUTO_ASSIGN/);
+    expect(() => loadConfig({ DATA_DIR: cwd, CASE_ASSIGN_ACTIVE_MINUTES: '0' }, cwd)).toThrow(
+      /CASE_ASSIGN_ACTIVE_MINUTES/,
+    );
+    expect(() => loadConfig({ DATA_DIR: cwd, CASE_ASSIGN_MAX_OPEN: '101' }, cwd)).toThrow(
+      /CASE_ASSIGN_MAX_OPEN/,
+    );
+  });
 });

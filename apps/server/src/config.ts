@@ -209,6 +209,18 @@ export const SETTINGS = {
     default: 'false',
     doc: 'Give each new screening alert (a hit still to resolve that nobody works) to the next active reviewer or senior reviewer, round-robin (docs/screening.md "The alerts queue"); off by default: alerts wait for "assign to me".',
   },
+  CASE_AUTO_ASSIGN: {
+    default: 'off',
+    doc: '`round_robin`: a job gives each waiting verification case nobody holds, oldest first, to the active reviewer or senior reviewer of its site given a case least recently (a final rejection awaiting confirmation only to a senior reviewer who did not propose it); `off`: cases wait for "Assign to me" or a lead (docs/backoffice-at-volume.md "Automatic assignment", D121).',
+  },
+  CASE_ASSIGN_ACTIVE_MINUTES: {
+    default: '15',
+    doc: 'With `CASE_AUTO_ASSIGN=round_robin`: a member gets cases only while a back-office session of theirs was used within this many minutes (1–1440; signing out stops it at once).',
+  },
+  CASE_ASSIGN_MAX_OPEN: {
+    default: '5',
+    doc: 'With `CASE_AUTO_ASSIGN=round_robin`: the automatic assignment tops each member up to this many live claims on waiting cases (1–100), so the backlog is not spread across everybody at once.',
+  },
   SCREENING_THRESHOLD: {
     default: String(DEFAULT_SCREENING_THRESHOLD),
     doc: 'The score (0–1) from which a name match is a hit: explained on the case page, and blocking approval while open.',
@@ -323,6 +335,9 @@ const schema = z.object({
     .optional(),
   SCREENING_REFRESH_HOURS: intInRange(0, 8760).default(24),
   SCREENING_ALERT_AUTO_ASSIGN: bool.default(false),
+  CASE_AUTO_ASSIGN: z.enum(['off', 'round_robin']).default('off'),
+  CASE_ASSIGN_ACTIVE_MINUTES: intInRange(1, 1440).default(15),
+  CASE_ASSIGN_MAX_OPEN: intInRange(1, 100).default(5),
   SCREENING_THRESHOLD: z
     .string()
     .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'must be a number from 0 to 1, e.g. 0.85')
@@ -407,6 +422,8 @@ export interface Config {
   providers: ProviderConfig;
   /** Issue 18: the lists to screen against and the threshold of a hit (docs/screening.md). */
   screening: ScreeningConfig;
+  /** Issue 17 (D121): automatic round-robin assignment of verification cases. */
+  caseAutoAssign: CaseAutoAssignSettings;
   /** Issue 19 (D102–D103): where the in-house provider decides itself, and the share reviewed after. */
   autoDecisions: { sites: SiteCode[]; reviewPercent: number; livenessRequired: boolean };
 }
@@ -420,6 +437,13 @@ export interface ScreeningConfig {
   refreshHours: number;
   /** SCREENING_ALERT_AUTO_ASSIGN: new alerts given round-robin (off by default). */
   autoAssign: boolean;
+}
+
+/** CASE_AUTO_ASSIGN and its two companions (domain/backoffice/work/auto-assignment.ts has the same shape). */
+export interface CaseAutoAssignSettings {
+  mode: 'off' | 'round_robin';
+  activeMs: number;
+  maxOpen: number;
 }
 
 export class ConfigError extends Error {
@@ -530,6 +554,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       threshold: s.SCREENING_THRESHOLD,
       refreshHours: s.SCREENING_REFRESH_HOURS,
       autoAssign: s.SCREENING_ALERT_AUTO_ASSIGN,
+    },
+    caseAutoAssign: {
+      mode: s.CASE_AUTO_ASSIGN,
+      activeMs: s.CASE_ASSIGN_ACTIVE_MINUTES * 60_000,
+      maxOpen: s.CASE_ASSIGN_MAX_OPEN,
     },
     autoDecisions: {
       sites:

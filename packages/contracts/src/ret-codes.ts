@@ -558,6 +558,11 @@ export const RET_CODES = {
     code: 55014,
     meaning: 'Back office: a case can be assigned only to an active member who may decide cases.',
   },
+  STAFF_SITES_CHANGED: {
+    code: 55015,
+    meaning:
+      "Back office, staff admin: the member's sites changed since they were read; reload and try again.",
+  },
   SERVICE_LEVELS_CHANGED: {
     code: 55021,
     meaning: 'Back office: the service levels changed since they were read; reload them and try again.',

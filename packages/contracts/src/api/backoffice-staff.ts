@@ -3,6 +3,7 @@
  * recovery codes, and the administrators' staff list with the audited reset of a member's second factor.
  */
 import { z } from 'zod';
+import { SITE_CODES } from '../sites.ts';
 import { STAFF_ROLES } from './account.ts';
 
 /** GET /backoffice/api/me/recovery-codes: how many unused codes the signed-in member has. */
@@ -43,6 +44,10 @@ export const staffMemberEntry = z.object({
   enrolledAt: z.number().int().nullable(),
   recoveryCodesRemaining: z.number().int(),
   lastLoginAt: z.number().int().nullable(),
+  /** Issue 17 (D121): the sites the member works; empty: every site. */
+  sites: z.array(z.enum(SITE_CODES)),
+  /** Moved by every change of `sites`: send it back with a change (compare-and-set, 55015 when stale). */
+  sitesVersion: z.number().int(),
 });
 export type StaffMemberEntry = z.infer<typeof staffMemberEntry>;
 
@@ -68,3 +73,16 @@ export const secondFactorResetRequest = z.object({
   reason: z.string().max(2000).default(''),
 });
 export type SecondFactorResetRequest = z.infer<typeof secondFactorResetRequest>;
+
+/**
+ * PUT /backoffice/api/staff/:staffId/sites (admin, audited): the sites the member works (empty: every
+ * site), over the version read (`sitesVersion`); changed meanwhile: 55015.
+ */
+export const staffSitesRequest = z.object({
+  sites: z
+    .array(z.enum(SITE_CODES))
+    .max(SITE_CODES.length)
+    .refine((sites) => new Set(sites).size === sites.length, 'each site once'),
+  sitesVersion: z.number().int().min(0),
+});
+export type StaffSitesRequest = z.infer<typeof staffSitesRequest>;

@@ -487,6 +487,8 @@ export const AUDIT_ACTIONS = [
   'staff.recovery_code_used',
   'staff.recovery_codes_regenerated',
   'staff.second_factor_reset',
+  // Issue 17 (D121): the sites a member works, for the automatic case assignment.
+  'staff.sites.update',
   'partners.create',
   'partners.update',
   'partners.secret_rotated',

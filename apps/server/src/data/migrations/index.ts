@@ -53,6 +53,7 @@ import { m049ScreeningDeltaEnd } from './049-screening-delta-end.ts';
 import { m051SelfieLiveness } from './051-selfie-liveness.ts';
 import { m054VerificationQueue } from './054-verification-queue.ts';
 import { m055DecisionRollups } from './055-decision-rollups.ts';
+import { m056StaffSites } from './056-staff-sites.ts';
 
 export type { MigrationFactory, MigrationDb } from './helpers.ts';
 
@@ -105,6 +106,7 @@ const ALL: Record<string, MigrationFactory> = {
   '051-selfie-liveness': m051SelfieLiveness,
   '054-verification-queue': m054VerificationQueue,
   '055-decision-rollups': m055DecisionRollups,
+  '056-staff-sites': m056StaffSites,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -17,6 +17,7 @@ import { accountClosureRepo } from './account-closure-repo.ts';
 import { auditChainRepo } from './audit-chain-repo.ts';
 import { auditRepo } from './audit-repo.ts';
 import { blobReferencesRepo } from './uploaded-files.ts';
+import { caseAutoAssignRepo } from './case-auto-assign-repo.ts';
 import { countriesRepo } from './countries-repo.ts';
 import { dashboardRepo } from './dashboard-repo.ts';
 import { documentChecksRepo } from './document-checks-repo.ts';
@@ -67,6 +68,7 @@ function factories(db: Db, personal: PersonalDataCipher | undefined) {
     autoDecisions: () => autoDecisionsRepo(db),
     audit: () => auditRepo(db),
     blobReferences: () => blobReferencesRepo(db),
+    caseAutoAssign: () => caseAutoAssignRepo(db),
     countries: () => countriesRepo(db),
     dashboard: () => dashboardRepo(db),
     dataExports: () => dataExportRepo(db),

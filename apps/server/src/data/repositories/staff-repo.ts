@@ -63,6 +63,42 @@ export function staffRepo(db: Db) {
       await db.updateTable('staff_users').set({ last_login_at: at }).where('id', '=', id).execute();
     },
 
+    /** The sites each of these members works (no entry: every site), in one query. */
+    async sitesOf(ids: readonly number[]): Promise<Map<number, string[]>> {
+      const found = new Map<number, string[]>();
+      if (ids.length === 0) return found;
+      const rows = await db
+        .selectFrom('staff_sites')
+        .select(['staff_id', 'site'])
+        .where('staff_id', 'in', [...new Set(ids)])
+        .orderBy('staff_id')
+        .orderBy('site')
+        .execute();
+      for (const r of rows) found.set(Number(r.staff_id), [...(found.get(Number(r.staff_id)) ?? []), r.site]);
+      return found;
+    },
+
+    /**
+     * Replaces the member's sites if their version is still `version` (compare-and-set on
+     * `staff_users.sites_version`, which it moves); false when they changed meanwhile (or no member).
+     */
+    async setSites(id: number, sites: readonly string[], version: number): Promise<boolean> {
+      const moved = await db
+        .updateTable('staff_users')
+        .set((eb) => ({ sites_version: eb('sites_version', '+', 1) }))
+        .where('id', '=', id)
+        .where('sites_version', '=', version)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return false;
+      await db.deleteFrom('staff_sites').where('staff_id', '=', id).execute();
+      if (sites.length > 0)
+        await db
+          .insertInto('staff_sites')
+          .values(sites.map((site) => ({ staff_id: id, site })))
+          .execute();
+      return true;
+    },
+
     /** One page of members by id, after `afterId` (keyset paging: stable while members are added). */
     async page(afterId: number, limit: number): Promise<StaffRow[]> {
       return db

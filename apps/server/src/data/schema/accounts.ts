@@ -36,6 +36,16 @@ export interface StaffUsersTable {
   totp_enrolled_at: number | null;
   /** Migration 014: the last TOTP time step accepted at sign-in; later codes only (no replay). */
   totp_last_step: number | null;
+  /** Migration 056: moved by every change of the member's sites (staff_sites), their compare-and-set. */
+  sites_version: Generated<number>;
+  /** Migration 056: when the automatic case assignment last gave the member a case (round robin). */
+  auto_assigned_at: number | null;
+}
+
+/** Migration 056: the sites a member works (no rows: every site), set by an admin. */
+export interface StaffSitesTable {
+  staff_id: number;
+  site: string;
 }
 
 export interface SessionsTable {
@@ -78,6 +88,7 @@ export interface UserSecurityEventsTable {
 export interface AccountsTables {
   users: UsersTable;
   staff_users: StaffUsersTable;
+  staff_sites: StaffSitesTable;
   sessions: SessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   user_security_events: UserSecurityEventsTable;

@@ -8,6 +8,7 @@ import {
   staffListQuery,
   staffListResult,
   staffMemberEntry,
+  staffSitesRequest,
 } from '@kyc/contracts';
 import { subjectOf } from '../../http/auth.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
@@ -17,7 +18,8 @@ import { staffApi } from './staff-api.ts';
 /**
  * The staff second factor in the back office (issue 11): every member's own recovery codes, and the
  * administrators' staff list with the audited reset of a member's second factor. Staff session and
- * CSRF as every staff route; the use-cases check the role ('manage_staff': admins; others 10005).
+ * CSRF as every staff route; the use-cases check the role ('manage_staff': admins; others 10005). Issue 17:
+ * the sites a member works (D121).
  */
 export function staffAdminRoutes(services: Services): FastifyPluginAsync {
   const { recoveryCodes, staffAdmin } = services;
@@ -65,6 +67,19 @@ export function staffAdminRoutes(services: Services): FastifyPluginAsync {
         ok(
           await staffAdmin.resetSecondFactor(await me(request), request.params.staffId, request.body.reason),
         ),
+    );
+
+    r.put(
+      '/backoffice/api/staff/:staffId/sites',
+      guarded({
+        summary:
+          'The sites a member works, for the automatic case assignment; empty: every site (admin, audited; 55015 when changed meanwhile)',
+        params: staffIdParams,
+        body: staffSitesRequest,
+        response: { 200: envelopeOf(staffMemberEntry) },
+      }),
+      async (request) =>
+        ok(await staffAdmin.setSites(await me(request), request.params.staffId, request.body)),
     );
   };
 }

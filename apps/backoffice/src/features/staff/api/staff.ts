@@ -1,8 +1,8 @@
 /**
  * Staff administration (issue 11, docs/backoffice.md "Staff"): the members, cursor-paged, and the
- * audited reset of a member's second factor (admins only; others 10005).
+ * audited reset of a member's second factor and the sites each member works (admins only; others 10005).
  */
-import type { StaffListResult, StaffMemberEntry } from '@kyc/contracts';
+import type { SiteCode, StaffListResult, StaffMemberEntry } from '@kyc/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 export type { StaffListResult, StaffMemberEntry };
@@ -19,4 +19,16 @@ export function fetchStaffPage(cursor: string | null, signal?: AbortSignal): Pro
 /** POST …/second-factor/reset: 20011 without a reason, 20010 one's own, 20009 nothing to reset. */
 export function resetSecondFactor(staffId: number, reason: string): Promise<StaffMemberEntry> {
   return api.post<StaffMemberEntry>(`/staff/${staffId}/second-factor/reset`, { reason });
+}
+
+/**
+ * PUT …/sites (issue 17, D121): the sites the member works for the automatic case assignment (empty:
+ * every site), over the version read; 55015 when they changed meanwhile.
+ */
+export function setStaffSites(
+  staffId: number,
+  sites: readonly SiteCode[],
+  sitesVersion: number,
+): Promise<StaffMemberEntry> {
+  return api.put<StaffMemberEntry>(`/staff/${staffId}/sites`, { sites, sitesVersion });
 }

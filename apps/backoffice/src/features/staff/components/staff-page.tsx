@@ -13,12 +13,15 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { fetchStaffPage, type StaffMemberEntry } from '../api/staff.ts';
 import { ResetDialog } from './reset-dialog.tsx';
+import { SitesDialog } from './sites-dialog.tsx';
 import './staff.css';
 
 /**
  * Staff (admin): the members of the console with their two-step verification, a page at a time
  * ("Show more" follows the server's cursor), and "Reset two-step verification" behind a confirmation
- * with a required reason. A reset row is replaced in place and the outcome announced.
+ * with a required reason. Issue 17 (D121): the sites each member works for the automatic case
+ * assignment ("Edit sites"; none means every site). A changed row is replaced in place and the outcome
+ * announced.
  */
 export function StaffPage() {
   const { t, i18n } = useTranslation();
@@ -36,6 +39,7 @@ export function StaffPage() {
     return page;
   });
   const [resetting, setResetting] = useState<StaffMemberEntry | null>(null);
+  const [editingSites, setEditingSites] = useState<StaffMemberEntry | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const nameOf = (m: StaffMemberEntry) => m.displayName || m.email;
 
@@ -69,21 +73,35 @@ export function StaffPage() {
       cell: (m) => (m.secondFactor === 'enrolled' ? String(m.recoveryCodesRemaining) : '—'),
     },
     {
+      label: t('staffAdmin.columns.sites'),
+      cell: (m) => (m.sites.length === 0 ? t('staffAdmin.sites.every') : <bdi>{m.sites.join(', ')}</bdi>),
+    },
+    {
       label: t('staffAdmin.columns.lastSignIn'),
       cell: (m) => (m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language) : t('staffAdmin.never')),
     },
     {
       label: t('staffAdmin.columns.actions'),
-      cell: (m) =>
-        m.secondFactor === 'enrolled' && m.id !== me.id ? (
+      cell: (m) => (
+        <div className="staff-actions">
           <Button
             variant="ghost"
-            onClick={() => setResetting(m)}
-            aria-label={t('staffAdmin.resetFor', { name: nameOf(m) })}
+            onClick={() => setEditingSites(m)}
+            aria-label={t('staffAdmin.sites.editFor', { name: nameOf(m) })}
           >
-            {t('staffAdmin.reset')}
+            {t('staffAdmin.sites.edit')}
           </Button>
-        ) : null,
+          {m.secondFactor === 'enrolled' && m.id !== me.id ? (
+            <Button
+              variant="ghost"
+              onClick={() => setResetting(m)}
+              aria-label={t('staffAdmin.resetFor', { name: nameOf(m) })}
+            >
+              {t('staffAdmin.reset')}
+            </Button>
+          ) : null}
+        </div>
+      ),
     },
   ];
 
@@ -120,6 +138,18 @@ export function StaffPage() {
             setItems((list) => list.map((m) => (m.id === entry.id ? entry : m)));
             setDone(t('staffAdmin.done', { name: nameOf(entry) }));
             setResetting(null);
+          }}
+        />
+      ) : null}
+      {editingSites ? (
+        <SitesDialog
+          member={editingSites}
+          name={nameOf(editingSites)}
+          onClose={() => setEditingSites(null)}
+          onDone={(entry) => {
+            setItems((list) => list.map((m) => (m.id === entry.id ? entry : m)));
+            setDone(t('staffAdmin.sites.done', { name: nameOf(entry) }));
+            setEditingSites(null);
           }}
         />
       ) : null}

@@ -50,6 +50,40 @@ export async function assertMayDecide(tx: TxRepositories, staff: StaffMe, caseRe
     throw new AppError('CASE_NOT_ASSIGNEE');
 }
 
+/**
+ * An assignment in the caller's transaction: the compare-and-set over the claim as read
+ * (`expectedVersion`, null when there was none) and its audit entry `case.assign` (with `details` added,
+ * e.g. the automatic assignment's `automatic: true`). False, with nothing written, when the claim
+ * changed meanwhile.
+ */
+export async function assignClaim(
+  tx: TxRepositories,
+  a: ClaimedCase & {
+    to: number;
+    by: number;
+    expectedVersion: number | null;
+    from: number | null;
+    now: number;
+    claimMinutes: number;
+    details?: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  const expiresAt = a.now + a.claimMinutes * MINUTE_MS;
+  if (!(await tx.work.assign(a.caseRef, a.userId, a.to, a.by, a.expectedVersion, a.now, expiresAt)))
+    return false;
+  await tx.audit.insert(
+    {
+      staffId: a.by,
+      action: 'case.assign',
+      subjectUserId: a.userId,
+      caseRef: a.caseRef,
+      details: { from: a.from, to: a.to, expiresAt, ...a.details },
+    },
+    a.now,
+  );
+  return true;
+}
+
 /** Claim, assign and release any case; each answers the case's assignee after the change. */
 export function caseClaimUseCases(
   repos: Repositories,
@@ -100,19 +134,18 @@ export function caseClaimUseCases(
         if (!member || member.disabled || !roleCan(member.role, 'decide'))
           throw new AppError('CASE_ASSIGNEE_INVALID');
         const before = await tx.work.claimOf(caseRef);
-        const expiresAt = now + claimMs;
-        if (!(await tx.work.assign(caseRef, userId, to, staff.id, expectedVersion, now, expiresAt)))
-          throw new AppError('CASE_CLAIM_CHANGED');
-        await tx.audit.insert(
-          {
-            staffId: staff.id,
-            action: 'case.assign',
-            subjectUserId: userId,
-            caseRef,
-            details: { from: before ? Number(before.staff_id) : null, to, expiresAt },
-          },
+        const from = before ? Number(before.staff_id) : null;
+        const given = await assignClaim(tx, {
+          caseRef,
+          userId,
+          to,
+          by: staff.id,
+          expectedVersion,
+          from,
           now,
-        );
+          claimMinutes,
+        });
+        if (!given) throw new AppError('CASE_CLAIM_CHANGED');
         return { assignee: await current(tx, caseRef, now) };
       });
     },
