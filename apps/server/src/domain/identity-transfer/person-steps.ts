@@ -7,7 +7,7 @@
 import type { IdentityResult, TransferStatusResult } from '@kyc/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../kyc/idempotency.ts';
-import { maskEmail } from '../security-verification/security-verification.ts';
+import { maskEmail } from '../security-verification/verification-context.ts';
 import { checkSource, checkTarget, comparableName } from './eligibility.ts';
 import { OPEN_STAGES, type TransferContext } from './transfer-context.ts';
 

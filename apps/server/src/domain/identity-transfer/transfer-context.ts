@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MailTexts } from '../mail/mail-texts.ts';
-import { maskEmail } from '../security-verification/security-verification.ts';
+import { maskEmail } from '../security-verification/verification-context.ts';
 
 export interface IdentityTransferPolicy {
   /** How long both people have to cancel after the source consents (TRANSFER_COOLING_OFF_HOURS). */
