@@ -82,6 +82,21 @@ export function cappedCountSubquery(
 }
 
 /**
+ * The total of a page read with `cappedCountSubquery(…).as('list_total')`: its first row carries it. A
+ * page past the end (a cursor after the last row) has no row to read it from, so the list's own count
+ * (`countAlone`) runs then; a first page without rows matches nothing.
+ */
+export async function pageTotal(
+  rows: readonly { list_total: unknown }[],
+  after: unknown,
+  countAlone: () => Promise<{ total: number; totalCapped: boolean }>,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const first = rows[0];
+  if (first !== undefined) return cappedTotal(Number(first.list_total));
+  return after ? countAlone() : cappedTotal(0);
+}
+
+/**
  * How many rows a list's filter matches, reading at most `cap + 1` of them from the list's index:
  * `select count(*) from (<filtered list> limit cap + 1)`. Never an exact count over a large table.
  */

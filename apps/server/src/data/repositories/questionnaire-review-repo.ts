@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import { cappedCount, cappedCountSubquery, cappedTotal } from '../keyset.ts';
+import { cappedCount, cappedCountSubquery, pageTotal } from '../keyset.ts';
 import { withListLimits, type ListLimits } from '../list-limits.ts';
 import type { QuestionnaireSubmissionRow } from '../schema/index.ts';
-import type { ActiveClaim } from './work-repo.ts';
+import { CLAIM_COLUMNS, claimOfRow, type ListedClaim } from './work-repo.ts';
 
 export interface QuestionnaireQueueFilter {
   templateCode?: string | undefined;
@@ -26,10 +26,6 @@ export interface QuestionnaireQueueFilter {
 const questionnaireCaseRef = sql<string>`'user:' || q.user_id || '/questionnaire:' || q.template_code`;
 
 /** The live claim on an item's case, as the queue reads it. */
-export type QueueClaim = Pick<
-  ActiveClaim,
-  'staff_id' | 'expires_at' | 'version' | 'staff_display_name' | 'staff_email'
->;
 
 export interface QuestionnaireQueueRow {
   item_key: number;
@@ -44,7 +40,7 @@ export interface QuestionnaireQueueRow {
   edd_status: string | null;
   deposit_ref: string | null;
   pending_since: number;
-  claim: QueueClaim | null;
+  claim: ListedClaim | null;
   /** Issue 20 (D86): the person's account is closed. */
   closed: boolean;
 }
@@ -114,11 +110,7 @@ export function questionnaireReviewRepo(db: Db) {
             'e.status as edd_status',
             'q.deposit_ref',
             'q.pending_since',
-            'c.staff_id as claim_staff_id',
-            'c.expires_at as claim_expires_at',
-            'c.version as claim_version',
-            'cs.display_name as claim_staff_display_name',
-            'cs.email as claim_staff_email',
+            ...CLAIM_COLUMNS,
             'ac.user_id as closed_user_id',
           ])
           .select(cappedCountSubquery(trx, ordered).as('list_total'))
@@ -126,13 +118,7 @@ export function questionnaireReviewRepo(db: Db) {
           .orderBy('q.item_key')
           .limit(f.limit + 1)
           .execute();
-        // A page past the end (a cursor after the last row) carries no row to read the total from.
-        const counted =
-          rows[0] !== undefined
-            ? cappedTotal(Number(rows[0].list_total))
-            : after
-              ? await cappedCount(trx, ordered)
-              : cappedTotal(0);
+        const counted = await pageTotal(rows, after, () => cappedCount(trx, ordered));
         return {
           ...counted,
           rows: rows.map((r): QuestionnaireQueueRow => ({
@@ -148,16 +134,7 @@ export function questionnaireReviewRepo(db: Db) {
             edd_status: r.edd_status,
             deposit_ref: r.deposit_ref,
             pending_since: Number(r.pending_since),
-            claim:
-              r.claim_staff_id === null || r.claim_expires_at === null
-                ? null
-                : {
-                    staff_id: Number(r.claim_staff_id),
-                    expires_at: Number(r.claim_expires_at),
-                    version: Number(r.claim_version),
-                    staff_display_name: r.claim_staff_display_name ?? null,
-                    staff_email: r.claim_staff_email ?? null,
-                  },
+            claim: claimOfRow(r),
             closed: r.closed_user_id !== null,
           })),
         };

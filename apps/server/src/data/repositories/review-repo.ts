@@ -3,8 +3,8 @@ import { sql, SqliteAdapter, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db.ts';
 import type { KycDecisionRow } from '../schema/index.ts';
 import type { PersonalDataCipher } from './kyc-repo.ts';
-import type { ActiveClaim } from './work-repo.ts';
-import { cappedCount, cappedCountSubquery, cappedTotal } from '../keyset.ts';
+import { CLAIM_COLUMNS, claimOfRow, type ListedClaim } from './work-repo.ts';
+import { cappedCount, cappedCountSubquery, pageTotal } from '../keyset.ts';
 import { withListLimits, type ListLimits } from '../list-limits.ts';
 
 export interface QueueFilter {
@@ -39,15 +39,10 @@ export interface QueueRow {
   kind: SubmissionKind;
   final_proposed_at: number | null;
   /** The live claim on the case (issue 17), with its assignee's name; null when nobody holds it. */
-  claim: QueueClaim | null;
+  claim: ListedClaim | null;
   /** The account is closed (issue 20, D86): the page shows no personal data of it. */
   closed: boolean;
 }
-
-export type QueueClaim = Pick<
-  ActiveClaim,
-  'staff_id' | 'expires_at' | 'version' | 'staff_display_name' | 'staff_email'
->;
 
 const wrappedKeyOf = (value: Uint8Array | null | undefined): Buffer | null =>
   value ? Buffer.from(value) : null;
@@ -183,11 +178,7 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
             'q.kind',
             'q.final_proposed_at',
             'k.wrapped_key',
-            'c.staff_id as claim_staff_id',
-            'c.expires_at as claim_expires_at',
-            'c.version as claim_version',
-            'cs.display_name as claim_staff_display_name',
-            'cs.email as claim_staff_email',
+            ...CLAIM_COLUMNS,
             'ac.user_id as closed_user_id',
           ])
           .select(cappedCountSubquery(trx, ordered).as('list_total'))
@@ -207,25 +198,10 @@ export function reviewRepo(db: Db, personal?: PersonalDataCipher) {
           submission_id: Number(r.submission_id),
           kind: r.kind,
           final_proposed_at: r.final_proposed_at === null ? null : Number(r.final_proposed_at),
-          claim:
-            r.claim_staff_id === null || r.claim_expires_at === null
-              ? null
-              : {
-                  staff_id: Number(r.claim_staff_id),
-                  expires_at: Number(r.claim_expires_at),
-                  version: Number(r.claim_version),
-                  staff_display_name: r.claim_staff_display_name ?? null,
-                  staff_email: r.claim_staff_email ?? null,
-                },
+          claim: claimOfRow(r),
           closed: r.closed_user_id !== null,
         }));
-        // A page past the end (a cursor after the last row) carries no row to read the total from.
-        const counted =
-          rows[0] !== undefined
-            ? cappedTotal(Number(rows[0].list_total))
-            : after
-              ? await cappedCount(trx, ordered)
-              : cappedTotal(0);
+        const counted = await pageTotal(rows, after, () => cappedCount(trx, ordered));
         const opened = personal
           ? await Promise.all(
               queued.map((row, i) =>

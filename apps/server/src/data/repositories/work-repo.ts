@@ -7,6 +7,39 @@ export interface ActiveClaim extends CaseClaimRow {
   staff_email: string | null;
 }
 
+/** A live claim as a list page reads it beside its rows (the claim joined as `c`, its member as `cs`). */
+export type ListedClaim = Pick<
+  ActiveClaim,
+  'staff_id' | 'expires_at' | 'version' | 'staff_display_name' | 'staff_email'
+>;
+
+/** The columns a list page selects for each row's live claim: `claimOfRow` reads them back. */
+export const CLAIM_COLUMNS = [
+  'c.staff_id as claim_staff_id',
+  'c.expires_at as claim_expires_at',
+  'c.version as claim_version',
+  'cs.display_name as claim_staff_display_name',
+  'cs.email as claim_staff_email',
+] as const;
+
+/** A row's live claim from CLAIM_COLUMNS; null when nobody holds the case. */
+export function claimOfRow(r: {
+  claim_staff_id: unknown;
+  claim_expires_at: unknown;
+  claim_version: unknown;
+  claim_staff_display_name: string | null;
+  claim_staff_email: string | null;
+}): ListedClaim | null {
+  if (r.claim_staff_id === null || r.claim_expires_at === null) return null;
+  return {
+    staff_id: Number(r.claim_staff_id),
+    expires_at: Number(r.claim_expires_at),
+    version: Number(r.claim_version),
+    staff_display_name: r.claim_staff_display_name ?? null,
+    staff_email: r.claim_staff_email ?? null,
+  };
+}
+
 /**
  * Issue 17, working a queue together: claims on cases (a verification case `user:<id>`, a questionnaire
  * case `user:<id>/questionnaire:<code>`, D123) and the service levels (migration 026). Every change is a
