@@ -340,7 +340,8 @@ export function compose(options: CompositionOptions): Composition {
     },
   );
 
-  // Issue 19 (D96): the document checks of in-house level-1 submissions, after the commit and by a job.
+  // Issue 19 (D96, D124): the document checks of in-house level-1 submissions, re-verifications and ID
+  // updates, after the commit and by a job.
   // Issue 19 (D102–D103): once the checks are stored, the provider may decide level 1 itself.
   const autoDecisions = autoDecisionUseCases({
     repos,
@@ -372,7 +373,7 @@ export function compose(options: CompositionOptions): Composition {
     checks: documentChecks,
   });
 
-  const updates = updateUseCases({ repos, keyring });
+  const updates = updateUseCases({ repos, keyring, checks: documentChecks });
   // Issue 19: the person's answers to the document checks' questions (docs/checks.md "The correction step").
   // D112: an answer may let the provider decide (a corrected field never approves; a typed zone may).
   const corrections = correctionUseCases({

@@ -6,6 +6,10 @@
 import { z } from 'zod';
 import { LIVENESS_ACTIONS, LIVENESS_FRAME_KINDS } from './liveness.ts';
 
+/** The kinds of submission whose documents are checked (D124): level 1, a re-verification, an ID update. */
+export const CHECKED_SUBMISSION_KINDS = ['level', 'reverification', 'update_id'] as const;
+export type CheckedSubmissionKind = (typeof CHECKED_SUBMISSION_KINDS)[number];
+
 /** Every check a submission can have. */
 export const CHECK_NAMES = [
   'quality',
@@ -217,8 +221,8 @@ export const caseCheck = z.object({
 export type CaseCheck = z.infer<typeof caseCheck>;
 
 /**
- * Which submission the case's `checks` are of (the level-1 submission under review, else the latest
- * in-house one) and how far its run is; null when the person has no in-house level-1 submission.
+ * Which submission the case's `checks` are of (the person's submission under review that has a run,
+ * else the latest with one; D124) and how far its run is; null when no submission of theirs was checked.
  */
 export const caseChecksRun = z
   .object({
@@ -228,6 +232,8 @@ export const caseChecksRun = z
     checkedAt: z.number().int().nullable(),
     /** Issue 19 (D112): the vendor whose reading of the document was checked; absent for in-house checks. */
     vendor: z.enum(['sumsub', 'onfido', 'jumio']).optional(),
+    /** Issue 19 (D124): which kind of submission was checked — a level, a re-verification, an ID update. */
+    kind: z.enum(CHECKED_SUBMISSION_KINDS).optional(),
   })
   .nullable();
 export type CaseChecksRun = z.infer<typeof caseChecksRun>;

@@ -176,6 +176,31 @@ export function documentChecksRepo(db: Db) {
       return row && runOf(row);
     },
 
+    /**
+     * The run a reviewer decides on (D124): the person's latest run whose submission is PENDING, else
+     * their latest run (document_check_runs_user_idx, then each run's submission by its primary key).
+     */
+    async runToDecide(userId: number): Promise<DocumentCheckRunRow | undefined> {
+      const pending = await db
+        .selectFrom('document_check_runs as r')
+        .innerJoin('kyc_submissions as s', 's.id', 'r.submission_id')
+        .selectAll('r')
+        .where('r.user_id', '=', userId)
+        .where('s.status', '=', 'PENDING')
+        .orderBy('r.submission_id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (pending) return runOf(pending);
+      const latest = await db
+        .selectFrom('document_check_runs')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('submission_id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return latest && runOf(latest);
+    },
+
     async resultsOf(submissionId: number): Promise<DocumentCheckResultRow[]> {
       const rows = await db
         .selectFrom('document_check_results')

@@ -42,7 +42,7 @@ export interface SubmissionDeps {
   screening?: ScreeningRequests;
   /** Issue 18: a level-1 submission recomputes the person's risk score (countries), after its commit. */
   risk?: RiskRecompute;
-  /** Issue 19: a level-1 submission's document checks (OCR), run after its commit (D96). */
+  /** Issue 19: a level-1 submission's or a re-verification's document checks, after the commit (D96, D124). */
   checks?: CheckRequests;
   now?: () => number;
 }
@@ -183,7 +183,8 @@ export function submissionUseCases(deps: SubmissionDeps) {
   /**
    * A re-verification (reason UPDATE_KYC): level-1 documents, then the re-verification machine's
    * `submit` (Needed/Rejected → Pending; the Turkey region only through the app) in one transaction
-   * with a 'reverification' submission. The step statuses do not change.
+   * with a 'reverification' submission and its document checks' run (D124). The step statuses do not
+   * change.
    */
   async function attemptReverification(
     userId: number,
@@ -202,7 +203,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
     const ids = await checkedDocuments(userId, request);
     const countryCode = await checkedCountry(request);
     const at = now();
-    return repos.transaction(async (tx) => {
+    const { result, checkRun } = await repos.transaction(async (tx) => {
       const submissionId = await tx.submissions.insertSubmission({
         userId,
         level: 1,
@@ -218,8 +219,12 @@ export function submissionUseCases(deps: SubmissionDeps) {
         throw new AppError('KYC_ILLEGAL_TRANSITION', 're-verification changed meanwhile');
       if ((await tx.submissions.attachDocuments(userId, ids, submissionId)) !== ids.length)
         throw new AppError('KYC_DOCUMENT_NOT_FOUND', 'a document was submitted meanwhile');
-      return { submissionId, level: 1, status: 'PENDING' };
+      // Issue 19 (D124): its document checks are due with it, as a level-1 submission's are.
+      const checks = await deps.checks?.request(tx, submissionId, userId, at);
+      return { result: { submissionId, level: 1, status: 'PENDING' } as const, checkRun: checks };
     });
+    if (checkRun !== undefined) deps.checks?.soon(checkRun);
+    return result;
   }
 
   return {

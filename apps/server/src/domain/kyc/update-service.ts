@@ -15,6 +15,7 @@ import type { Repositories } from '../../data/repositories/index.ts';
 import type { KycDocumentRow } from '../../data/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MasterKeyring } from '../../lib/crypto/envelope.ts';
+import type { CheckRequests } from '../checks/run/check-runs.ts';
 import { sealDetails, withDataKey } from './data-keys.ts';
 import { idempotent, reusedKey } from './idempotency.ts';
 import { sidesProblem } from './submission-rules.ts';
@@ -23,6 +24,8 @@ import { UPDATE_ID_DAILY_LIMIT, isExpired, sameName, utcDayStart } from './updat
 export interface UpdateDeps {
   repos: Repositories;
   keyring: MasterKeyring;
+  /** Issue 19 (D124): an ID update's document checks, requested with it and run after its commit. */
+  checks?: CheckRequests;
   now?: () => number;
 }
 
@@ -116,7 +119,7 @@ export function updateUseCases(deps: UpdateDeps) {
       }),
     );
     const ids = documents.map((d) => d.id);
-    return repos.transaction(async (tx) => {
+    const { submissionId, checkRun } = await repos.transaction(async (tx) => {
       const submissionId = await tx.submissions.insertSubmission({
         userId,
         level: 1,
@@ -130,8 +133,11 @@ export function updateUseCases(deps: UpdateDeps) {
       });
       if ((await tx.submissions.attachDocuments(userId, ids, submissionId)) !== ids.length)
         throw new AppError('KYC_UPDATE_ID_IMAGES_INCOMPLETE', 'a document was submitted meanwhile');
-      return pending(submissionId);
+      // Issue 19 (D124): the new document's checks are due with the update, in the same commit.
+      return { submissionId, checkRun: await deps.checks?.request(tx, submissionId, userId, at) };
     });
+    if (checkRun !== undefined) deps.checks?.soon(checkRun);
+    return pending(submissionId);
   }
 
   async function attemptUpdatePoa(

@@ -118,6 +118,26 @@ describe('the case page Checks panel', () => {
     expect(within(match).queryByRole('columnheader', { name: 'Document (MRZ)' })).toBeNull();
   });
 
+  it('when the checks are of a re-verification or an ID update (D124), then the panel says which submission, and a level says nothing more', async () => {
+    renderCase(CHECKED, { ...DONE, kind: 'reverification' });
+    let panel = await screen.findByRole('region', { name: 'Checks' });
+    expect(
+      within(panel).getByText(
+        "Checks of the re-verification (submission 5): its document against the person's details on record.",
+      ),
+    ).toBeTruthy();
+    cleanup();
+    renderCase(CHECKED, { ...DONE, kind: 'update_id' });
+    panel = await screen.findByRole('region', { name: 'Checks' });
+    expect(
+      within(panel).getByText(/^Checks of the ID update \(submission 5\): the new document/),
+    ).toBeTruthy();
+    cleanup();
+    renderCase(CHECKED, { ...DONE, kind: 'level' });
+    panel = await screen.findByRole('region', { name: 'Checks' });
+    expect(within(panel).queryByText(/^Checks of the/)).toBeNull();
+  });
+
   it('when the checks have run, then the panel comes first and words each check, the disagreeing field marked in text and a link to the other account', async () => {
     renderCase(CHECKED, DONE);
 

@@ -1,9 +1,9 @@
 /**
  * The case's "Checks" panel, first on the page (issue 19, docs/checks.md "Running the checks"): each
- * document check of the level-1 submission under review with its outcome in words (the colour only
- * repeats it), its score against its threshold where it has one, and what it found
- * (check-detail.tsx). While the checks are still running every check says "not run yet". Checks of a
- * vendor's reading (D112) say so, naming the vendor.
+ * document check of the submission under review with its outcome in words (the colour only repeats
+ * it), its score against its threshold where it has one, and what it found (check-detail.tsx). While
+ * the checks are still running every check says "not run yet". Checks of a vendor's reading (D112) say
+ * so, naming the vendor; those of a re-verification or an ID update say which (D124).
  */
 import { useTranslation } from 'react-i18next';
 import {
@@ -46,6 +46,10 @@ export function ChecksSection({
       ) : (
         <>
           {run.vendor ? <p>{t('case.checks.vendorReading', { vendor: VENDOR_NAMES[run.vendor] })}</p> : null}
+          {run.kind === 'reverification' ? (
+            <p>{t('case.checks.ofReverification', { id: run.submissionId })}</p>
+          ) : null}
+          {run.kind === 'update_id' ? <p>{t('case.checks.ofUpdateId', { id: run.submissionId })}</p> : null}
           {run.status === 'pending' ? <p>{t('case.checks.pending')}</p> : null}
           {run.status === 'failed' ? <p>{t('case.checks.failed')}</p> : null}
           {run.checkedAt !== null ? (

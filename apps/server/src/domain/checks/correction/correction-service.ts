@@ -75,9 +75,11 @@ export function correctionUseCases(deps: CorrectionDeps) {
     const run = await repos.documentChecks.runForCase(userId, null);
     if (!run) return { ask: null, pending: false };
     const submission = await repos.submissions.findSubmission(userId, run.submission_id);
-    // A vendor's submission (D112: its checks are the vendor's reading) asks the person nothing.
+    // A vendor's submission (D112: its checks are the vendor's reading) asks the person nothing, nor
+    // does a re-verification or an ID update (D124: the correction step is level 1's only, so far).
     if (
       !submission ||
+      submission.kind !== 'level' ||
       submission.level !== 1 ||
       submission.status !== 'PENDING' ||
       isVendorSubmission(submission)
@@ -85,7 +87,7 @@ export function correctionUseCases(deps: CorrectionDeps) {
       return { ask: null, pending: false };
     if (run.status === 'due' || run.status === 'running') return { ask: null, pending: true };
     if (run.status !== 'done') return { ask: null, pending: false };
-    const { checks } = await caseChecksOf(repos, keyring, userId);
+    const { checks } = await caseChecksOf(repos, keyring, userId, submission.id);
     const answers = (await repos.documentCorrections.answersOf(submission.id)).map((r) => ({
       kind: r.kind,
       fields: JSON.parse(r.fields) as { field: string; action: 'correct' | 'keep' }[],

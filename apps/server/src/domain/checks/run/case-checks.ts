@@ -1,14 +1,15 @@
 /**
- * The document checks as the case page shows them (issue 19 "Wiring"): those of the person's latest
- * in-house level-1 submission, each not run while its run is pending or given up, the personal part of
- * each result (what the MRZ says, what was typed) opened under the person's data key. The caller audits
- * the view, naming the submission whose evidence was opened.
+ * The document checks as the case page shows them (issue 19 "Wiring"): those of the submission under
+ * review (a level, a re-verification or an ID update, D124), each not run while its run is pending or
+ * given up, the personal part of each result (what the MRZ says, what was typed) opened under the
+ * person's data key. The caller audits the view, naming the submission whose evidence was opened.
  */
 import { CHECK_NAMES, checkDetail, type CaseCheck, type CaseChecksRun } from '@kyc/contracts';
 import type { Repositories } from '../../../data/repositories/index.ts';
 import type { DocumentCheckResultRow } from '../../../data/schema/index.ts';
 import { decryptBlob, type MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import { withStoredDataKey } from '../../kyc/data-keys.ts';
+import { isCheckedKind } from './typed-identity.ts';
 
 /** What a result's sealed evidence is bound to: the submission and the check. */
 export const evidenceObject = (submissionId: number, name: string) =>
@@ -58,19 +59,34 @@ export interface CaseChecksView {
   opened: number | null;
 }
 
+/**
+ * The checks of the submission the reviewer decides (D124: the person's pending submission with a run,
+ * else their latest run), or of `submissionId` when given (the correction step names its own).
+ */
 export async function caseChecksOf(
   repos: Pick<Repositories, 'documentChecks' | 'submissions'>,
   keyring: MasterKeyring,
   userId: number,
+  submissionId?: number,
 ): Promise<CaseChecksView> {
-  const run = await repos.documentChecks.runForCase(userId, null);
+  const run =
+    submissionId === undefined
+      ? await repos.documentChecks.runToDecide(userId)
+      : await repos.documentChecks.runForCase(userId, submissionId);
   if (!run) return { checks: [], run: null, opened: null };
   // D112: a vendor's submission (its key names the vendor) carries the checks of the vendor's reading.
   const submission = await repos.submissions.findSubmission(userId, run.submission_id);
   const vendor = submission?.idempotency_key.startsWith('vendor:')
     ? VENDORS.find((v) => submission.idempotency_key.startsWith(`vendor:${v}:`))
     : undefined;
-  const meta = { submissionId: run.submission_id, checkedAt: run.checked_at, ...(vendor ? { vendor } : {}) };
+  // D124: which kind of submission was checked, so the panel can say so.
+  const kind = submission && isCheckedKind(submission.kind) ? submission.kind : undefined;
+  const meta = {
+    submissionId: run.submission_id,
+    checkedAt: run.checked_at,
+    ...(vendor ? { vendor } : {}),
+    ...(kind ? { kind } : {}),
+  };
   if (run.status !== 'done') {
     const failed = run.status === 'failed';
     const checks = BUILT.map((name): CaseCheck => ({

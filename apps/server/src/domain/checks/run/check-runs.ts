@@ -1,20 +1,20 @@
 /**
- * Running the document checks of in-house level-1 submissions (issue 19 "Wiring", D96; docs/checks.md
- * "Running the checks"). The submitting transaction writes a 'due' run (`request`); after the commit
- * the run is taken in the background (`soon`, mode 'background'); a run that fails or is lost with the
- * process stays due (or running past its lease), and the `document-checks` job takes it (`runDue`).
+ * Running the document checks of in-house level-1 submissions, re-verifications and ID updates (issue 19
+ * "Wiring", D96, D124; docs/checks.md "Running the checks"). The submitting transaction writes a 'due'
+ * run (`request`); after the commit the run is taken in the background (`soon`, mode 'background'); a
+ * run that fails or is lost with the process stays due (or running past its lease), and the
+ * `document-checks` job takes it (`runDue`).
  * A run is claimed with a lease and stored with its results by a compare-and-set on that claim, in one
  * transaction: a crash loses nothing, two takers store one set. OCR takes seconds of CPU, so runs go one
  * at a time per process (CHECK_CONCURRENCY) and never on a request's path. The personal part of each
  * result (what the MRZ says, what was typed) is sealed under the person's data key. Once stored,
  * `afterStored` lets the provider decide the case itself (../auto-decision/, D102).
  */
-import type { DocumentType } from '@kyc/contracts';
 import type { Repositories, TxRepositories } from '../../../data/repositories/index.ts';
 import type { NewCheckResult } from '../../../data/repositories/document-checks-repo.ts';
 import { encryptBlob, type MasterKeyring } from '../../../lib/crypto/envelope.ts';
 import type { BlobStore } from '../../../lib/uploads/blob-store.ts';
-import { withDataKey, withStoredDataKey } from '../../kyc/data-keys.ts';
+import { openDetails, withDataKey, withStoredDataKey } from '../../kyc/data-keys.ts';
 import type { LivenessEvidence } from '@kyc/contracts';
 import { openLivenessEvidence } from '../faces/liveness-evidence.ts';
 import { openEncryptedUpload } from '../../uploads/encrypted-upload.ts';
@@ -26,6 +26,7 @@ import {
   type EvaluateOptions,
 } from './evaluate.ts';
 import { documentHashes } from './document-hash.ts';
+import { typedIdentityOf } from './typed-identity.ts';
 import { evidenceObject } from './case-checks.ts';
 import { faceDuplicates } from '../faces/duplicate-face.ts';
 
@@ -128,24 +129,20 @@ export function checkRunUseCases(options: CheckRunOptions) {
     const submission = await repos.submissions.findSubmission(userId, submissionId);
     if (!submission) throw new Error(`submission ${submissionId} is missing`);
     const applicant = await repos.kyc.findApplicant(userId);
-    const typed = (value: string | null | undefined) => (value ? value : undefined);
+    // D124: an ID update's own details (its typed expiry date) are sealed on the submission.
+    const sealedDetails = submission.kind === 'update_id' ? submission.details_enc : null;
+    const details = sealedDetails
+      ? await withStoredDataKey(repos.submissions, keyring, userId, (key) =>
+          key ? openDetails(key, userId, submission.idempotency_key, Buffer.from(sealedDetails)) : null,
+        )
+      : null;
     const { images, liveness } = await imagesOf(userId, submissionId);
-    const evaluation = await evaluateSubmission(
-      images,
-      {
-        firstName: typed(applicant?.first_name),
-        lastName: typed(applicant?.last_name),
-        dateOfBirth: typed(applicant?.date_of_birth),
-        issuingCountry: submission.issuing_country,
-        documentType: submission.document_type as DocumentType,
-      },
-      {
-        now: at,
-        liveness,
-        ...(options.readMrz ? { readMrz: options.readMrz } : {}),
-        ...(options.findFaces ? { findFaces: options.findFaces } : {}),
-      },
-    );
+    const evaluation = await evaluateSubmission(images, typedIdentityOf(submission, applicant, details), {
+      now: at,
+      liveness,
+      ...(options.readMrz ? { readMrz: options.readMrz } : {}),
+      ...(options.findFaces ? { findFaces: options.findFaces } : {}),
+    });
     const rows = evaluation.checks.map((c) => ({
       ...c,
       relatedUserId: null as number | null,
