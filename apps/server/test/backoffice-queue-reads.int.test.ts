@@ -10,7 +10,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ReviewQueueResult } from '@kyc/contracts';
 import { testDatabases } from './support/databases.ts';
-import { recorded } from './support/statement-log.ts';
+import { recorded, untilQuiet } from './support/statement-log.ts';
 import { staffClient, userWithCase } from './support/kyc-flows.ts';
 import { testApp } from './support/test-app.ts';
 import { usersRepo } from '../src/data/repositories/users-repo.ts';
@@ -39,6 +39,8 @@ describe.each(testDatabases())('the verification queue page on $name', (testDb) 
         .values({ user_id: other?.userId ?? 0, closed_at: Date.now(), closed_by: 'self', staff_id: null })
         .execute();
 
+      // Work started after earlier commits (screening, risk) must not count as the page's.
+      await untilQuiet(log);
       log.recording = true;
       const page = (await reviewer.get('/backoffice/api/queue')).envelope?.result as ReviewQueueResult;
       log.recording = false;

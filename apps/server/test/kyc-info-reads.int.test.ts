@@ -10,6 +10,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases.ts';
 import { ALL_INFO_FLAGS, decide, kycInfo, staffClient, userWithCase } from './support/kyc-flows.ts';
+import { untilQuiet } from './support/statement-log.ts';
 import { signedInClient, testApp } from './support/test-app.ts';
 import { uploadedDocument } from './support/uploads.ts';
 import { preparedQuery, type Database } from '../src/data/db.ts';
@@ -33,20 +34,6 @@ function recorded(database: Database) {
     return execute(query);
   };
   return { database: { ...database, db }, log };
-}
-
-/**
- * Until no statement has run for 100 ms (at most 5 s): the work a submission starts after its commit
- * (screening, the risk score) has finished, and cannot be counted as kyc-info's.
- */
-async function quiet(log: { recording: boolean; statements: string[] }): Promise<void> {
-  for (let round = 0; round < 50; round += 1) {
-    log.statements = [];
-    log.recording = true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    log.recording = false;
-    if (log.statements.length === 0) return;
-  }
 }
 
 describe.each(testDatabases())('kyc-info reads on $name', (testDb) => {
@@ -139,7 +126,7 @@ describe.each(testDatabases())('kyc-info reads on $name', (testDb) => {
         .where('id', '=', Number((done.envelope?.result as { submissionId: number }).submissionId))
         .execute();
       await kycInfo(person, ALL_INFO_FLAGS);
-      await quiet(log);
+      await untilQuiet(log);
 
       log.recording = true;
       const info = await kycInfo(person, ALL_INFO_FLAGS);

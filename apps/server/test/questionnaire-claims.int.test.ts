@@ -16,7 +16,7 @@ import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
 import { staffClient } from './support/kyc-flows.ts';
 import { RFI_ANSWERS, questionnaireUseCasesOf, submittedQuestionnaire } from './support/questionnaires.ts';
-import { recorded } from './support/statement-log.ts';
+import { recorded, untilQuiet } from './support/statement-log.ts';
 import { signedInClient, testApp, type TestClient } from './support/test-app.ts';
 
 const SATOS_ANSWERS = {
@@ -207,6 +207,8 @@ describe.each(testDatabases())('the questionnaire queue page on $name', (testDb)
       const first = (await reviewer.get('/backoffice/api/questionnaires/queue')).envelope
         ?.result as QuestionnaireQueueResult;
 
+      // Work started after earlier commits (screening, risk) must not count as the page's.
+      await untilQuiet(log);
       log.recording = true;
       const page = (await reviewer.get('/backoffice/api/questionnaires/queue?assignedTo=me')).envelope
         ?.result as QuestionnaireQueueResult;

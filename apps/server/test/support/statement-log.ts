@@ -28,3 +28,19 @@ export function recorded(database: Database) {
   };
   return { database: { ...database, db: database.db.withPlugin(counter) }, log };
 }
+
+/**
+ * Until no statement has run for 100 ms (at most 5 s): the work a request starts after its commit
+ * (screening, the risk score, the document checks) has finished and cannot be counted as the next
+ * request's. Leaves `recording` off and the log empty.
+ */
+export async function untilQuiet(log: { recording: boolean; statements: string[] }): Promise<void> {
+  for (let round = 0; round < 50; round += 1) {
+    log.statements = [];
+    log.recording = true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    log.recording = false;
+    if (log.statements.length === 0) return;
+  }
+  log.statements = [];
+}
