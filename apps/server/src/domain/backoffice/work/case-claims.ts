@@ -8,7 +8,7 @@
  */
 import { roleCan, type CaseAssignee, type CaseClaimResult, type StaffMe } from '@kyc/contracts';
 import type { Repositories, TxRepositories } from '../../../data/repositories/index.ts';
-import type { ActiveClaim } from '../../../data/repositories/work-repo.ts';
+import type { ListedClaim } from '../../../data/repositories/work-repo.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { requirePermission } from '../permissions.ts';
 import { staffLabel } from '../staff-label.ts';
@@ -28,12 +28,7 @@ export interface CaseClaimSettings {
   claimMinutes: number;
 }
 
-export function assigneeOf(
-  claim:
-    | Pick<ActiveClaim, 'staff_id' | 'expires_at' | 'version' | 'staff_display_name' | 'staff_email'>
-    | null
-    | undefined,
-): CaseAssignee | null {
+export function assigneeOf(claim: ListedClaim | null | undefined): CaseAssignee | null {
   if (!claim) return null;
   return {
     staffId: Number(claim.staff_id),
