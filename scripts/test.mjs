@@ -95,6 +95,20 @@ const stages = [
   ['e2e', () => (ensureChromium(), vitest('e2e'))],
 ];
 
+/**
+ * CPU seconds the stage's processes used (user + system of every child this process waited for, and
+ * theirs: Vitest's workers, the e2e servers, Chromium), read from /proc where there is one. Wall time
+ * depends on what else the machine runs; CPU time says what the stage itself costs.
+ */
+function childCpuSeconds() {
+  try {
+    const fields = (readFileSync('/proc/self/stat', 'utf8').split(') ')[1] ?? '').split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, in clock ticks (USER_HZ 100)
+  } catch {
+    return undefined;
+  }
+}
+
 const started = Date.now();
 /** Seconds each stage took, in the order run: the summary line shows where the time went. */
 const stageSeconds = [];
@@ -103,6 +117,7 @@ for (const [name, stage] of stages) {
   if ((only && name !== only) || skipped.includes(name)) continue;
   console.log(`\n=== ${name} ===`);
   const stageStarted = Date.now();
+  const cpuBefore = childCpuSeconds();
   let status;
   try {
     status = await stage();
@@ -111,8 +126,11 @@ for (const [name, stage] of stages) {
     status = 1;
   }
   const seconds = (Date.now() - stageStarted) / 1000;
+  const cpuAfter = childCpuSeconds();
+  const cpu =
+    cpuBefore === undefined || cpuAfter === undefined ? '' : `, CPU ${(cpuAfter - cpuBefore).toFixed(0)} s`;
   stageSeconds.push(`${name} ${seconds.toFixed(0)} s`);
-  console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s ===`);
+  console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s${cpu} ===`);
   if (status !== 0) {
     failedStage = name;
     break;

@@ -9,6 +9,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, HOST_COOKIE_PREFIX, STAFF_CSRF_COOKIE, type Envelope } from '@kyc/contracts';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { boot } from '../../src/boot.ts';
+import { useAuditChainKey } from '../../src/lib/audit-chain-hash.ts';
+import { takeFreshlyBooted } from './booted-databases.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/data/db.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
@@ -50,7 +52,12 @@ export async function testApp(
 ): Promise<FastifyInstance> {
   const { env, ...rest } = options;
   const config = testConfig(env);
-  await boot(config, database);
+  // A database fresh from a seeded template was booted with the test keys: only the process-wide audit
+  // chain key is set again (another test may have set another), unless this app brings keys of its own.
+  const ownKeys = env?.DATA_MASTER_KEY !== undefined || env?.DATA_MASTER_KEY_PREVIOUS !== undefined;
+  if (takeFreshlyBooted(database) && !ownKeys)
+    useAuditChainKey(config.dataMasterKey, config.dataMasterKeyPrevious);
+  else await boot(config, database);
   // Issue 19: the document checks (seconds of OCR) run only when a test runs their job.
   const app = await buildApp({ config, database, logger: false, documentChecks: 'job', ...rest });
   databases.set(app, database);
