@@ -1,7 +1,7 @@
 /**
  * Level 1 the way a person does it in the browser (issue 4): the kyc screen, the document's country, the
- * name and date of birth as on the document, a passport photo chosen as a file, a selfie, the consent,
- * review and submit. And the reviewer's side: a case opened from the verification queue, approved with
+ * name and date of birth as on the document, the passport with the nationality and its number (D125), a
+ * passport photo chosen as a file, a selfie, the consent, review and submit. And the reviewer's side: a case opened from the verification queue, approved with
  * the confirmation the case page asks for.
  */
 import { DESKTOP, baseUrl, newContext, type Browser, type Page } from './browser.ts';
@@ -13,6 +13,26 @@ export interface TypedDetails {
   lastName: string;
   /** yyyy-mm-dd */
   dateOfBirth: string;
+  /** The document's number as typed on the document step (D125); a made-up one when not given. */
+  documentNumber?: string;
+}
+
+/** A document number for photos without a zone: nothing compares it. */
+export const ANY_DOCUMENT_NUMBER = 'X1234567';
+
+/**
+ * The document step's nationality and number (issue 19, D125), in any language: a passport's issuing
+ * country is already offered as the nationality; another document's is chosen when given.
+ */
+export async function enterDocumentDetails(
+  page: Page,
+  {
+    documentNumber = ANY_DOCUMENT_NUMBER,
+    nationality,
+  }: { documentNumber?: string; nationality?: string } = {},
+) {
+  if (nationality) await page.locator('main select[name="nationality"]').selectOption(nationality);
+  await page.locator('main input[name="documentNumber"]').fill(documentNumber);
 }
 
 /** One side of the document (or the selfie) chosen as a file; waits for its upload. */
@@ -49,6 +69,7 @@ export async function submitLevel1ByFile(
   await page.locator('input[autocomplete="bday"]').fill(details.dateOfBirth);
   await page.locator('main button').last().click();
   await page.getByRole('radio', { name: 'Passport' }).check();
+  await enterDocumentDetails(page, { documentNumber: details.documentNumber ?? ANY_DOCUMENT_NUMBER });
   await page.getByRole('button', { name: 'Continue' }).click();
   await uploadInto(page, 'Front of the document', front ?? (await photoFile(`${name}-front`)));
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -87,7 +108,7 @@ export async function approveLevel1(page: Page) {
 /** The flow's forward button (language-neutral: the last button of the step's navigation). */
 export const nextStep = (page: Page) => page.locator('.kyc-flow__nav button').last().click();
 
-/** Country, details and passport: up to the front of the document (language-neutral locators). */
+/** Country, details, passport and its number: up to the front of the document (language-neutral locators). */
 export async function toDocumentFront(page: Page, origin: string, lang: string) {
   await page.goto(`${origin}/user/accounts/${lang}/auth/kyc?level=1`);
   const country = page.locator('main select').first();
@@ -99,6 +120,7 @@ export async function toDocumentFront(page: Page, origin: string, lang: string) 
   await page.locator('input[autocomplete="bday"]').fill('1990-12-10');
   await nextStep(page);
   await page.locator('input[type="radio"][value="PASSPORT"]').check();
+  await enterDocumentDetails(page);
   await nextStep(page);
   await page.locator('[data-testid="capture-file-front"]').waitFor({ state: 'attached' });
 }

@@ -26,7 +26,13 @@ import { signUpFresh } from '../support/kyc.ts';
 import { backofficeLanguage, staffPage, submitLevel1ByFile } from '../support/level1.ts';
 import { backofficeText } from '../support/locales.ts';
 
-const TYPED = { firstName: 'Grace', lastName: 'Hopper', dateOfBirth: '1986-12-09' };
+/** As the passport says, its number too (D125: compared with the zone). */
+const TYPED = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  dateOfBirth: '1986-12-09',
+  documentNumber: 'C01X00T58',
+};
 const PASSPORT = {
   documentCode: 'P',
   // Three characters, padded with fillers, as the zone holds them (ICAO 9303: Germany is D<<).

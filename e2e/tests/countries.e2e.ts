@@ -21,6 +21,7 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { giveCaptureConsent, photoFile, signUpFresh, staffSignIn } from '../support/kyc.ts';
+import { enterDocumentDetails } from '../support/level1.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 type Texts = Record<string, unknown>;
@@ -65,6 +66,7 @@ describe('every country', () => {
     for (const name of ['National ID card', 'Passport', 'Driving licence', 'Residence permit'])
       await page.getByRole('radio', { name }).waitFor();
     await page.getByRole('radio', { name: 'Passport' }).check();
+    await enterDocumentDetails(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await upload(page, 'Front of the document', await photoFile('belgian-front'));
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -72,7 +74,8 @@ describe('every country', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await giveCaptureConsent(page);
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
-    await page.getByText('Belgium', { exact: true }).waitFor();
+    // The issuing country, and the nationality a passport suggests (D125).
+    await expect.poll(() => page.getByText('Belgium', { exact: true }).count()).toBe(2);
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByRole('heading', { name: 'Submitted' }).waitFor({ timeout: 20_000 });
 

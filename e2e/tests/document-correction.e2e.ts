@@ -1,10 +1,12 @@
 /**
  * Issue 19, the person's correction step in the browser against the real server (docs/checks.md "The
  * correction step"): a person submits level 1 with a generated passport whose machine-readable zone says
- * 11 December 1990 while they typed 10 December; once the checks have run in the background, the
- * personal page asks them to check the date of birth, showing what they typed and what the document
- * says (English, then Arabic on the Emirates host, right to left); they correct it, the step closes, and
- * the reviewer's case shows what was first typed and the corrected value. A fresh browser context at
+ * 11 December 1990 and C01X00T47 while they typed 10 December and C01X00T48 (the number asked on the
+ * document step, D125); once the checks have run in the background, the personal page asks them to
+ * check the date of birth and the document number, showing what they typed and what the document says
+ * (English, then Arabic on the Emirates host, right to left); they correct both (a number with a space
+ * refused inline first), the step closes, and the reviewer's case shows what was first typed and the
+ * corrected values. A fresh browser context at
  * phone size; screenshots (E2E_SCREENSHOTS=1) and axe at 390×844 and 1280×800.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,7 +32,13 @@ import { signUpFresh } from '../support/kyc.ts';
 import { openCase, staffPage, submitLevel1ByFile } from '../support/level1.ts';
 import { backofficeText, localeFile, textAt } from '../support/locales.ts';
 
-const TYPED = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10' };
+/** The date of birth one day off the zone's, the number one character off (D125). */
+const TYPED = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  dateOfBirth: '1990-12-10',
+  documentNumber: 'C01X00T48',
+};
 const PASSPORT = {
   documentCode: 'P',
   // Three characters, padded with fillers, as the zone holds them (ICAO 9303: Germany is D<<).
@@ -69,7 +77,7 @@ async function bothWidths(page: Page, name: string, form = 'correction-fields') 
 describe('the correction step in the browser', () => {
   const browser = useBrowser();
 
-  it('a typed date of birth that differs from the passport: the person is asked with both values, in en and ar-SA at both widths, corrects it, and the reviewer sees both', async () => {
+  it('a typed date of birth and document number that differ from the passport: the person is asked with both values of each, in en and ar-SA at both widths, corrects them, and the reviewer sees both', async () => {
     const dir = path.join(ARTIFACTS, 'files');
     mkdirSync(dir, { recursive: true });
     const front = path.join(dir, 'correction-passport.jpg');
@@ -85,6 +93,9 @@ describe('the correction step in the browser', () => {
     const field = step.getByRole('group', { name: text('en', 'correction.field.dateOfBirth') });
     await field.getByText('December 10, 1990').or(field.getByText('10 December 1990')).waitFor();
     await field.getByText('December 11, 1990').or(field.getByText('11 December 1990')).waitFor();
+    const number = step.getByRole('group', { name: text('en', 'correction.field.documentNumber') });
+    await number.getByText('C01X00T48', { exact: true }).waitFor();
+    await number.getByText('C01X00T47', { exact: true }).waitFor();
     await bothWidths(page, 'correction-step-en');
 
     // Arabic on the Emirates host, right to left.
@@ -93,14 +104,26 @@ describe('the correction step in the browser', () => {
     const arabic = await correctionStep(page, emiratesUrl(), 'ar-SA');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await arabic.getByRole('group', { name: text('ar-SA', 'correction.field.dateOfBirth') }).waitFor();
+    await arabic.getByRole('group', { name: text('ar-SA', 'correction.field.documentNumber') }).waitFor();
     await bothWidths(page, 'correction-step-ar-SA');
 
-    // The person corrects it: the document's date is offered, they send it; the step closes.
+    // The person corrects both: the document's values are offered; a number with a space is refused in
+    // the browser, then sent in lower case (the server upper-cases it); the step closes.
     const again = await correctionStep(page, baseUrl(), 'en');
-    const dateOfBirth = text('en', 'correction.field.dateOfBirth');
-    await again.getByRole('radio', { name: text('en', 'correction.useDocument') }).check();
-    const input = again.getByLabel(text('en', 'correction.value').replace('{{field}}', dateOfBirth));
+    const valueLabel = (key: string) =>
+      text('en', 'correction.value').replace('{{field}}', text('en', `correction.field.${key}`));
+    const dobGroup = again.getByRole('group', { name: text('en', 'correction.field.dateOfBirth') });
+    await dobGroup.getByRole('radio', { name: text('en', 'correction.useDocument') }).check();
+    const input = again.getByLabel(valueLabel('dateOfBirth'));
     expect(await input.inputValue()).toBe('1990-12-11');
+    const numberInput = again.getByLabel(valueLabel('documentNumber'));
+    expect(await numberInput.inputValue()).toBe('C01X00T47');
+    await numberInput.fill('C01 X00T47');
+    await again.getByRole('button', { name: text('en', 'correction.submit') }).click();
+    await again
+      .getByText(text('en', 'capture.document.errors.numberFormat').replace('{{max}}', '20'))
+      .waitFor();
+    await numberInput.fill('c01x00t47');
     await again.getByRole('button', { name: text('en', 'correction.submit') }).click();
     await page.getByTestId('correction-done').waitFor();
     expect(await page.getByRole('region', { name: text('en', 'correction.title') }).count()).toBe(0);
@@ -116,6 +139,9 @@ describe('the correction step in the browser', () => {
     const answers = reviewer.page.getByTestId('case-corrections');
     const row = answers.getByRole('row', { name: en('case.checks.fields.dateOfBirth') });
     await row.getByText(en('case.checks.corrections.corrected')).waitFor();
+    const numberRow = answers.getByRole('row', { name: en('case.checks.fields.documentNumber') });
+    await numberRow.getByText(en('case.checks.corrections.corrected')).waitFor();
+    await numberRow.getByText('C01X00T48').waitFor();
     const match = reviewer.page.getByRole('article', { name: en('case.checks.names.data_match') });
     await match.getByText(en('case.checks.outcomes.pass'), { exact: true }).first().waitFor();
     for (const viewport of [DESKTOP, PHONE]) {
@@ -142,7 +168,8 @@ describe('the correction step in the browser', () => {
     const person = await newContext(browser(), PHONE);
     const page = await person.context.newPage();
     const email = await signUpFresh(page, baseUrl(), 'correction-zone');
-    await submitLevel1ByFile(page, TYPED, 'correction-zone', { front });
+    const typed = { ...TYPED, documentNumber: PASSPORT.documentNumber };
+    await submitLevel1ByFile(page, typed, 'correction-zone', { front });
 
     const step = await correctionStep(page, baseUrl(), 'en', 'correction.mrz.title');
     await bothWidths(page, 'correction-zone-en', 'correction-mrz');

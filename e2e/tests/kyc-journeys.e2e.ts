@@ -20,7 +20,7 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { giveCaptureConsent, photoFile, signUpFresh } from '../support/kyc.ts';
-import { approveLevel1, openCase, staffPage } from '../support/level1.ts';
+import { approveLevel1, enterDocumentDetails, openCase, staffPage } from '../support/level1.ts';
 import { FIRST_PARTY_APP, partnerPost } from '../support/partner.ts';
 
 const PERSONAL = '/user/accounts/en/auth/personal';
@@ -67,6 +67,8 @@ async function verifyLevel1(
   // keeps the verified identity's.
   if (details) await enterDetails(page);
   await page.getByRole('radio', { name: document }).check();
+  // D125: a passport offers its country as the nationality; an identity card's is chosen.
+  await enterDocumentDetails(page, document === 'Passport' ? {} : { nationality: country });
   await page.getByRole('button', { name: 'Continue' }).click();
   await capture(page, how, 'Front of the document', await photoFile(`${name}-front`));
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -384,8 +386,14 @@ describe('identity verification journeys', () => {
         await screenshot(page, `kyc-details-${lang}`);
         await enterDetails(page);
         await page.getByRole('radio').first().waitFor();
+        // The document step with the nationality and number (D125): a number refused inline first.
+        await page.locator('input[type="radio"][value="PASSPORT"]').check();
+        await enterDocumentDetails(page, { documentNumber: 'C01 X00T47' });
+        await page.locator('main button').last().click();
+        await page.locator('main .field__error').waitFor();
         await screenshot(page, `kyc-document-${lang}`);
-        await page.getByRole('radio').nth(1).check();
+        await expectNoAxeViolations(page, { soft: true, message: `document step ${lang}` });
+        await enterDocumentDetails(page, { documentNumber: 'C01X00T47' });
         await page.locator('main button').last().click();
         // The camera needs a secure context: on the plain-http test host of the Emirates site the
         // browser offers none, and the step shows its file-upload fallback instead.

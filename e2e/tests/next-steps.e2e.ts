@@ -23,6 +23,7 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { giveCaptureConsent, photoFile, signUpFresh, staffSignIn } from '../support/kyc.ts';
+import { enterDocumentDetails } from '../support/level1.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 interface Question {
@@ -82,6 +83,7 @@ async function submitLevel1(page: Page) {
   await page.locator('input[autocomplete="bday"]').fill('1990-12-10');
   await page.locator('main button').last().click();
   await page.getByRole('radio', { name: 'Passport' }).check();
+  await enterDocumentDetails(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   for (const [label, file] of [
     ['Front of the document', await photoFile('next-front')],

@@ -19,6 +19,7 @@ import {
   type Page,
 } from '../support/browser.ts';
 import { giveCaptureConsent, photoFile, signUpFresh } from '../support/kyc.ts';
+import { enterDocumentDetails } from '../support/level1.ts';
 import { FIRST_PARTY_APP, partnerPost } from '../support/partner.ts';
 
 /**
@@ -95,6 +96,7 @@ describe('SDK mode for a partner’s user who has never signed in (issue 10)', (
     await page.getByRole('button', { name: 'Continue' }).click();
     await enterDetails(page);
     await page.getByRole('radio', { name: 'Passport' }).check();
+    await enterDocumentDetails(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await upload(page, 'Front of the document', await photoFile('sdk-front'));
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -2,7 +2,8 @@
  * Issue 20 with issue 19 (docs/data-export.md "What is in it", D107): a person's copy holds the document
  * check results of their submissions — the personal part opened under their own data key — and nothing
  * of anyone else: a duplicate document result says only that a duplicate was found, never the other
- * account, how many, or the keyed hash it was found by; another person's results never enter it.
+ * account, how many, or the keyed hash it was found by; another person's results never enter it. With
+ * each submission, the person's answers to the correction step (D125), opened under their key.
  */
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,7 @@ import { postWithKey, randomKey, userWithCase } from './support/kyc-flows.ts';
 import { stepUpHeaders } from './support/step-up.ts';
 import { TEST_MASTER_KEY, type TestClient } from './support/test-app.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
+import { correctionObject } from '../src/domain/checks/correction/case-corrections.ts';
 import { evidenceObject } from '../src/domain/checks/run/case-checks.ts';
 import { clearDetail, hasEvidence } from '../src/domain/checks/run/evaluate.ts';
 import { withDataKey } from '../src/domain/kyc/data-keys.ts';
@@ -224,12 +226,101 @@ describe.each(testDatabases())('document checks in the person’s copy on $name'
     expect(manifest.files.map((f) => f.path)).toContain('data/document-checks.json');
   });
 
+  it('when a person answered the correction step, then the copy holds each answer opened under their key: the zone they typed, a field kept with their reason', async () => {
+    const { client } = await userWithCase(fixture.app, 'new@demo.test');
+    const userId = await fixture.userIdOf('new@demo.test');
+    const [submission] = await fixture.submissionsOf('new@demo.test');
+    const submissionId = Number(submission?.id);
+    await storeChecks(fixture, userId, submissionId, [
+      { name: 'data_match', outcome: 'fail', detail: compared('LOVELACEWOOD', 'LOVELACEW00D') },
+    ]);
+    const lines = [
+      'P<D<<LOVELACEW00D<<ADA<<<<<<<<<<<<<<<<<<<<<<',
+      'C01X00T478D<<9012108F3001019<<<<<<<<<<<<<<<6',
+    ];
+    const db = fixture.database.db;
+    const keyring = createKeyring(Buffer.from(TEST_MASTER_KEY, 'base64'));
+    const answers = [
+      { revision: 1, kind: 'mrz' as const, fields: [], sealed: { fields: [], mrzLines: lines } },
+      {
+        revision: 2,
+        kind: 'fields' as const,
+        fields: [{ field: 'lastName', action: 'keep' }],
+        sealed: {
+          fields: [
+            {
+              field: 'lastName',
+              typed: 'LOVELACEWOOD',
+              document: 'LOVELACEW00D',
+              action: 'keep',
+              value: null,
+              reason: 'My name is spelt with two Os.',
+            },
+          ],
+          mrzLines: null,
+        },
+      },
+    ];
+    const at = Date.now();
+    const rows = await withDataKey(submissionsRepo(db), keyring, userId, at, (key) =>
+      answers.map((a) => ({
+        submission_id: submissionId,
+        user_id: userId,
+        revision: a.revision,
+        kind: a.kind,
+        fields: JSON.stringify(a.fields),
+        answer_enc: encryptBlob(key, Buffer.from(JSON.stringify(a.sealed), 'utf8'), {
+          userId,
+          objectId: correctionObject(submissionId, a.revision),
+        }),
+        data_match: 'fail' as const,
+        idempotency_key: `answer-${a.revision}`,
+        created_at: at,
+      })),
+    );
+    await db.insertInto('document_check_corrections').values(rows).execute();
+
+    const files = await ownCopy(fixture.app, client);
+    const checks = JSON.parse(text(files['data/document-checks.json'])) as {
+      submissions: { corrections: unknown[] }[];
+    };
+    expect(checks.submissions[0]?.corrections).toEqual([
+      {
+        revision: 1,
+        kind: 'mrz',
+        answeredAt: new Date(at).toISOString(),
+        fields: [],
+        zoneTyped: lines,
+        dataMatchAfter: 'fail',
+      },
+      {
+        revision: 2,
+        kind: 'fields',
+        answeredAt: new Date(at).toISOString(),
+        fields: [
+          {
+            field: 'lastName',
+            action: 'keep',
+            youTyped: 'LOVELACEWOOD',
+            documentSays: 'LOVELACEW00D',
+            correctedTo: null,
+            reason: 'My name is spelt with two Os.',
+          },
+        ],
+        zoneTyped: null,
+        dataMatchAfter: 'fail',
+      },
+    ]);
+  });
+
   it('when a person’s checks have not run yet, then the copy says their run is due with no findings', async () => {
     const { client } = await userWithCase(fixture.app, 'new@demo.test');
     const [submission] = await fixture.submissionsOf('new@demo.test');
     const files = await ownCopy(fixture.app, client);
     expect(JSON.parse(text(files['data/document-checks.json']))).toMatchObject({
-      submissions: [{ submissionId: Number(submission?.id), status: 'due', checkedAt: null, checks: [] }],
+      submissions: [
+        { submissionId: Number(submission?.id), status: 'due', checkedAt: null, checks: [], corrections: [] },
+      ],
     });
   });
 });

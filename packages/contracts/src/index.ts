@@ -4,6 +4,7 @@ export * from './client-codes.ts';
 export * from './languages.ts';
 export * from './sites.ts';
 export * from './iso-countries.ts';
+export * from './document-details.ts';
 export * from './countries.ts';
 export * from './screens.ts';
 export * from './validation.ts';

@@ -30,6 +30,9 @@ const load = (ns: string, lng: string) =>
 /** Keys that name the same thing, so must read the same in every language. */
 const SAME_TEXT = [
   ['the driving-licence document type', ['updateId.documentType.DRIVERS', 'capture.documentType.DRIVERS']],
+  // D125: asked on the document step, asked again in the correction step.
+  ['the nationality', ['capture.document.nationality', 'correction.field.nationality']],
+  ['the document number', ['capture.document.number', 'correction.field.documentNumber']],
   [
     'the "try again" button',
     [

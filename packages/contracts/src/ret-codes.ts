@@ -359,6 +359,19 @@ export const RET_CODES = {
       'Upload: the liveness evidence sent with the selfie is refused (not JSON of the expected shape, sent with another side, too large, more than three keyframes, or a keyframe that is not a JPEG of 120 to 640 pixels a side and at most 96 KB); nothing was stored.',
   },
 
+  // The identity document's typed details on level 1 (issue 19, D125; docs/checks.md "Nationality and
+  // document number"). 63013–63014 stay reserved.
+  KYC_DOCUMENT_NUMBER_INVALID: {
+    code: 63011,
+    meaning:
+      'Submit: the document number, trimmed and upper-cased, is not 1 to 20 characters of A-Z, 0-9 and -; nothing was submitted (the uploads stay for the next attempt).',
+  },
+  KYC_NATIONALITY_INVALID: {
+    code: 63012,
+    meaning:
+      'Submit: the nationality is not an ISO 3166-1 alpha-2 country code; nothing was submitted (the uploads stay for the next attempt).',
+  },
+
   // Questionnaires, tests, agreements, declarations and EDD (docs/questionnaires.md). 50016 is the client's.
   QUESTIONNAIRE_ILLEGAL_TRANSITION: {
     code: 51001,

@@ -14,13 +14,24 @@ export const CORRECTION_FIELDS = [
   'lastName',
   'firstName',
   'dateOfBirth',
+  'nationality',
   'issuingCountry',
+  'documentNumber',
   'documentType',
 ] as const;
 export type CorrectionField = (typeof CORRECTION_FIELDS)[number];
 
-/** Fields the person may change here; the others (the document's country and type) may only be kept. */
-export const CORRECTABLE_FIELDS = ['lastName', 'firstName', 'dateOfBirth'] as const;
+/**
+ * Fields the person may change here; the others (the document's country and type) may only be kept.
+ * Nationality and the document number (D125) are corrected on the submission's sealed details.
+ */
+export const CORRECTABLE_FIELDS = [
+  'lastName',
+  'firstName',
+  'dateOfBirth',
+  'nationality',
+  'documentNumber',
+] as const;
 export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 
 /** How many answers a submission takes at most (the last answer closes the step whatever it says). */
@@ -68,7 +79,7 @@ const fieldAnswer = z.discriminatedUnion('action', [
   z.strictObject({
     field: z.enum(CORRECTION_FIELDS),
     action: z.literal('correct'),
-    /** The value as on the document, as the person types it (a date YYYY-MM-DD). */
+    /** The value as on the document, as the person types it (a date YYYY-MM-DD, a nationality alpha-2). */
     value: z.string().max(200),
   }),
   z.strictObject({

@@ -108,6 +108,17 @@ export const submitKycRequest = z.strictObject({
   consent: captureConsent.optional(),
   /** Level 2: the residence address the proof of address shows (required, 10001 without it). */
   residence: residenceAddress.optional(),
+  /**
+   * Level 1 and re-verification (ours, D125; the spec does not show the payload): the person's
+   * nationality as typed, ISO 3166-1 alpha-2 (63012 otherwise). Compared with the document's MRZ;
+   * sealed with the submission. Optional: a client that leaves it out gets it not compared.
+   */
+  nationality: z.string().max(8).optional(),
+  /**
+   * Level 1 and re-verification (ours, D125): the document's number as printed, trimmed and upper-cased,
+   * 1-20 of A-Z, 0-9 and - (63011 otherwise; contracts `checkDocumentNumber`). Optional, as nationality.
+   */
+  documentNumber: z.string().max(200).optional(),
 });
 export type SubmitKycRequest = z.infer<typeof submitKycRequest>;
 

@@ -382,6 +382,20 @@ export function dataExportSourcesRepo(db: Db) {
         .execute();
     },
 
+    /**
+     * Their answers to the correction step (D125): the answer sealed under their data key, as stored
+     * (read by document_check_corrections_key_idx, which starts with user_id).
+     */
+    async documentCheckCorrections(userId: number) {
+      return db
+        .selectFrom('document_check_corrections')
+        .select(['submission_id', 'revision', 'kind', 'fields', 'answer_enc', 'data_match', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('submission_id')
+        .orderBy('revision')
+        .execute();
+    },
+
     async supportRequests(userId: number) {
       return db
         .selectFrom('support_requests')

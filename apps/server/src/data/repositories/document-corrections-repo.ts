@@ -98,6 +98,20 @@ export function documentCorrectionsRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * The submission's sealed details replaced (D125: a corrected nationality or document number), in
+     * the answering transaction after `holdPending`, so only while it is under review.
+     */
+    async replaceSubmissionDetails(userId: number, submissionId: number, detailsEnc: Buffer) {
+      await db
+        .updateTable('kyc_submissions')
+        .set({ details_enc: detailsEnc })
+        .where('id', '=', submissionId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'PENDING')
+        .execute();
+    },
+
     /** Replaces one stored result of the submission by its re-evaluation. */
     async replaceResult(submissionId: number, name: string, result: ReplacedResult, at: number) {
       await db

@@ -6,10 +6,13 @@
  * was found on another account, never which, how many, or the keyed hash it was found by. A finding of a
  * kind this module does not know (a check added later) is given by its code alone, so a new check's
  * detail cannot leak another account into a copy before someone decides what of it is the person's.
+ * With each submission, the person's answers to the correction step (D125): what they corrected or
+ * kept, what they had typed and what the document says, their reason, the zone they typed.
  */
 import { checkDetail, type CheckDetail } from '@kyc/contracts';
 import type { Repositories } from '../../data/repositories/index.ts';
 import { decryptBlob } from '../../lib/crypto/envelope.ts';
+import { correctionObject, type SealedAnswer } from '../checks/correction/case-corrections.ts';
 import { evidenceObject } from '../checks/run/case-checks.ts';
 
 const iso = (ms: number | string | bigint | null | undefined) =>
@@ -82,10 +85,64 @@ function detailOf(
   return { ...clear, code: fallback.code };
 }
 
+interface CorrectionRow {
+  submission_id: number | string;
+  revision: number | string;
+  kind: string;
+  fields: string;
+  answer_enc: Buffer | Uint8Array | null;
+  data_match: string;
+  created_at: number | string;
+}
+
+/**
+ * One answer of the correction step as the person gave it, opened under their key. An answer whose
+ * sealed part does not open (a key destroyed since) keeps what the clear columns say: which fields,
+ * corrected or kept.
+ */
+function answerOf(row: CorrectionRow, key: Buffer, userId: number) {
+  const submissionId = Number(row.submission_id);
+  const revision = Number(row.revision);
+  let sealed: SealedAnswer | null = null;
+  if (row.answer_enc) {
+    try {
+      const opened = decryptBlob(key, Buffer.from(row.answer_enc), {
+        userId,
+        objectId: correctionObject(submissionId, revision),
+      });
+      sealed = JSON.parse(opened.toString('utf8')) as SealedAnswer;
+    } catch {
+      // Not openable: the clear part below.
+    }
+  }
+  const clearFields = (JSON.parse(row.fields) as { field: string; action: string }[]).map((f) => ({
+    field: f.field,
+    action: f.action,
+  }));
+  return {
+    revision,
+    kind: row.kind,
+    answeredAt: iso(row.created_at),
+    fields: sealed
+      ? sealed.fields.map((f) => ({
+          field: f.field,
+          action: f.action,
+          youTyped: f.typed,
+          documentSays: f.document,
+          correctedTo: f.value,
+          reason: f.reason,
+        }))
+      : clearFields,
+    zoneTyped: sealed?.mrzLines ?? null,
+    dataMatchAfter: row.data_match,
+  };
+}
+
 /** `data/document-checks.json`: the runs of the person's submissions, each with its results. */
 export async function documentChecksOf(repos: Repositories, key: Buffer, userId: number) {
   const src = repos.dataExportSources;
   const results = await src.documentCheckResults(userId);
+  const corrections = await src.documentCheckCorrections(userId);
   return {
     submissions: (await src.documentCheckRuns(userId)).map((run) => ({
       submissionId: Number(run.submission_id),
@@ -102,6 +159,9 @@ export async function documentChecksOf(repos: Repositories, key: Buffer, userId:
           found: findingOf(r.name, r.outcome, detailOf(r, key, userId)),
           checkedAt: iso(r.checked_at),
         })),
+      corrections: corrections
+        .filter((c) => Number(c.submission_id) === Number(run.submission_id))
+        .map((c) => answerOf(c, key, userId)),
     })),
   };
 }

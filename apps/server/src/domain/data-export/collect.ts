@@ -37,7 +37,8 @@ data/verification.json   your verification levels, submissions, decisions and th
                    checks by verification providers, notices and offers
 data/document-checks.json the checks we made of your identity documents (photo quality, the
                    machine-readable zone, what you typed against it, expiry, whether the
-                   same document is on another account) and what each found
+                   same document is on another account) and what each found, with your
+                   answers when we asked you to check what you typed
 data/questionnaires.json your questionnaire answers, drafts, tasks asked of you and wallet proofs
 data/screening.json      when you were checked against lists, as the law requires
 data/partners.json       the partners you allowed to reach your verification, and what we

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import { checkSides, isDocumentId, requiredSides, sidesProblem } from './submission-rules.ts';
+import {
+  checkSides,
+  isDocumentId,
+  requiredSides,
+  sidesProblem,
+  typedDocumentDetails,
+} from './submission-rules.ts';
 import { isAdultOn } from './submission-service.ts';
 
 function codeOf(fn: () => void): string | undefined {
@@ -67,5 +73,20 @@ describe('isAdultOn', () => {
     expect(sidesProblem(1, 'PASSPORT', ['front', 'selfie', 'poa'])).toBe(
       'side poa is not part of a LEVEL_1 submission',
     );
+  });
+
+  it('the nationality and document number (D125): normalised, refused with their own codes, absent when not given', () => {
+    expect(typedDocumentDetails({ nationality: ' de ', documentNumber: ' c01x00t47 ' })).toEqual({
+      nationality: 'DE',
+      documentNumber: 'C01X00T47',
+    });
+    expect(typedDocumentDetails({ documentNumber: 'AB-1234567890123456-' })).toEqual({
+      documentNumber: 'AB-1234567890123456-',
+    });
+    expect(typedDocumentDetails({})).toEqual({});
+    for (const nationality of ['', 'XK', 'DEU', 'D', 'UTO'])
+      expect(codeOf(() => typedDocumentDetails({ nationality }))).toBe('KYC_NATIONALITY_INVALID');
+    for (const documentNumber of ['', '  ', 'C01 X00T47', 'C01X00T47/', 'Ц1234567', 'X'.repeat(21)])
+      expect(codeOf(() => typedDocumentDetails({ documentNumber }))).toBe('KYC_DOCUMENT_NUMBER_INVALID');
   });
 });

@@ -31,7 +31,7 @@ import { idempotent, reusedKey } from './idempotency.ts';
 import { isTurkeyRegion, TURKEY_WEB_REFUSAL, type Channel } from './reverification-rules.ts';
 import { initialStepStatus, nextPoiStatus, nextStepStatus } from './state-machine.ts';
 import { maskPersonalDetails } from './personal-details-mask.ts';
-import { checkSides } from './submission-rules.ts';
+import { checkSides, typedDocumentDetails } from './submission-rules.ts';
 import { utcDayStart } from './update-rules.ts';
 
 export interface SubmissionDeps {
@@ -128,11 +128,14 @@ export function submissionUseCases(deps: SubmissionDeps) {
     // An ID and a selfie need the consent and declaration; level 2 names the residence address.
     const consent: ConsentRecord | null = level === 1 ? checkedConsent(request.consent, now()) : null;
     const residence = level === 2 ? residenceDetails(request.residence) : null;
+    // D125: the identity document's nationality and number, checked before anything is written.
+    const document = level === 1 ? typedDocumentDetails(request) : {};
     const ids = await checkedDocuments(userId, request);
     const countryCode = await checkedCountry(request);
     if (residence && !(await kyc.findCountry(residence.residenceCountry ?? '')))
       throw new AppError('KYC_COUNTRY_NOT_SUPPORTED', `unknown country ${residence.residenceCountry}`);
-    const detailsEnc = residence ? await sealed(userId, idempotencyKey, residence) : null;
+    const typedDetails = residence ?? (Object.keys(document).length > 0 ? { ...document } : null);
+    const detailsEnc = typedDetails ? await sealed(userId, idempotencyKey, typedDetails) : null;
 
     const [level1, level2] = await storedStatuses(userId);
     const from = level === 1 ? level1 : level2;
@@ -200,8 +203,11 @@ export function submissionUseCases(deps: SubmissionDeps) {
     if (turkeyRegion && channel !== 'app') throw new AppError('KYC_ILLEGAL_TRANSITION', TURKEY_WEB_REFUSAL);
     const to = nextPoiStatus(from, 'submit', { actor: 'user', turkeyRegion, channel });
     const consent = checkedConsent(request.consent, now());
+    const document = typedDocumentDetails(request);
     const ids = await checkedDocuments(userId, request);
     const countryCode = await checkedCountry(request);
+    const detailsEnc =
+      Object.keys(document).length > 0 ? await sealed(userId, idempotencyKey, { ...document }) : null;
     const at = now();
     const { result, checkRun } = await repos.transaction(async (tx) => {
       const submissionId = await tx.submissions.insertSubmission({
@@ -213,6 +219,7 @@ export function submissionUseCases(deps: SubmissionDeps) {
         status: 'PENDING',
         idempotencyKey,
         createdAt: at,
+        detailsEnc,
         consent,
       });
       if (!(await tx.submissions.casReverificationStatus(userId, from, to, at)))

@@ -80,7 +80,7 @@ function pendingCase(overrides: Partial<CaseView> = {}): CaseView {
         reasonCode: '',
         userMessage: '',
         documentIds: ['a'.repeat(32), 'b'.repeat(32)],
-        details: { documentNumber: '••••1234' },
+        details: { nationality: 'PT', documentNumber: '••••1234' },
         consent: null,
         finalProposedAt: null,
       },
@@ -206,6 +206,10 @@ describe('CasePage', () => {
     const submissions = screen.getByRole('region', { name: 'Submissions' });
     expect(within(submissions).getByText('Passport')).toBeTruthy();
     expect(within(submissions).getByText('••••1234')).toBeTruthy();
+    // D125: the typed document details named as the Checks panel names them, a country by its name.
+    expect(within(submissions).getByText('Document number')).toBeTruthy();
+    expect(within(submissions).getByText('Nationality')).toBeTruthy();
+    expect(within(submissions).getByText('Portugal (PT)')).toBeTruthy();
 
     const image = screen.getByRole('img', { name: 'Front side uploaded by the person' });
     expect(image.getAttribute('src')).toBe(`/backoffice/api/cases/41/documents/${'a'.repeat(32)}`);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATA_MATCH_FIELDS, type DataMatchField } from '@kyc/contracts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useProviderLabel } from '../../../lib/providers.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -10,6 +11,8 @@ import { isProofOfAddress, submissionLabelKey } from '../../../lib/submission-ki
 import { DocumentTypeLabel, ReasonLabel, SubmissionStatusLabel } from './labels.tsx';
 import { useRedactionMarker } from '../../../lib/redactions.tsx';
 import { RedactableText, Redacted } from '../../../ui/redacted.tsx';
+import { FieldValue } from './check-detail.tsx';
+import { FieldName } from './check-words.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -156,6 +159,10 @@ const DETAIL_NAMES = [
   'residencePostalCode',
 ] as const;
 
+/** Typed details of the identity document (D125: nationality and number; D124: an update's), as the checks name them. */
+const isTypedField = (name: string): name is DataMatchField =>
+  (DATA_MATCH_FIELDS as readonly string[]).includes(name);
+
 function SubmissionDetails({ details }: { details: Record<string, string> }) {
   const { t } = useTranslation();
   const entries = Object.entries(details);
@@ -164,11 +171,15 @@ function SubmissionDetails({ details }: { details: Record<string, string> }) {
       {entries.map(([name, value]) => (
         <div key={name}>
           <dt>
-            {(DETAIL_NAMES as readonly string[]).includes(name)
-              ? t(`captureSignOff.details.${name as (typeof DETAIL_NAMES)[number]}`)
-              : name}
+            {(DETAIL_NAMES as readonly string[]).includes(name) ? (
+              t(`captureSignOff.details.${name as (typeof DETAIL_NAMES)[number]}`)
+            ) : isTypedField(name) ? (
+              <FieldName field={name} />
+            ) : (
+              name
+            )}
           </dt>
-          <dd>{value || '—'}</dd>
+          <dd>{!value ? '—' : isTypedField(name) ? <FieldValue field={name} value={value} /> : value}</dd>
         </div>
       ))}
     </dl>

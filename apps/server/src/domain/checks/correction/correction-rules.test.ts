@@ -146,3 +146,53 @@ describe('which answers are accepted', () => {
     );
   });
 });
+
+describe('the nationality and document number (D125)', () => {
+  const NATIONALITY = { field: 'nationality', typed: 'AT', document: 'DE' };
+  const NUMBER = { field: 'documentNumber', typed: 'C01X00T48', document: 'C01X00T47' };
+  const ask = askOf(inputs([mrzRead, mismatch([NATIONALITY, NUMBER])]));
+  if (!ask) throw new Error('no question');
+
+  it('when they disagree, then both are asked and may be corrected', () => {
+    expect(ask.fields).toEqual([
+      { ...NATIONALITY, correctable: true },
+      { ...NUMBER, correctable: true },
+    ]);
+  });
+
+  it('when corrected, then the values are normalised as submit does and applied to what was typed', () => {
+    const checked = checkFieldAnswers(
+      ask,
+      [
+        { field: 'nationality', action: 'correct', value: ' de ' },
+        { field: 'documentNumber', action: 'correct', value: ' c01x00t47 ' },
+      ],
+      NOW,
+    );
+    expect(checked.map((a) => [a.field, a.action, a.value])).toEqual([
+      ['nationality', 'correct', 'DE'],
+      ['documentNumber', 'correct', 'C01X00T47'],
+    ]);
+    expect(typedAfter({ nationality: 'AT', documentNumber: 'C01X00T48', firstName: 'Ana' }, checked)).toEqual(
+      {
+        nationality: 'DE',
+        documentNumber: 'C01X00T47',
+        firstName: 'Ana',
+      },
+    );
+  });
+
+  const number = (value: string) => ({ field: 'documentNumber', action: 'correct', value });
+  const nationality = (value: string) => ({ field: 'nationality', action: 'correct', value });
+  it.each([
+    ['a nationality that is no ISO country', [nationality('XK'), number('C01X00T47')], /alpha-2/],
+    ['a number with a space', [nationality('DE'), number('C01 X00T47')], /A-Z, 0-9 and -/],
+    ['a number too long', [nationality('DE'), number('C'.repeat(21))], /A-Z, 0-9 and -/],
+    ['the number typed before, in lower case', [nationality('DE'), number('c01x00t48')], /same as typed/],
+  ])('when %s, then 63006', (_name, answers, message) => {
+    expect(() => checkFieldAnswers(ask, answers as never, NOW)).toThrow(message);
+    expect(() => checkFieldAnswers(ask, answers as never, NOW)).toThrow(
+      expect.objectContaining({ retCode: 63006 }),
+    );
+  });
+});

@@ -9,6 +9,8 @@
  * the MRZ and was not kept with a reason in an earlier answer.
  */
 import {
+  checkDocumentNumber,
+  checkNationality,
   CORRECTABLE_FIELDS,
   CORRECTION_FIELDS,
   CORRECTION_REASON_MAX,
@@ -97,10 +99,19 @@ function realDate(value: string): boolean {
 
 /** A corrected value, trimmed; refused (63006) when empty, impossible or unchanged. */
 function correctedValue(field: CorrectionField, raw: string, typed: string, at: number): string {
-  const value = raw.trim().normalize('NFC');
+  let value = raw.trim().normalize('NFC');
   if (field === 'dateOfBirth') {
     if (!realDate(value)) throw invalid(`${field}: a date YYYY-MM-DD that exists`);
     if (!isAdultOn(value, at)) throw invalid(`${field}: the date of birth of someone at least 18`);
+  } else if (field === 'nationality') {
+    // D125: the rules of submit (contracts document-details.ts), refused here as 63006.
+    const nationality = checkNationality(value);
+    if (!nationality.ok) throw invalid(`${field}: an ISO 3166-1 alpha-2 country code`);
+    value = nationality.value;
+  } else if (field === 'documentNumber') {
+    const number = checkDocumentNumber(value);
+    if (!number.ok) throw invalid(`${field}: 1 to 20 characters of A-Z, 0-9 and -`);
+    value = number.value;
   } else if (value.length === 0 || value.length > 100 || CONTROL.test(value)) {
     throw invalid(`${field}: 1 to 100 characters`);
   }
@@ -153,7 +164,13 @@ export function typedAfter(typed: TypedIdentity, answers: readonly CheckedAnswer
   const next = { ...typed };
   for (const a of answers) {
     if (a.action !== 'correct' || a.value === null) continue;
-    if (a.field === 'firstName' || a.field === 'lastName' || a.field === 'dateOfBirth')
+    if (
+      a.field === 'firstName' ||
+      a.field === 'lastName' ||
+      a.field === 'dateOfBirth' ||
+      a.field === 'nationality' ||
+      a.field === 'documentNumber'
+    )
       next[a.field] = a.value;
   }
   return next;

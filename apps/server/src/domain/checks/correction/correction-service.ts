@@ -5,10 +5,11 @@
  * declined. An answer evaluates data_match again without OCR and replaces the stored results, in one
  * transaction whose first writes hold the submission under review (a decision made first refuses the
  * answer) and insert the answer at the next revision (the unique revision lets exactly one of two
- * concurrent answers win). The corrected values become the applicant's; what was typed before is kept,
- * sealed, in the answer. Idempotency-Key: a retry answers the first result. Once committed, the
- * provider may decide the case itself (`afterAnswer`: D112 — a corrected field leaves it to a person, a
- * typed zone that agrees may be approved, the hard rules apply), before the answer is returned.
+ * concurrent answers win). Corrected names and a date of birth become the applicant's, a corrected
+ * nationality or document number the submission's sealed details (D125); what was typed before is kept,
+ * sealed, in the answer. Idempotency-Key: a retry answers the first result. Once committed, the provider
+ * may decide the case itself (`afterAnswer`: D112 — a corrected field leaves it to a person, a typed zone
+ * that agrees may be approved, the hard rules apply), before the answer is returned.
  */
 import type {
   CaseCheck,
@@ -23,9 +24,10 @@ import type { ReplacedResult } from '../../../data/repositories/document-correct
 import type { KycSubmissionRow } from '../../../data/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { encryptBlob, type MasterKeyring } from '../../../lib/crypto/envelope.ts';
-import { withDataKey } from '../../kyc/data-keys.ts';
+import { openDetails, sealDetails, withDataKey, withStoredDataKey } from '../../kyc/data-keys.ts';
 import { idempotent } from '../../kyc/idempotency.ts';
 import type { TypedIdentity } from '../mrz/compare-typed.ts';
+import { typedIdentityOf } from '../run/typed-identity.ts';
 import { readMrz } from '../mrz/read-mrz.ts';
 import { caseChecksOf, evidenceObject } from '../run/case-checks.ts';
 import { documentHashes } from '../run/document-hash.ts';
@@ -101,16 +103,20 @@ export function correctionUseCases(deps: CorrectionDeps) {
     return { ask, pending: false, submission, checks };
   }
 
+  /**
+   * What the person typed, as the run compared it (typed-identity.ts): the record's names and date of
+   * birth, the submission's country and type, and its sealed nationality and document number (D125),
+   * with those details opened (null when the submission has none).
+   */
   async function typedOf(userId: number, submission: KycSubmissionRow) {
     const applicant = await repos.kyc.findApplicant(userId);
-    const value = (v: string | null | undefined) => (v ? v : undefined);
-    return {
-      firstName: value(applicant?.first_name),
-      lastName: value(applicant?.last_name),
-      dateOfBirth: value(applicant?.date_of_birth),
-      issuingCountry: submission.issuing_country,
-      documentType: submission.document_type as DocumentType,
-    } satisfies TypedIdentity & { documentType: DocumentType };
+    const sealed = submission.details_enc;
+    const details = sealed
+      ? await withStoredDataKey(repos.submissions, keyring, userId, (key) =>
+          key ? openDetails(key, userId, submission.idempotency_key, Buffer.from(sealed)) : null,
+        )
+      : null;
+    return { typed: typedIdentityOf(submission, applicant, details), details };
   }
 
   interface Evaluated {
@@ -173,7 +179,7 @@ export function correctionUseCases(deps: CorrectionDeps) {
         `kind: the question asks for ${ask.kind === 'fields' ? 'fields' : 'the zone (mrz or mrz_declined)'}`,
       );
     const submission = state.submission;
-    const typed = await typedOf(userId, submission);
+    const { typed, details } = await typedOf(userId, submission);
     const result = evaluated(request, state, typed, at);
 
     // A typed zone looks for the same document on other accounts, as the run does.
@@ -192,33 +198,47 @@ export function correctionUseCases(deps: CorrectionDeps) {
     }
     const revision = ask.revision + 1;
     const sealedAnswer: SealedAnswer = { fields: result.answers, mrzLines: result.mrzLines };
-    const { rows, answerEnc } = await withDataKey(repos.submissions, keyring, userId, at, (key) => ({
-      rows: result.checks.map((c) => ({
-        name: c.name,
-        result: {
-          outcome: c.outcome,
-          score: c.score,
-          threshold: c.threshold,
-          detail: JSON.stringify(clearDetail(c.detail)),
-          evidenceEnc: hasEvidence(c.detail)
-            ? encryptBlob(key, Buffer.from(JSON.stringify(c.detail), 'utf8'), {
-                userId,
-                objectId: evidenceObject(submission.id, c.name),
-              })
-            : null,
-          relatedUserId: c.name === 'duplicate_document' ? (duplicate?.relatedUserId ?? null) : null,
-          documentHash: c.name === 'duplicate_document' ? (duplicate?.documentHash ?? null) : null,
-        } satisfies ReplacedResult,
-      })),
-      answerEnc: encryptBlob(key, Buffer.from(JSON.stringify(sealedAnswer), 'utf8'), {
-        userId,
-        objectId: correctionObject(submission.id, revision),
+    const corrected = result.answers.filter((a) => a.action === 'correct' && a.value !== null);
+    // D125: a corrected nationality or document number replaces the submission's sealed one; what was
+    // typed before stays in the answer.
+    const detailChanges = corrected.filter((a) => a.field === 'nationality' || a.field === 'documentNumber');
+    const newDetails =
+      detailChanges.length > 0
+        ? { ...details, ...Object.fromEntries(detailChanges.map((a) => [a.field, a.value as string])) }
+        : null;
+    const { rows, answerEnc, detailsEnc } = await withDataKey(
+      repos.submissions,
+      keyring,
+      userId,
+      at,
+      (key) => ({
+        rows: result.checks.map((c) => ({
+          name: c.name,
+          result: {
+            outcome: c.outcome,
+            score: c.score,
+            threshold: c.threshold,
+            detail: JSON.stringify(clearDetail(c.detail)),
+            evidenceEnc: hasEvidence(c.detail)
+              ? encryptBlob(key, Buffer.from(JSON.stringify(c.detail), 'utf8'), {
+                  userId,
+                  objectId: evidenceObject(submission.id, c.name),
+                })
+              : null,
+            relatedUserId: c.name === 'duplicate_document' ? (duplicate?.relatedUserId ?? null) : null,
+            documentHash: c.name === 'duplicate_document' ? (duplicate?.documentHash ?? null) : null,
+          } satisfies ReplacedResult,
+        })),
+        answerEnc: encryptBlob(key, Buffer.from(JSON.stringify(sealedAnswer), 'utf8'), {
+          userId,
+          objectId: correctionObject(submission.id, revision),
+        }),
+        detailsEnc: newDetails ? sealDetails(key, userId, submission.idempotency_key, newDetails) : null,
       }),
-    }));
+    );
     const storedMatch = state.checks?.find((c) => c.name === 'data_match')?.outcome;
     const newMatch = result.checks.find((c) => c.name === 'data_match')?.outcome ?? storedMatch;
     const dataMatch = newMatch === 'pass' || newMatch === 'fail' ? newMatch : 'not_run';
-    const corrected = result.answers.filter((a) => a.action === 'correct' && a.value !== null);
 
     await repos.transaction(async (tx) => {
       if (!(await tx.documentCorrections.holdPending(userId, submission.id)))
@@ -236,13 +256,13 @@ export function correctionUseCases(deps: CorrectionDeps) {
       });
       for (const row of rows)
         await tx.documentCorrections.replaceResult(submission.id, row.name, row.result, at);
-      if (corrected.length > 0) {
-        const fields: Record<string, string> = {};
-        for (const a of corrected)
-          if (a.field in APPLICANT_COLUMN)
-            fields[APPLICANT_COLUMN[a.field as keyof typeof APPLICANT_COLUMN]] = a.value as string;
-        await tx.kyc.upsertApplicant(userId, fields, at);
-      }
+      const fields: Record<string, string> = {};
+      for (const a of corrected)
+        if (a.field in APPLICANT_COLUMN)
+          fields[APPLICANT_COLUMN[a.field as keyof typeof APPLICANT_COLUMN]] = a.value as string;
+      if (Object.keys(fields).length > 0) await tx.kyc.upsertApplicant(userId, fields, at);
+      if (detailsEnc)
+        await tx.documentCorrections.replaceSubmissionDetails(userId, submission.id, detailsEnc);
     });
     try {
       await deps.afterAnswer?.(submission.id, userId, { zoneTyped: request.kind === 'mrz' });

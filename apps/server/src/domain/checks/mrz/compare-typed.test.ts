@@ -239,6 +239,35 @@ describe('countries, number and type', () => {
     });
   });
 
+  it('when the nationality or number typed on the document step differs (D125), then it disagrees with both values; a refugee’s XXB is not comparable', () => {
+    const lines = passport({ names: 'ERIKSSON<<ANNA', dob: '740812', nationality: 'FIN' });
+    const { result, field } = compare(lines, { nationality: 'SE', documentNumber: 'C4X1Y7WT4' });
+    expect(field('nationality')).toMatchObject({ outcome: 'disagrees', typed: 'SE', document: 'FI' });
+    expect(field('documentNumber')).toMatchObject({
+      outcome: 'disagrees',
+      typed: 'C4X1Y7WT4',
+      document: 'C4X1Y7WT3',
+    });
+    expect(result.accepted).toBe(false);
+    const refugee = passport({ names: 'ERIKSSON<<ANNA', dob: '740812', nationality: 'XXB' });
+    expect(compare(refugee, { nationality: 'SE' }).field('nationality')).toMatchObject({
+      outcome: 'not_comparable',
+      notes: ['MRZ XXB', 'not a country'],
+    });
+  });
+
+  it('when a submission from before D125 typed no nationality or number, then neither is compared and nothing disagrees', () => {
+    const lines = passport({ names: 'ERIKSSON<<ANNA', dob: '740812' });
+    const { result, field } = compare(lines, { lastName: 'Eriksson', firstName: 'Anna' });
+    expect(field('nationality')).toMatchObject({ outcome: 'not_comparable', typed: null, document: 'SE' });
+    expect(field('documentNumber')).toMatchObject({
+      outcome: 'not_comparable',
+      typed: null,
+      document: 'C4X1Y7WT3',
+    });
+    expect(result.accepted).toBe(true);
+  });
+
   it('maps the document code to the app’s document types', () => {
     const pass = passport({ names: 'ERIKSSON<<ANNA', dob: '740812' });
     expect(compare(pass, { documentType: 'ID_CARD' }).field('documentType')).toMatchObject({

@@ -2,8 +2,9 @@
  * What the document's MRZ says against what the person typed (issue 19): each field agrees, disagrees
  * (both values kept, so the person can be asked to correct it and the reviewer sees both) or cannot be
  * compared (nothing typed, or the MRZ does not say it). The in-house level-1 flow collects first and last
- * name and date of birth (kyc-personal-info), the document type and issuing country (submit); update-id
- * adds the expiry date. Nationality and document number are not asked yet and are compared when given.
+ * name and date of birth (kyc-personal-info), the document type, issuing country, nationality and
+ * document number (submit, D125); update-id adds the expiry date. A field not typed (a submission from
+ * before D125, a client that leaves it out) is not comparable, never a disagreement.
  * An expiry before today refuses the document whatever else agrees. Only a valid reading is compared: a
  * reading whose check digits fail says nothing reliable.
  */

@@ -26,7 +26,7 @@ import {
   type EvaluateOptions,
 } from './evaluate.ts';
 import { documentHashes } from './document-hash.ts';
-import { typedIdentityOf } from './typed-identity.ts';
+import { isCheckedKind, typedIdentityOf } from './typed-identity.ts';
 import { evidenceObject } from './case-checks.ts';
 import { faceDuplicates } from '../faces/duplicate-face.ts';
 
@@ -129,8 +129,9 @@ export function checkRunUseCases(options: CheckRunOptions) {
     const submission = await repos.submissions.findSubmission(userId, submissionId);
     if (!submission) throw new Error(`submission ${submissionId} is missing`);
     const applicant = await repos.kyc.findApplicant(userId);
-    // D124: an ID update's own details (its typed expiry date) are sealed on the submission.
-    const sealedDetails = submission.kind === 'update_id' ? submission.details_enc : null;
+    // D124, D125: an ID update's typed expiry date, a level's or re-verification's nationality and
+    // document number are sealed on the submission.
+    const sealedDetails = isCheckedKind(submission.kind) ? submission.details_enc : null;
     const details = sealedDetails
       ? await withStoredDataKey(repos.submissions, keyring, userId, (key) =>
           key ? openDetails(key, userId, submission.idempotency_key, Buffer.from(sealedDetails)) : null,

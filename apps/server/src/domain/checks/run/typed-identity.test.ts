@@ -54,4 +54,17 @@ describe('typedIdentityOf', () => {
       'update_id',
     ]);
   });
+
+  it('when a level or a re-verification sealed a nationality and a number (D125), then both are compared; an update’s are not', () => {
+    const details = { nationality: 'DE', documentNumber: 'C01X00T47' };
+    expect(typedIdentityOf(submission('level'), RECORD, details)).toEqual({ ...FROM_RECORD, ...details });
+    expect(typedIdentityOf(submission('reverification'), RECORD, details)).toEqual({
+      ...FROM_RECORD,
+      ...details,
+    });
+    expect(typedIdentityOf(submission('update_id'), RECORD, details)).toEqual(FROM_RECORD);
+    // A submission from before: no details, nothing added (not compared, never a fail).
+    expect(typedIdentityOf(submission('level'), RECORD, null)).toEqual(FROM_RECORD);
+    expect(typedIdentityOf(submission('level'), RECORD, { nationality: '' })).toEqual(FROM_RECORD);
+  });
 });

@@ -4,9 +4,10 @@
  * submission's sealed details.
  *
  * - `level`: the first and last name and date of birth typed in `kyc-personal-info` (the record), the
- *   issuing country and document type chosen in `submit`.
+ *   issuing country and document type chosen in `submit`, and the nationality and document number typed
+ *   with them (D125: sealed on the submission; absent on submissions from before, then not compared).
  * - `reverification`: the same record — the verified identity; the flow types no name — and the issuing
- *   country and document type chosen in its `submit`.
+ *   country, document type, nationality and document number of its `submit`.
  * - `update_id`: the same record (update-id refuses a name or date of birth that differs from it, so what
  *   was typed is the record) and, typed in that flow, the document's expiry date; the issuing country
  *   and document type from the request.
@@ -45,6 +46,16 @@ export function typedIdentityOf(
     issuingCountry: submission.issuing_country,
     documentType: submission.document_type as DocumentType,
   };
-  const expiryDate = submission.kind === 'update_id' ? given(details?.expiryDate) : undefined;
-  return expiryDate ? { ...typed, expiryDate } : typed;
+  if (submission.kind === 'update_id') {
+    const expiryDate = given(details?.expiryDate);
+    return expiryDate ? { ...typed, expiryDate } : typed;
+  }
+  // D125: typed on the document step of level 1 (and a re-verification), sealed with the submission.
+  const nationality = given(details?.nationality);
+  const documentNumber = given(details?.documentNumber);
+  return {
+    ...typed,
+    ...(nationality ? { nationality } : {}),
+    ...(documentNumber ? { documentNumber } : {}),
+  };
 }

@@ -1,11 +1,12 @@
 /**
  * The wizard's answers across a reload (issue 10, part 4): the step and the non-file answers (country,
- * document type, the details, the address, the consent boxes) in sessionStorage, keyed by user, level
- * and flow, cleared after the submission. sessionStorage, not localStorage: it ends with the tab, so
+ * document type, the details, the document's nationality and number, the address, the consent boxes)
+ * in sessionStorage, keyed by user, level and flow, cleared after the submission. sessionStorage, not localStorage: it ends with the tab, so
  * nothing personal outlives the session on a shared device; file bytes are never stored (uploads are
  * asked again after a reload, and the ones left on the server are swept after 24 h).
  */
 import type { DocumentType, KycStepLevel } from '@kyc/contracts';
+import type { DocumentDetails } from './document-details';
 import type { PersonalDetails } from './personal-details';
 import type { ResidenceAddressDraft } from './residence-address';
 
@@ -14,6 +15,8 @@ export interface CaptureDraft {
   country: string;
   documentType: DocumentType | null;
   details?: PersonalDetails;
+  /** Level 1: the nationality and document number (D125). */
+  document?: DocumentDetails;
   address?: ResidenceAddressDraft;
   consent?: { privacy: boolean; declaration: boolean };
 }

@@ -146,4 +146,34 @@ describe('the verification wizard (kycFlowReducer)', () => {
     expect(state).toMatchObject({ country: 'FR', documentType: 'PASSPORT', consent: draft.consent });
     expect(currentStep(start({ draft: { ...draft, stepIndex: 1 } }))).toBe('details');
   });
+
+  it('offers a passport’s country as the nationality (D125), never overrides a chosen one, and a new number is a new attempt', () => {
+    const atType = run(start({ info: kycInfoFixture() }), { type: 'countryChosen', country: 'FR' });
+    const passport = run(atType, { type: 'documentTypeChosen', documentType: 'PASSPORT' });
+    expect(passport.document).toEqual({ nationality: 'FR', documentNumber: '' });
+    const card = run(atType, { type: 'documentTypeChosen', documentType: 'ID_CARD' });
+    expect(card.document.nationality).toBe('');
+    const chosen = run(
+      card,
+      { type: 'documentEdited', document: { nationality: 'DZ', documentNumber: '' } },
+      { type: 'documentTypeChosen', documentType: 'PASSPORT' },
+    );
+    expect(chosen.document.nationality).toBe('DZ');
+    const keyed = { ...chosen, idempotencyKey: 'k1' };
+    expect(
+      run(keyed, { type: 'documentEdited', document: { nationality: 'DZ', documentNumber: 'X1' } })
+        .idempotencyKey,
+    ).toBeNull();
+  });
+
+  it('stays on the document step while its details have errors, and moves on once they have none', () => {
+    const atDocument = { ...start(), stepIndex: 2 };
+    expect(currentStep(atDocument)).toBe('documentType');
+    const refused = run(atDocument, { type: 'documentContinued', errors: { documentNumber: 'format' } });
+    expect(currentStep(refused)).toBe('documentType');
+    expect(refused.documentErrors).toEqual({ documentNumber: 'format' });
+    const moved = run(refused, { type: 'documentContinued', errors: {} });
+    expect(currentStep(moved)).toBe('front');
+    expect(moved.documentErrors).toEqual({});
+  });
 });

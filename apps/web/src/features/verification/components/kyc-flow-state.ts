@@ -1,6 +1,7 @@
 /**
  * The verification wizard's state as one pure reducer (kyc-flow.tsx dispatches, this decides): which
- * step is shown, the answers, the uploads, and the submission attempt. It guarantees the wizard's
+ * step is shown, the answers (the document's nationality and number too, D125), the uploads, and the
+ * submission attempt. It guarantees the wizard's
  * rules in one place: changing what is submitted drops the Idempotency-Key (the next submission is a
  * new attempt), a new country or document type drops the document uploads but keeps the selfie, and
  * a reload never reopens past the first capture step (files are never kept in the browser).
@@ -9,6 +10,12 @@ import type { DocumentSide, DocumentType, KycInfo, KycStepLevel, SubmitKycResult
 import type { UploadDocumentResult } from '../capture/upload-document';
 import type { ConsentChoice } from './capture-consent-step';
 import type { CaptureDraft } from './capture-draft';
+import {
+  emptyDocumentDetails,
+  suggestedNationality,
+  type DocumentDetails,
+  type DocumentDetailsErrors,
+} from './document-details';
 import type { PersonalDetails, PersonalDetailsErrors } from './personal-details';
 import { emptyAddress, type ResidenceAddressDraft, type ResidenceAddressErrors } from './residence-address';
 
@@ -65,6 +72,9 @@ export interface KycFlowState {
   stepIndex: number;
   country: string;
   documentType: DocumentType | null;
+  /** D125: the nationality and document number asked with the document type (level 1). */
+  document: DocumentDetails;
+  documentErrors: DocumentDetailsErrors;
   uploads: Partial<Record<DocumentSide, Uploaded>>;
   details: PersonalDetails;
   detailsErrors: PersonalDetailsErrors;
@@ -83,6 +93,9 @@ export interface KycFlowState {
 export type KycFlowEvent =
   | { type: 'countryChosen'; country: string }
   | { type: 'documentTypeChosen'; documentType: DocumentType }
+  | { type: 'documentEdited'; document: DocumentDetails }
+  /** The document step's Continue, checked by checkDocumentDetails: with errors it stays. */
+  | { type: 'documentContinued'; errors: DocumentDetailsErrors }
   | { type: 'uploaded'; side: DocumentSide; upload: Uploaded }
   | { type: 'uploadCleared'; side: DocumentSide }
   | { type: 'detailsEdited'; details: PersonalDetails }
@@ -119,6 +132,8 @@ export function initKycFlow({ level, reverification, info, draft }: KycFlowStart
       : 0,
     country: draft?.country ?? (info.applicant?.country || info.residenceCountry || ''),
     documentType: draft?.documentType ?? null,
+    document: draft?.document ?? emptyDocumentDetails(),
+    documentErrors: {},
     uploads: {},
     details: draft?.details ?? {
       firstName: info.applicant?.firstname ?? '',
@@ -176,8 +191,17 @@ export function kycFlowReducer(state: KycFlowState, event: KycFlowEvent): KycFlo
       return changed({
         ...state,
         documentType: event.documentType,
+        document: {
+          ...state.document,
+          nationality: suggestedNationality(state.document, event.documentType, state.country),
+        },
         uploads: { selfie: state.uploads.selfie },
       });
+    case 'documentEdited':
+      return changed({ ...state, document: event.document });
+    case 'documentContinued':
+      if (hasErrors(event.errors)) return { ...state, documentErrors: event.errors };
+      return move({ ...state, documentErrors: event.errors }, 1);
     case 'uploaded':
       return changed({ ...state, uploads: { ...state.uploads, [event.side]: event.upload } });
     case 'uploadCleared':

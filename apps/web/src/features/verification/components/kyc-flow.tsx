@@ -25,6 +25,13 @@ import { StepIndicator } from './step-indicator';
 import { checkPersonalDetails, type PersonalDetails } from './personal-details';
 import { PersonalDetailsStep } from './personal-details-step';
 import { CaptureConsentStep } from './capture-consent-step';
+import {
+  checkDocumentDetails,
+  documentDetailsRequest,
+  type DocumentDetails,
+  type DocumentDetailsErrors,
+} from './document-details';
+import { DocumentDetailsFields } from './document-details-fields';
 import { clearDraft, draftKey, loadDraft, saveDraft } from './capture-draft';
 import {
   currentStep,
@@ -56,7 +63,7 @@ export const DOCUMENT_TYPE_LABEL = {
 const STEP_LABEL = {
   country: 'capture.steps.country',
   details: 'capture.steps.details',
-  documentType: 'capture.steps.documentType',
+  documentType: 'capture.steps.document',
   front: 'capture.steps.front',
   back: 'capture.steps.back',
   selfie: 'capture.steps.selfie',
@@ -117,7 +124,7 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
   const [state, dispatch] = useReducer(kycFlowReducer, undefined, () =>
     initKycFlow({ level, reverification, info, draft: loadDraft(storageKey) }),
   );
-  const { stepIndex, country, documentType, uploads, details, consent, address, submitted } = state;
+  const { stepIndex, country, documentType, document, uploads, details, consent, address, submitted } = state;
   const steps = stepsOf(state);
   const step = currentStep(state);
   const nameOf = useMemo(() => countryNamer(language), [language]);
@@ -140,7 +147,7 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
       documentType,
       ...(level === 1 && !reverification ? { details } : {}),
       ...(level === 2 ? { address } : {}),
-      ...(level === 1 ? { consent } : {}),
+      ...(level === 1 ? { consent, document } : {}),
     });
   }, [
     storageKey,
@@ -148,6 +155,7 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
     stepIndex,
     country,
     documentType,
+    document,
     details,
     address,
     consent,
@@ -189,7 +197,10 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           documentIds: sides.map((side) => uploads[side]?.result.documentId ?? ''),
           ...(reverification ? { reason: UPDATE_KYC_REASON } : {}),
           ...(level === 1
-            ? { consent: { ...consent, version: CAPTURE_CONSENT_VERSION, language } }
+            ? {
+                consent: { ...consent, version: CAPTURE_CONSENT_VERSION, language },
+                ...documentDetailsRequest(document),
+              }
             : { residence: toResidence(address) }),
         },
         key,
@@ -220,6 +231,9 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
   const back = current > 0 ? () => dispatch({ type: 'back' }) : null;
   const next = () => {
     if (step === 'details') void saveDetails();
+    // The document's nationality and number are checked here (D125; the server checks again).
+    else if (step === 'documentType')
+      dispatch({ type: 'documentContinued', errors: checkDocumentDetails(document) });
     // The address is checked here (the server checks again at the submission).
     else if (step === 'address')
       dispatch({ type: 'addressContinued', errors: checkResidenceAddress(address) });
@@ -290,6 +304,10 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           country={country}
           value={documentType}
           onChange={(type) => dispatch({ type: 'documentTypeChosen', documentType: type })}
+          document={document}
+          documentErrors={state.documentErrors}
+          nameOf={nameOf}
+          onDocumentChange={(next) => dispatch({ type: 'documentEdited', document: next })}
         />
       ) : null}
       {isCaptureStep(step) ? (
@@ -311,6 +329,7 @@ export function KycFlow({ level, reverification = false, info, onFinished }: Kyc
           level={level}
           countryName={submitCountry ? nameOf(submitCountry) : ''}
           documentType={level === 1 ? documentType : null}
+          document={level === 1 ? document : null}
           details={steps.includes('details') ? details : null}
           sides={sides}
           uploads={uploads}
@@ -483,14 +502,23 @@ function CountryStep({
   );
 }
 
+/** The document type, then the nationality and the document's number (D125). */
 function DocumentTypeStep({
   country,
   value,
   onChange,
+  document,
+  documentErrors,
+  nameOf,
+  onDocumentChange,
 }: {
   country: string;
   value: DocumentType | null;
   onChange: (type: DocumentType) => void;
+  document: DocumentDetails;
+  documentErrors: DocumentDetailsErrors;
+  nameOf: (code: string) => string;
+  onDocumentChange: (next: DocumentDetails) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -502,24 +530,32 @@ function DocumentTypeStep({
   if (state.status === 'error') return <LoadProblem onRetry={retry} />;
   if (state.value.length === 0) return <p>{t('capture.documentType.none')}</p>;
   return (
-    <fieldset className="kyc-flow__choices" aria-describedby={`${id}-hint`}>
-      <legend className="field__label">{t('capture.documentType.label')}</legend>
-      <p id={`${id}-hint`} className="field__hint">
-        {t('capture.documentType.hint')}
-      </p>
-      {state.value.map((type) => (
-        <label key={type} className="kyc-flow__choice">
-          <input
-            type="radio"
-            name={`${id}-type`}
-            value={type}
-            checked={value === type}
-            onChange={() => onChange(type)}
-          />
-          <span>{t(DOCUMENT_TYPE_LABEL[type])}</span>
-        </label>
-      ))}
-    </fieldset>
+    <>
+      <fieldset className="kyc-flow__choices" aria-describedby={`${id}-hint`}>
+        <legend className="field__label">{t('capture.documentType.label')}</legend>
+        <p id={`${id}-hint`} className="field__hint">
+          {t('capture.documentType.hint')}
+        </p>
+        {state.value.map((type) => (
+          <label key={type} className="kyc-flow__choice">
+            <input
+              type="radio"
+              name={`${id}-type`}
+              value={type}
+              checked={value === type}
+              onChange={() => onChange(type)}
+            />
+            <span>{t(DOCUMENT_TYPE_LABEL[type])}</span>
+          </label>
+        ))}
+      </fieldset>
+      <DocumentDetailsFields
+        value={document}
+        errors={documentErrors}
+        nameOf={nameOf}
+        onChange={onDocumentChange}
+      />
+    </>
   );
 }
 
@@ -527,6 +563,7 @@ function ReviewStep({
   level,
   countryName,
   documentType,
+  document,
   details,
   sides,
   uploads,
@@ -537,6 +574,8 @@ function ReviewStep({
   level: KycStepLevel;
   countryName: string;
   documentType: DocumentType | null;
+  /** Level 1: the nationality and document number (D125). */
+  document: DocumentDetails | null;
   details: PersonalDetails | null;
   sides: DocumentSide[];
   uploads: Partial<Record<DocumentSide, Uploaded>>;
@@ -576,6 +615,20 @@ function ReviewStep({
               <dt>{t('capture.review.documentType')}</dt>
               <dd>{documentType ? t(DOCUMENT_TYPE_LABEL[documentType]) : ''}</dd>
             </div>
+            {document ? (
+              <>
+                <div>
+                  <dt>{t('capture.document.nationality')}</dt>
+                  <dd>{document.nationality ? nameOf(document.nationality) : ''}</dd>
+                </div>
+                <div>
+                  <dt>{t('capture.document.number')}</dt>
+                  <dd>
+                    <bdi dir="ltr">{documentDetailsRequest(document).documentNumber}</bdi>
+                  </dd>
+                </div>
+              </>
+            ) : null}
           </>
         ) : null}
         {address ? (

@@ -37,6 +37,39 @@ describe('the correction form', () => {
     });
   });
 
+  it('when the nationality and document number are asked (D125), then a country and a number in form are required', () => {
+    const ask: DocumentCorrectionAsk = {
+      ...ASK,
+      fields: [
+        { field: 'nationality', typed: 'AT', document: 'DE', correctable: true },
+        { field: 'documentNumber', typed: 'C01X00T48', document: 'C01X00T47', correctable: true },
+      ],
+    };
+    const choices = initialChoices(ask);
+    expect(choices).toEqual({
+      nationality: { action: 'correct', value: 'DE', reason: '' },
+      documentNumber: { action: 'correct', value: 'C01X00T47', reason: '' },
+    });
+    expect(fieldErrors(ask, choices)).toEqual({});
+    const wrong = {
+      nationality: { action: 'correct' as const, value: 'XX', reason: '' },
+      documentNumber: { action: 'correct' as const, value: 'C01 X00T47', reason: '' },
+    };
+    expect(fieldErrors(ask, wrong)).toEqual({ nationality: 'required', documentNumber: 'format' });
+    const typed = {
+      ...choices,
+      documentNumber: { action: 'correct' as const, value: ' c01x00t47 ', reason: '' },
+    };
+    expect(fieldErrors(ask, typed)).toEqual({});
+    expect(fieldsRequest(ask, typed)).toMatchObject({
+      kind: 'fields',
+      answers: [
+        { field: 'nationality', action: 'correct', value: 'DE' },
+        { field: 'documentNumber', action: 'correct', value: 'c01x00t47' },
+      ],
+    });
+  });
+
   it('checks typed zone lines for what the browser can: characters and line count (the run-together zone too)', () => {
     const line1 = 'P<D<<MUELLER<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<';
     const line2 = 'C01X00T478D<<9001011F3001019<<<<<<<<<<<<<<<2';

@@ -1,10 +1,13 @@
 /**
  * The correction step's form state and the request it sends (docs/checks.md "The correction step"):
  * per field asked, use the document's value (prefilled, editable) or keep the typed one with a reason;
- * or the zone's lines typed. The browser checks only what it can (required, characters, line count);
+ * or the zone's lines typed. The browser checks only what it can (required, characters, line count, a
+ * document number's form);
  * the server decides the rest (dates, check digits) and answers 63006.
  */
 import {
+  checkDocumentNumber,
+  checkNationality,
   CORRECTION_REASON_MAX,
   type CorrectionFieldAnswer,
   type DocumentCorrectionAsk,
@@ -17,7 +20,7 @@ export interface FieldChoice {
   reason: string;
 }
 export type FieldChoices = Record<string, FieldChoice>;
-export type FieldErrors = Record<string, 'required' | 'tooLong' | undefined>;
+export type FieldErrors = Record<string, 'required' | 'tooLong' | 'format' | undefined>;
 
 /** The form as it opens: correct with the document's value where allowed, else keep. */
 export function initialChoices(ask: DocumentCorrectionAsk): FieldChoices {
@@ -38,6 +41,11 @@ export function fieldErrors(ask: DocumentCorrectionAsk, choices: FieldChoices): 
     const text = (choice.action === 'correct' ? choice.value : choice.reason).trim();
     if (text.length === 0) errors[f.field] = 'required';
     else if (choice.action === 'keep' && text.length > CORRECTION_REASON_MAX) errors[f.field] = 'tooLong';
+    // D125: a corrected nationality or document number by the rules of submit (the server's too).
+    else if (choice.action === 'correct' && f.field === 'nationality' && !checkNationality(text).ok)
+      errors[f.field] = 'required';
+    else if (choice.action === 'correct' && f.field === 'documentNumber' && !checkDocumentNumber(text).ok)
+      errors[f.field] = 'format';
   }
   return errors;
 }

@@ -122,4 +122,48 @@ describe('the correction step (issue 19)', () => {
       answers: [{ field: 'dateOfBirth', action: 'keep', reason: 'A printing error.' }],
     });
   });
+
+  it('the nationality and document number (D125): the countries by name, a country select and a number checked in the browser, then sent', async () => {
+    const ask: DocumentCorrectionAsk = {
+      ...FIELDS,
+      fields: [
+        { field: 'nationality', typed: 'AT', document: 'DE', correctable: true },
+        { field: 'documentNumber', typed: 'C01X00T48', document: 'C01X00T47', correctable: true },
+      ],
+    };
+    const fetch = stubFetch(
+      () => ok({ correction: ask, pending: false }),
+      () => ok({ revision: 2, dataMatch: 'pass', next: null }),
+    );
+    renderStep();
+    const step = await screen.findByRole('region', { name: 'Check the details you typed' });
+    expect(step.textContent).toContain('Austria');
+    expect(step.textContent).toContain('Germany');
+    expect(step.textContent).toContain('C01X00T48');
+    const nationality = screen.getByLabelText('Nationality as on the document') as HTMLSelectElement;
+    expect(nationality.value).toBe('DE');
+    const number = screen.getByLabelText('Document number as on the document') as HTMLInputElement;
+    expect(number.value).toBe('C01X00T47');
+    expect(number.getAttribute('dir')).toBe('ltr');
+    await userEvent.clear(number);
+    await userEvent.type(number, 'C01 X00T47');
+    await userEvent.click(screen.getByRole('button', { name: 'Send my answer' }));
+    expect(
+      screen.getByText('Use only the letters A to Z, digits and hyphens, no spaces, at most 20 characters.'),
+    ).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await userEvent.clear(number);
+    await userEvent.type(number, 'c01x00t47');
+    await userEvent.click(screen.getByRole('button', { name: 'Send my answer' }));
+    await screen.findByText('Thank you, your answer was recorded. Your verification continues.');
+    expect(JSON.parse(String(fetchCall(fetch, 1).init.body))).toEqual({
+      kind: 'fields',
+      submissionId: 9,
+      revision: 1,
+      answers: [
+        { field: 'nationality', action: 'correct', value: 'DE' },
+        { field: 'documentNumber', action: 'correct', value: 'c01x00t47' },
+      ],
+    });
+  });
 });

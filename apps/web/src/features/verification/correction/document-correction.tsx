@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  DOCUMENT_NUMBER_MAX,
   formattingLocale,
   type CorrectionField,
   type DocumentCorrectionAsk,
@@ -17,6 +18,8 @@ import {
   postDocumentCorrection,
 } from '../api/document-correction';
 import { todayIso } from '../components/date-input';
+import { nationalityOptions } from '../components/document-details';
+import { SelectField } from '../components/select-field';
 import {
   fieldErrors,
   fieldsRequest,
@@ -148,6 +151,17 @@ function FieldsForm({ ask, onAnswered, onStale }: FormProps) {
 
 type AskedField = DocumentCorrectionAsk['fields'][number];
 
+/** A country's name in the page language (the code when the platform has none). */
+function countryNameIn(language: string) {
+  return (code: string) => {
+    try {
+      return new Intl.DisplayNames([language, 'en'], { type: 'region' }).of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+}
+
 /** A value as the person reads it: a date in the page language, a country or document type by name. */
 function useShown() {
   const { t, i18n } = useTranslation();
@@ -160,13 +174,8 @@ function useShown() {
       }).format(new Date(`${value}T00:00:00Z`));
     if (field === 'documentType' && i18n.exists(`updateId.documentType.${value}`))
       return t(`updateId.documentType.${value}` as 'updateId.documentType.PASSPORT');
-    if (field === 'issuingCountry' && /^[A-Z]{2}$/.test(value)) {
-      try {
-        return new Intl.DisplayNames([language, 'en'], { type: 'region' }).of(value) ?? value;
-      } catch {
-        return value;
-      }
-    }
+    if ((field === 'issuingCountry' || field === 'nationality') && /^[A-Z]{2}$/.test(value))
+      return countryNameIn(language)(value);
     return value;
   };
 }
@@ -182,11 +191,12 @@ function FieldQuestion({
   error: FieldErrors[string];
   onChange: (next: FieldChoice) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const shown = useShown();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const label = t(FIELD_LABEL_KEY[field.field]);
-  const errorText = error ? t(FIELD_ERROR_KEY[error]) : undefined;
+  const errorText = error ? t(FIELD_ERROR_KEY[error], { max: DOCUMENT_NUMBER_MAX }) : undefined;
   return (
     <fieldset className="correction__field" data-field={field.field}>
       <legend className="correction__legend">{label}</legend>
@@ -221,7 +231,33 @@ function FieldQuestion({
       ) : (
         <p className="correction__hint">{t('correction.keepOnly')}</p>
       )}
-      {choice.action === 'correct' ? (
+      {choice.action === 'correct' && field.field === 'nationality' ? (
+        <SelectField
+          id={`${id}-value`}
+          label={t('correction.value', { field: label })}
+          value={choice.value}
+          error={errorText}
+          onChange={(event) => onChange({ ...choice, value: event.target.value })}
+          options={[
+            { value: '', label: t('capture.document.nationalityPlaceholder') },
+            ...nationalityOptions(countryNameIn(language), language),
+          ]}
+        />
+      ) : choice.action === 'correct' && field.field === 'documentNumber' ? (
+        <TextField
+          id={`${id}-value`}
+          label={t('correction.value', { field: label })}
+          hint={t('capture.document.numberHint', { max: DOCUMENT_NUMBER_MAX })}
+          dir="ltr"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={DOCUMENT_NUMBER_MAX + 10}
+          value={choice.value}
+          error={errorText}
+          onChange={(event) => onChange({ ...choice, value: event.target.value })}
+        />
+      ) : choice.action === 'correct' ? (
         <TextField
           id={`${id}-value`}
           label={t('correction.value', { field: label })}
@@ -297,13 +333,16 @@ const FIELD_LABEL_KEY = {
   firstName: 'correction.field.firstName',
   lastName: 'correction.field.lastName',
   dateOfBirth: 'correction.field.dateOfBirth',
+  nationality: 'correction.field.nationality',
   issuingCountry: 'correction.field.issuingCountry',
+  documentNumber: 'correction.field.documentNumber',
   documentType: 'correction.field.documentType',
 } as const satisfies Record<CorrectionField, string>;
 
 const FIELD_ERROR_KEY = {
   required: 'correction.errors.required',
   tooLong: 'correction.errors.tooLong',
+  format: 'capture.document.errors.numberFormat',
 } as const satisfies Record<Exclude<FieldErrors[string], undefined>, string>;
 
 const ZONE_ERROR_KEY = {

@@ -99,6 +99,12 @@ async function enterDetails() {
   await next();
 }
 
+/** The document step's number (D125); a passport's issuing country is offered as the nationality. */
+async function enterDocument() {
+  await userEvent.type(screen.getByLabelText('Document number'), 'c01x00t47');
+  await next();
+}
+
 /** The consent step (issue 10): Continue stays disabled until both boxes are ticked. */
 async function giveConsent() {
   expect(currentStep()).toContain('Consent and declaration');
@@ -168,7 +174,19 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     expect(JSON.parse(String(fetchCall(fetch, 3).init.body))).toEqual({ country: 'DE' });
     await userEvent.click(passport);
     expect(screen.getByText('Step 3 of 7')).toBeTruthy();
-    expect(currentStep()).toContain('Document type');
+    expect(currentStep()).toContain('Your document');
+    // D125: a passport's country is offered as the nationality; the number is required and checked.
+    expect((screen.getByLabelText('Nationality') as HTMLSelectElement).value).toBe('DE');
+    await next();
+    expect(screen.getByText('Enter the document number.')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Document number'), 'C01 X00');
+    await next();
+    expect(
+      screen.getByText('Use only the letters A to Z, digits and hyphens, no spaces, at most 20 characters.'),
+    ).toBeTruthy();
+    expect(currentStep()).toContain('Your document');
+    await userEvent.clear(screen.getByLabelText('Document number'));
+    await userEvent.type(screen.getByLabelText('Document number'), ' c01x00t47 ');
     await next();
 
     expect(currentStep()).toContain('Front of the document');
@@ -184,7 +202,9 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     expect(screen.getByText('Step 7 of 7')).toBeTruthy();
     expect(screen.getByText('Given')).toBeTruthy();
     expect(screen.queryByText('Back of the document')).toBeNull();
-    expect(screen.getByText('Germany')).toBeTruthy();
+    // The issuing country and the nationality.
+    expect(screen.getAllByText('Germany')).toHaveLength(2);
+    expect(screen.getByText('C01X00T47')).toBeTruthy();
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(screen.getAllByText('Passport').length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
@@ -198,6 +218,8 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
       documentType: 'PASSPORT',
       documentIds: [uploadResult('front', 1).documentId, uploadResult('selfie', 2).documentId],
       consent: CONSENT,
+      nationality: 'DE',
+      documentNumber: 'C01X00T47',
     });
     expect(new Headers(submit.init.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -229,6 +251,12 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     await next();
     await enterDetails();
     await userEvent.click(await screen.findByRole('radio', { name: 'National ID card' }));
+    // Not a passport: the nationality is the person's to choose.
+    expect((screen.getByLabelText('Nationality') as HTMLSelectElement).value).toBe('');
+    await userEvent.type(screen.getByLabelText('Document number'), 'T22000129');
+    await next();
+    expect(screen.getByText('Choose your nationality.')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Nationality'), 'FR');
     await next();
     await uploadOn(requests, 'front', 1);
     await next();
@@ -249,6 +277,11 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     const second = new Headers(fetchCall(fetch, 5).init.headers).get('idempotency-key');
     expect(first).toBeTruthy();
     expect(second).toBe(first);
+    expect(JSON.parse(String(fetchCall(fetch, 5).init.body))).toMatchObject({
+      documentIds: expect.arrayContaining([expect.any(String)]) as unknown,
+      nationality: 'FR',
+      documentNumber: 'T22000129',
+    });
     expect(JSON.parse(String(fetchCall(fetch, 5).init.body)).documentIds).toHaveLength(3);
   });
 
@@ -267,7 +300,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     await next();
     await enterDetails();
     await userEvent.click(await screen.findByRole('radio', { name: 'Passport' }));
-    await next();
+    await enterDocument();
     await uploadOn(requests, 'front', 1);
     await next();
     await uploadOn(requests, 'selfie', 2);
@@ -349,7 +382,7 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     await next();
     await enterDetails();
     await userEvent.click(await screen.findByRole('radio', { name: 'Passport' }));
-    await next();
+    await enterDocument();
     expect(currentStep()).toContain('Front of the document');
     cleanup();
     clearRequestCache();
@@ -365,6 +398,8 @@ describe('KycScreen (spec §2 /auth/kyc)', () => {
     expect(screen.getByText('Step 4 of 7')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(((await screen.findByRole('radio', { name: 'Passport' })) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Nationality') as HTMLSelectElement).value).toBe('DE');
+    expect((screen.getByLabelText('Document number') as HTMLInputElement).value).toBe('c01x00t47');
     const stored = Object.keys(window.sessionStorage).find((k) => k.startsWith('kyc-capture-draft:'));
     expect(stored).toBeTruthy();
     expect(window.localStorage.length).toBe(0);
