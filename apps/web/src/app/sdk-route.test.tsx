@@ -85,6 +85,8 @@ describe('SDK screen (spec §2 route sdk, §6)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.click(await screen.findByRole('radio', { name: 'Passport' }));
     expect(fetchCall(fetch, 2).url).toBe('/v1/s1/kyc/integration/supported-document-type');
+    // The document step asks the number (D125); a passport's country is offered as the nationality.
+    await userEvent.type(screen.getByLabelText('Document number'), 'C01X00T47');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     for (const [side, n] of [
       ['front', 1],
