@@ -182,11 +182,12 @@ const SEEDED = 'kyc_snapshot_seeded';
 /**
  * `kyc_test.snapshot(name)` copies the rows of every table of `public` that has any into schema `name`,
  * with the value of every sequence; `kyc_test.reset(name)` makes `public` that snapshot again. A table
- * grown past 8 pages (a volume test's thousands of rows) is truncated (with the tables that refer to it, all
- * emptied anyway) rather than emptied row by row, so
- * that the next rows are laid out in the order they come, as in a new database: the planner's choice
- * depends on it (backoffice-lists' plans chose to read and sort a queue whose rows had filled the holes
- * earlier tests left), and truncating every table instead cost ~300 ms a reset. Triggers
+ * whose table and indexes have grown by more than 16 pages since the seeded snapshot (`kyc_test.sizes`: a
+ * volume test's thousands of rows, or indexes swollen by many resets) is truncated, with the tables that
+ * refer to it (all emptied anyway), rather than emptied row by row: deleted rows leave their index pages
+ * behind, and the planner prices an index by its pages (backoffice-lists' plans chose to read and sort the
+ * queue once its index had grown over a run's resets). Truncating every table instead cost ~300 ms a
+ * reset. Triggers
  * (the audit log's append-only rule, the roll-ups kept by triggers) and foreign keys are off while it
  * does (session_replication_role = replica): the snapshot already holds what they kept.
  */
@@ -218,7 +219,8 @@ begin
     where datname = current_database() and pid <> pg_backend_pid();
   set local session_replication_role = replica;
   for r in select tablename from pg_tables where schemaname = 'public' loop
-    if pg_relation_size(format('public.%I', r.tablename)) > 65536 then
+    if pg_total_relation_size(format('public.%I', r.tablename))
+        > 131072 + coalesce((select bytes from kyc_test.sizes where name = r.tablename), 0) then
       large := large || format('public.%I', r.tablename);
     else
       execute format('delete from public.%I', r.tablename);
@@ -269,7 +271,11 @@ function workDatabaseOf(
         await client.query('select kyc_test.snapshot($1)', [MIGRATED]);
       }, name);
       await seedAndBoot(database);
-      await admin((client) => client.query('select kyc_test.snapshot($1)', [SEEDED]), name);
+      await admin(async (client) => {
+        await client.query('select kyc_test.snapshot($1)', [SEEDED]);
+        await client.query(`create table kyc_test.sizes as select tablename as name,
+          pg_total_relation_size(format('public.%I', tablename)) as bytes from pg_tables where schemaname = 'public'`);
+      }, name);
     } finally {
       await database.close();
     }
