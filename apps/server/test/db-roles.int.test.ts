@@ -5,9 +5,9 @@
  * works as it. The roles made here are dropped afterwards (roles are shared by every database).
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { AuditChainStatus } from '@kyc/contracts';
+import { withClient } from './support/databases.ts';
 import { staffClient } from './support/kyc-flows.ts';
 import { testApp } from './support/test-app.ts';
 import type { Database } from '../src/data/db.ts';
@@ -27,15 +27,7 @@ describe.runIf(postgresUrl)('database roles on postgres', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   });
 
-  async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = withClient;
   const withUser = (url: string, user: string, database?: string) => {
     const u = new URL(url);
     u.username = user;
