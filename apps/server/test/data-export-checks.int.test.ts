@@ -6,20 +6,12 @@
  * each submission, the person's answers to the correction step (D125), opened under their key.
  */
 import { describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { unzipSync } from 'fflate';
-import {
-  DATA_EXPORTS_URL,
-  SECURITY_SCENES,
-  type CheckDetail,
-  type DataExportLinkResult,
-  type DataExportView,
-} from '@kyc/contracts';
+import type { CheckDetail } from '@kyc/contracts';
 import { useAppFixture, type AppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { postWithKey, randomKey, userWithCase } from './support/kyc-flows.ts';
-import { stepUpHeaders } from './support/step-up.ts';
-import { TEST_MASTER_KEY, type TestClient } from './support/test-app.ts';
+import { userWithCase } from './support/kyc-flows.ts';
+import { ownCopy } from './support/own-copy.ts';
+import { TEST_MASTER_KEY } from './support/test-app.ts';
 import { submissionsRepo } from '../src/data/repositories/submissions-repo.ts';
 import { correctionObject } from '../src/domain/checks/correction/case-corrections.ts';
 import { evidenceObject } from '../src/domain/checks/run/case-checks.ts';
@@ -27,7 +19,6 @@ import { clearDetail, hasEvidence } from '../src/domain/checks/run/evaluate.ts';
 import { withDataKey } from '../src/domain/kyc/data-keys.ts';
 import { createKeyring, encryptBlob } from '../src/lib/crypto/envelope.ts';
 
-type Files = Record<string, Uint8Array>;
 const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? new Uint8Array()).toString('utf8');
 
 interface Result {
@@ -90,33 +81,6 @@ const compared = (lastNameTyped: string, lastNameRead: string): CheckDetail => (
     { field: 'dateOfBirth', outcome: 'agrees', typed: '1990-12-10', document: '1990-12-10' },
   ],
 });
-
-async function runJob(app: FastifyInstance, name: string): Promise<number> {
-  const job = app.jobs.find((j) => j.name === name);
-  if (!job) throw new Error(`no job ${name}`);
-  return job.run();
-}
-
-/** The person's own copy, asked for, built and downloaded: its files. */
-async function ownCopy(app: FastifyInstance, client: TestClient): Promise<Files> {
-  const asked = await postWithKey(
-    client,
-    DATA_EXPORTS_URL,
-    undefined,
-    randomKey(),
-    await stepUpHeaders(client, SECURITY_SCENES.dataExport),
-  );
-  expect(asked.envelope.ret_code).toBe(0);
-  const exportId = (asked.envelope.result as unknown as DataExportView).id;
-  await runJob(app, 'data-exports');
-  const headers = await stepUpHeaders(client, SECURITY_SCENES.dataExport);
-  const link = await client.post(`${DATA_EXPORTS_URL}/${exportId}/link`, undefined, { headers });
-  expect(link.envelope?.ret_code).toBe(0);
-  const { url } = link.envelope?.result as DataExportLinkResult;
-  const { response } = await client.get(url);
-  expect(String(response.headers['content-type'])).toMatch(/^application\/zip/);
-  return unzipSync(new Uint8Array(response.rawPayload));
-}
 
 describe.each(testDatabases())('document checks in the person’s copy on $name', (testDb) => {
   const fixture = useAppFixture(testDb);

@@ -7,21 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { unzipSync } from 'fflate';
-import {
-  DATA_EXPORTS_URL,
-  SECURITY_SCENES,
-  type CaseCheck,
-  type DataExportLinkResult,
-  type DataExportView,
-  type DocumentCorrectionResult,
-  type ReviewCase,
-} from '@kyc/contracts';
+import { type CaseCheck, type DocumentCorrectionResult, type ReviewCase } from '@kyc/contracts';
 import { useAppFixture } from './support/app-fixture.ts';
 import { testDatabases } from './support/databases.ts';
-import { jpeg, postWithKey, randomKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
+import { jpeg, postWithKey, staffClient, TEST_CONSENT, userClient } from './support/kyc-flows.ts';
 import { renderDocument } from './support/mrz-documents.ts';
-import { stepUpHeaders } from './support/step-up.ts';
+import { ownCopy } from './support/own-copy.ts';
 import type { TestClient } from './support/test-app.ts';
 import { job, MUELLER, upload } from './support/checked-submissions.ts';
 
@@ -75,22 +66,7 @@ async function asked(client: TestClient): Promise<DocumentCorrectionResult> {
 
 /** The person's own copy, asked for, built and downloaded: its document-checks.json. */
 async function copiedChecks(app: FastifyInstance, client: TestClient) {
-  const asked = await postWithKey(
-    client,
-    DATA_EXPORTS_URL,
-    undefined,
-    randomKey(),
-    await stepUpHeaders(client, SECURITY_SCENES.dataExport),
-  );
-  expect(asked.envelope.ret_code).toBe(0);
-  const exportId = (asked.envelope.result as unknown as DataExportView).id;
-  await job(app, 'data-exports');
-  const headers = await stepUpHeaders(client, SECURITY_SCENES.dataExport);
-  const link = await client.post(`${DATA_EXPORTS_URL}/${exportId}/link`, undefined, { headers });
-  const { url } = link.envelope?.result as DataExportLinkResult;
-  const { response } = await client.get(url);
-  const files = unzipSync(new Uint8Array(response.rawPayload));
-  const file = files['data/document-checks.json'] ?? new Uint8Array();
+  const file = (await ownCopy(app, client))['data/document-checks.json'] ?? new Uint8Array();
   return JSON.parse(Buffer.from(file).toString('utf8')) as {
     submissions: { submissionId: number; corrections: Record<string, unknown>[] }[];
   };
