@@ -80,7 +80,9 @@ describe('document checks in the browser', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await reviewer.page.reload();
     }
-    // First on the page: before the level and applicant sections.
+    // First on the page: before the level and applicant sections (read once the page after the last reload
+    // has rendered its sections: allTextContents does not wait, and the loop may end on a fresh reload).
+    await reviewer.page.locator('main h2').first().waitFor();
     const headings = await reviewer.page.locator('main h2').allTextContents();
     expect(headings[0]).toBe(en('case.checks.heading'));
 
