@@ -48,20 +48,49 @@ export function DocumentDetailsFields({
         onChange={(event) => onChange({ ...value, nationality: event.target.value })}
         options={[{ value: '', label: t('capture.document.nationalityPlaceholder') }, ...countries]}
       />
-      <TextField
+      <DocumentNumberField
         id={`${id}-number`}
         name="documentNumber"
         label={t('capture.document.number')}
-        hint={t('capture.document.numberHint', { max: DOCUMENT_NUMBER_MAX })}
-        dir="ltr"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={DOCUMENT_NUMBER_MAX + 10}
         value={value.documentNumber}
         error={numberError}
-        onChange={(event) => onChange({ ...value, documentNumber: event.target.value })}
+        onChange={(documentNumber) => onChange({ ...value, documentNumber })}
       />
     </div>
+  );
+}
+
+/** A document number's field, as the document step and the correction step ask it (D125). */
+export function DocumentNumberField({
+  id,
+  name,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  name?: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      id={id}
+      {...(name ? { name } : {})}
+      label={label}
+      hint={t('capture.document.numberHint', { max: DOCUMENT_NUMBER_MAX })}
+      dir="ltr"
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={DOCUMENT_NUMBER_MAX + 10}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

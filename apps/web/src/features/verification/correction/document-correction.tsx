@@ -18,6 +18,7 @@ import {
   postDocumentCorrection,
 } from '../api/document-correction';
 import { todayIso } from '../components/date-input';
+import { DocumentNumberField } from '../components/document-details-fields';
 import { nationalityOptions } from '../components/document-details';
 import { SelectField } from '../components/select-field';
 import {
@@ -244,18 +245,12 @@ function FieldQuestion({
           ]}
         />
       ) : choice.action === 'correct' && field.field === 'documentNumber' ? (
-        <TextField
+        <DocumentNumberField
           id={`${id}-value`}
           label={t('correction.value', { field: label })}
-          hint={t('capture.document.numberHint', { max: DOCUMENT_NUMBER_MAX })}
-          dir="ltr"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={DOCUMENT_NUMBER_MAX + 10}
           value={choice.value}
           error={errorText}
-          onChange={(event) => onChange({ ...choice, value: event.target.value })}
+          onChange={(value) => onChange({ ...choice, value })}
         />
       ) : choice.action === 'correct' ? (
         <TextField
