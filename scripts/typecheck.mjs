@@ -1,7 +1,14 @@
 // Type-checks every workspace (tsc --noEmit), two programs at a time (the CI machines have two cores),
 // and fails when any of them fails. The Node side is one program (tsconfig.node.json) so that the server
 // is checked once, not again inside bench; the browser apps, e2e and scripts keep their own options.
+//
+// The checker is TypeScript 7, the native compiler (devDependency `typescript-native`, an alias of
+// typescript@7): the same programs, the same errors, in a quarter of the CPU time (measured on the 2-core
+// machine: 73 CPU s with TypeScript 6, ~30 with 7; D127). `typescript` itself stays at 6.0 for what needs
+// its JavaScript API: typescript-eslint's parser and editors.
 import { spawn } from 'node:child_process';
+
+const TSC = 'node_modules/typescript-native/bin/tsc';
 
 /** Longest first, so that the two slots finish close together. @type {[string, string][]} */
 const programs = [
@@ -16,7 +23,7 @@ const PARALLEL = 2;
 function check([name, project]) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', project]);
+    const child = spawn(process.execPath, [TSC, '--noEmit', '-p', project]);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
