@@ -44,6 +44,22 @@ export function selfExportUseCases(
     return { row, created: id !== undefined };
   }
 
+  /**
+   * A refusal (a copy in progress, or one already today) may be this very request's twin: a concurrent
+   * request with the same key can insert its row between our reads, and the row that refuses us is then
+   * its own (seen on PostgreSQL with four test workers: the second of two same-key requests answered
+   * 62021). The row that refused us is committed, so reading the key once more finds the twin's copy.
+   */
+  async function replayOrRefuse(
+    userId: number,
+    idempotencyKey: string,
+    refusal: AppError,
+  ): Promise<DataExportView> {
+    const twin = await repos.dataExports.findByKey(userId, idempotencyKey);
+    if (twin?.origin === 'self') return viewOf(twin, now());
+    throw refusal;
+  }
+
   async function nextRequestAt(userId: number): Promise<number> {
     const last = await repos.dataExports.lastCountedRequestAt(userId);
     return last === undefined ? 0 : last + DATA_EXPORT_INTERVAL_MS;
@@ -62,12 +78,16 @@ export function selfExportUseCases(
       // A concurrent request with the same key may have inserted it since the read above.
       if (latest?.idempotency_key === idempotencyKey) return viewOf(latest, now());
       if (latest && (latest.status === 'pending' || latest.status === 'building'))
-        throw new AppError('DATA_EXPORT_IN_PROGRESS');
+        return replayOrRefuse(userId, idempotencyKey, new AppError('DATA_EXPORT_IN_PROGRESS'));
       const next = await nextRequestAt(userId);
       if (now() < next)
-        throw new AppError(
-          'DATA_EXPORT_TOO_SOON',
-          `one copy a day: the next from ${new Date(next).toISOString()}`,
+        return replayOrRefuse(
+          userId,
+          idempotencyKey,
+          new AppError(
+            'DATA_EXPORT_TOO_SOON',
+            `one copy a day: the next from ${new Date(next).toISOString()}`,
+          ),
         );
       const { row, created } = await insertOrReplay(userId, 'self', idempotencyKey, {
         requestedBy: null,
