@@ -25,6 +25,8 @@ import {
 import { signUpFresh } from '../support/kyc.ts';
 import { backofficeLanguage, staffPage, submitLevel1ByFile } from '../support/level1.ts';
 import { backofficeText } from '../support/locales.ts';
+import { untilServerDone } from '../support/background.ts';
+import { post } from '../support/step-up.ts';
 
 /** As the passport says, its number too (D125: compared with the zone). */
 const TYPED = {
@@ -70,13 +72,12 @@ describe('automatic decisions in the browser', () => {
     await submitLevel1ByFile(page, TYPED, 'auto', { front, selfie });
 
     // No person decides: the checks run in the background (OCR takes seconds), then the provider approves.
-    const verified = page.getByText('Your identity is verified for this level.').first();
-    for (let i = 0; i < 60 && (await verified.count()) === 0; i++) {
-      await page.goto(`${baseUrl()}/user/accounts/en/auth/kyc`);
-      if ((await verified.count()) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    await verified.waitFor();
+    await untilServerDone('the automatic approval', async () => {
+      const info = await post(page, '/v3/private/kyc/kyc-info', { data: { obtain_current: true } });
+      return (info.result.applicant as { level?: number } | undefined)?.level === 1;
+    });
+    await page.goto(`${baseUrl()}/user/accounts/en/auth/kyc`);
+    await page.getByText('Your identity is verified for this level.').first().waitFor();
     await screenshot(page, 'auto-verified-person');
 
     const reviewer = await staffPage(browser(), 'senior@demo.test');

@@ -10,7 +10,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LANGUAGES,
@@ -25,7 +24,9 @@ import {
   PHONE,
   baseUrl,
   emiratesUrl,
+  expectNoAxeViolations,
   expectOnlyOwnOrigins,
+  injectAxe,
   newContext,
   screenshot,
   serverPort,
@@ -36,7 +37,6 @@ import {
 } from '../support/browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const HONG_KONG_HOST = 'kyc.example.hk';
 const hongKongUrl = () => `http://${HONG_KONG_HOST}:${serverPort()}`;
 
@@ -79,17 +79,6 @@ interface PageFindings {
   easternDigits: string[];
 }
 
-declare global {
-  interface Window {
-    axe?: {
-      run: (
-        context: Document,
-        options: object,
-      ) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }>;
-    };
-  }
-}
-
 /**
  * Every axe rule runs on every route in en and ar-SA (left to right, right to left). In the other 14
  * languages the same screens differ only in their texts, so the rules a text can break run there:
@@ -120,7 +109,7 @@ const PARALLEL_PAGES = 3;
 
 /** axe (violations only: the slow part of a full run is collecting passes) and the text checks. */
 async function inspect(page: Page, rules: readonly string[] | null): Promise<PageFindings> {
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
+  await injectAxe(page);
   return page.evaluate(async (rules) => {
     const axe = window.axe;
     if (!axe) throw new Error('axe was not injected');
@@ -312,6 +301,37 @@ describe('language and message polish (issue 10)', () => {
         expect.stringContaining('Arabic-Indic digits'),
       ]),
     );
+    await context.close();
+  });
+
+  it('expectNoAxeViolations fails on a violation planted in the page and on one in a same-origin frame', async () => {
+    const { context } = await newContext(browser(), DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/login?lang=en`);
+    await settled(page, 'en', text(textsOf('en'), 'login.title'));
+    await expectNoAxeViolations(page);
+    // An image without a text alternative: in the page, then (page clean again) only inside a frame.
+    await page.evaluate(() => {
+      const image = document.createElement('img');
+      image.id = 'planted';
+      image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+      document.body.append(image);
+    });
+    await expect(expectNoAxeViolations(page)).rejects.toMatchObject({
+      actual: expect.arrayContaining([expect.stringMatching(/^image-alt \(critical\): #planted$/)]),
+    });
+    await page.evaluate(async () => {
+      document.getElementById('planted')?.remove();
+      const frame = document.createElement('iframe');
+      frame.title = 'planted frame';
+      frame.srcdoc = '<!doctype html><html lang="en"><title>f</title><img id="in-frame" src="data:,">';
+      const loaded = new Promise((resolve) => frame.addEventListener('load', resolve));
+      document.body.append(frame);
+      await loaded;
+    });
+    await expect(expectNoAxeViolations(page)).rejects.toMatchObject({
+      actual: expect.arrayContaining([expect.stringMatching(/^image-alt \(critical\): iframe #in-frame$/)]),
+    });
     await context.close();
   });
 

@@ -26,6 +26,7 @@ import {
 import { signUpFresh } from '../support/kyc.ts';
 import { backofficeLanguage, openCase, staffPage, submitLevel1ByFile } from '../support/level1.ts';
 import { backofficeText } from '../support/locales.ts';
+import { untilChecksFinished } from '../support/background.ts';
 
 /** The date of birth one day off the zone's; the number as printed (D125: compared with the zone). */
 const TYPED = {
@@ -71,15 +72,10 @@ describe('document checks in the browser', () => {
     await openCase(reviewer.page, email);
     const caseUrl = reviewer.page.url();
     const en = (key: string) => backofficeText('en', key);
-    // The checks run in the background after the commit (OCR takes seconds): reload until they are done.
-    const dataMatch = () => reviewer.page.getByRole('article', { name: en('case.checks.names.data_match') });
-    for (let i = 0; i < 60; i++) {
-      const panel = reviewer.page.getByRole('region', { name: en('case.checks.heading') });
-      if ((await panel.getByText(en('case.checks.pending')).count()) === 0 && (await dataMatch().count()) > 0)
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await reviewer.page.reload();
-    }
+    // The checks run in the background after the commit (OCR takes seconds): the page once they are done.
+    await untilChecksFinished(reviewer.page);
+    await reviewer.page.reload();
+    await reviewer.page.getByRole('article', { name: en('case.checks.names.data_match') }).waitFor();
     // First on the page: before the level and applicant sections (read once the page after the last reload
     // has rendered its sections: allTextContents does not wait, and the loop may end on a fresh reload).
     await reviewer.page.locator('main h2').first().waitFor();

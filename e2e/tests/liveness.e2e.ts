@@ -33,6 +33,7 @@ import {
   toDocumentFront,
 } from '../support/level1.ts';
 import { backofficeText, localeFile, originOf, textAt } from '../support/locales.ts';
+import { untilChecksFinished } from '../support/background.ts';
 
 const userText = (lang: string, key: string) =>
   textAt(localeFile(`user-accounts/${lang === 'en' ? 'en-US' : lang}.json`), key);
@@ -122,17 +123,8 @@ describe('the liveness challenge in the browser (issue 19)', () => {
     const reviewer = await staffPage(browser(), 'reviewer@demo.test');
     await openCase(reviewer.page, submittedEmail);
     const caseUrl = reviewer.page.url();
-    const en = (key: string) => backofficeText('en', key);
-    // The checks run in the background after the commit: reload until the liveness row is there.
-    const liveness = () =>
-      reviewer.page.getByRole('article', {
-        name: `${en('case.checks.names.liveness')}: ${en('case.checks.outcomes.not_run')}`,
-      });
-    for (let i = 0; i < 60; i++) {
-      if ((await liveness().getByText(en('case.checks.notRun.timed_out')).count()) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await reviewer.page.reload();
-    }
+    // The checks run in the background after the commit: the case's pages once they have finished.
+    await untilChecksFinished(reviewer.page);
     for (const lang of ['en', 'ar-SA'] as const) {
       const t = (key: string) => backofficeText(lang, key);
       for (const viewport of [DESKTOP, PHONE]) {

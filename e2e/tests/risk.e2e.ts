@@ -21,6 +21,7 @@ import {
 import { signUpFresh } from '../support/kyc.ts';
 import { backofficeLanguage, openCase, staffPage, submitLevel1ByFile } from '../support/level1.ts';
 import { backofficeText } from '../support/locales.ts';
+import { caseState, untilServerDone } from '../support/background.ts';
 
 const VELMOROV = { firstName: 'Oleg Tarasovich', lastName: 'Velmorov', dateOfBirth: '1971-03-12' };
 const backoffice = (lang: string) => (key: string) => backofficeText(lang, key);
@@ -37,14 +38,10 @@ describe('the risk score in the browser', () => {
     const reviewer = await staffPage(browser(), 'reviewer@demo.test');
     await openCase(reviewer.page, email);
     const caseUrl = reviewer.page.url();
-    const en = backoffice('en');
-    // The risk follows the screening run in the background: reload until the hit's factor shows.
-    for (let i = 0; i < 20; i++) {
-      const factor = reviewer.page.getByRole('article', { name: en('case.risk.factors.screening_open_hit') });
-      if ((await factor.count()) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await reviewer.page.reload();
-    }
+    // The risk follows the screening run in the background: until the hit's factor is in the case.
+    await untilServerDone('the risk after screening', async () =>
+      Boolean((await caseState(reviewer.page)).risk?.factors.some((f) => f.code === 'screening_open_hit')),
+    );
     for (const lang of ['en', 'ar-SA'] as const) {
       const t = backoffice(lang);
       for (const viewport of [DESKTOP, PHONE]) {
