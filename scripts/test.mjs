@@ -1,7 +1,9 @@
-// `npm test`: lint (ESLint + Prettier), typecheck, unit, integration (SQLite + PostgreSQL), build, and
-// end-to-end in Debian's Chromium. Stops at the first failing stage and ends with one summary line.
+// `npm test`: lint (ESLint + Prettier), typecheck, build and unit side by side, then integration (SQLite +
+// PostgreSQL), then end-to-end in Debian's Chromium. Stops after the first step with a failing stage and
+// ends with one summary line.
 //   --only <stage>   run one stage (lint, typecheck, unit, integration, build, e2e)
 //   --skip <stage>   leave a stage out (repeatable)
+//   --part           (used by npm test itself) run one stage as part of a step: no summary line
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,6 +16,7 @@ const resultsDir = path.join(root, '.vitest-results');
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const skipped = args.flatMap((arg, i) => (arg === '--skip' ? [args[i + 1]] : []));
+const part = args.includes('--part');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -63,17 +66,23 @@ function vitest(project, projects = [project]) {
     `--outputFile.json=${out}`,
     ...(WORKERS[project] ? [`--maxWorkers=${WORKERS[project]}`] : []),
   ]);
-  if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8'));
-    totals.passed += report.numPassedTests ?? 0;
-    totals.failed += report.numFailedTests ?? 0;
-    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    if ((report.numTotalTests ?? 0) === 0) {
-      console.error(`test: the ${project} project ran no test`);
-      return 1;
-    }
+  const report = countReport(project);
+  if (report && (report.numTotalTests ?? 0) === 0) {
+    console.error(`test: the ${project} project ran no test`);
+    return 1;
   }
   return status;
+}
+
+/** Adds a stage's Vitest report (if it wrote one) to the totals; answers the report. */
+function countReport(project) {
+  const out = path.join(resultsDir, `${project}.json`);
+  if (!existsSync(out)) return undefined;
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  return report;
 }
 
 /** @type {[string, () => number | Promise<number>][]} */
@@ -109,12 +118,25 @@ function childCpuSeconds() {
   }
 }
 
-const started = Date.now();
-/** Seconds each stage took, in the order run: the summary line shows where the time went. */
-const stageSeconds = [];
-let failedStage;
-for (const [name, stage] of stages) {
-  if ((only && name !== only) || skipped.includes(name)) continue;
+/**
+ * The steps, in order; the stages of a step run side by side, each in a process of its own (this script
+ * with `--only <stage> --part`), its output printed whole when it ends. Lint, typecheck, build and unit
+ * each leave part of the two cores idle (ESLint and Prettier end at different times, tsc and Vite are
+ * mostly one thread, the unit project's two workers wait on their slowest files): together they take
+ * less than one after another (D128). Integration and e2e each fill the machine alone (e2e at four workers
+ * was no faster than at three, and its timing-sensitive journeys began to fail), so they run alone; e2e
+ * needs the build, which the first step made.
+ */
+const STEPS = [['lint', 'typecheck', 'build', 'unit'], ['integration'], ['e2e']];
+const VITEST_STAGES = new Set(['unit', 'integration', 'e2e']);
+
+/** Runs one stage in this process; answers its status. Prints its time and CPU seconds. */
+async function runStage(name) {
+  const stage = stages.find(([stageName]) => stageName === name)?.[1];
+  if (!stage) {
+    console.error(`test: no stage ${name}`);
+    return 1;
+  }
   console.log(`\n=== ${name} ===`);
   const stageStarted = Date.now();
   const cpuBefore = childCpuSeconds();
@@ -129,16 +151,53 @@ for (const [name, stage] of stages) {
   const cpuAfter = childCpuSeconds();
   const cpu =
     cpuBefore === undefined || cpuAfter === undefined ? '' : `, CPU ${(cpuAfter - cpuBefore).toFixed(0)} s`;
-  stageSeconds.push(`${name} ${seconds.toFixed(0)} s`);
   console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s${cpu} ===`);
-  if (status !== 0) {
-    failedStage = name;
-    break;
-  }
+  return status;
 }
 
+/** Runs the stages of one step side by side, each as `--only <stage> --part`; answers each one's status. */
+function runSideBySide(names) {
+  return Promise.all(
+    names.map(
+      (name) =>
+        new Promise((resolve) => {
+          const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--only', name, '--part'], {
+            cwd: root,
+            env: process.env,
+          });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (status) => {
+            process.stdout.write(output);
+            if (VITEST_STAGES.has(name)) countReport(name);
+            resolve(status ?? 1);
+          });
+        }),
+    ),
+  );
+}
+
+const started = Date.now();
+/** Seconds each step took, in the order run: the summary line shows where the time went. */
+const stepSeconds = [];
+const failedStages = [];
+for (const step of STEPS) {
+  const names = step.filter((name) => (!only || name === only) && !skipped.includes(name));
+  if (names.length === 0) continue;
+  const stepStarted = Date.now();
+  const statuses = names.length === 1 ? [await runStage(names[0])] : await runSideBySide(names);
+  stepSeconds.push(`${names.join(' + ')} ${((Date.now() - stepStarted) / 1000).toFixed(0)} s`);
+  names.forEach((name, i) => {
+    if (statuses[i] !== 0) failedStages.push(name);
+  });
+  if (failedStages.length > 0) break;
+}
+const failedStage = failedStages.join(', ');
+
+if (part) process.exit(failedStage ? 1 : 0);
 console.log(
-  `\nnpm test ${failedStage ? `FAILED at ${failedStage}` : 'passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s (${stageSeconds.join(', ')})`,
+  `\nnpm test ${failedStage ? `FAILED at ${failedStage}` : 'passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s (${stepSeconds.join(', ')})`,
 );
 if (failedStage && totals.failed === 0) totals.failed = 1; // a failed lint, typecheck or build stage counts
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -31,6 +31,7 @@ import {
 import { staffSignIn } from '../support/kyc.ts';
 import { backofficeLanguage } from '../support/level1.ts';
 import { backofficeText } from '../support/locales.ts';
+import { caseState, untilServerDone } from '../support/background.ts';
 import { partnerPost } from '../support/partner.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '@kyc/contracts';
 
@@ -318,16 +319,15 @@ describe('verification at a vendor (simulator)', () => {
     await staffSignIn(reviewer, baseUrl(), 'reviewer@demo.test');
     const caseUrl = `${baseUrl()}/backoffice/cases/${onfidoUid}`;
     await reviewer.goto(caseUrl);
-    const en = (key: string) => backofficeText('en', key);
-    // The checks are read from Onfido after its approval committed: reload until they are there.
-    const duplicate = () =>
-      reviewer.getByRole('article', {
-        name: `${en('case.checks.names.duplicate_document')}: ${en('case.checks.outcomes.fail')}`,
-      });
-    for (let i = 0; i < 30 && (await duplicate().count()) === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await reviewer.reload();
-    }
+    // The checks are read from Onfido after its approval committed: until the duplicate is in the case.
+    await untilServerDone('the checks of what Onfido read', async () =>
+      Boolean(
+        (await caseState(reviewer, caseUrl)).checks?.some(
+          (c) => c.name === 'duplicate_document' && c.outcome === 'fail',
+        ),
+      ),
+    );
+    await reviewer.reload();
     for (const lang of ['en', 'ar-SA'] as const) {
       const t = (key: string) => backofficeText(lang, key);
       await backofficeLanguage(reviewer, lang);
