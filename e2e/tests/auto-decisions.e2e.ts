@@ -114,15 +114,12 @@ describe('automatic decisions in the browser', () => {
     await backofficeLanguage(reviewer.page, 'en');
     const en = (key: string) => backofficeText('en', key);
     const table = reviewer.page.getByRole('table', { name: en('autoReview.tableCaption') });
-    const before = await table.getByRole('button', { name: en('autoReview.actions.reviewed') }).count();
-    await table
-      .getByRole('button', { name: en('autoReview.actions.reviewed') })
-      .last()
-      .click();
-    const left = () => table.getByRole('button', { name: en('autoReview.actions.reviewed') }).count();
-    for (let i = 0; i < 50 && (await left()) === before; i++)
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await left()).toBe(before - 1);
+    const reviewed = table.getByRole('button', { name: en('autoReview.actions.reviewed') });
+    // Counted once the queue has rendered its rows (count() does not wait: it read 0 on a page still loading).
+    await reviewed.first().waitFor();
+    const before = await reviewed.count();
+    await reviewed.last().click();
+    await expect.poll(() => reviewed.count()).toBe(before - 1);
 
     for (const { requests } of [person, reviewer]) expectOnlyOwnOrigins(requests);
     for (const { context } of [person, reviewer]) await context.close();
