@@ -53,7 +53,10 @@ export async function staffSignIn(
     if (await signOut.isVisible()) return;
   }
   await staffSignInWithForm(page, origin, email);
-  const cookies = await page.context().cookies(origin);
+  // The cookies sent to a back-office address: asked for the origin alone ('/'), the context answered none
+  // of the back office's (their path is /backoffice), so no session was ever kept and every sign-in went
+  // through the form, waiting up to 30 s for the next TOTP step (seen in identity-transfer: 11 s and 27 s).
+  const cookies = await page.context().cookies(`${origin}/backoffice/`);
   writeFileSync(file, JSON.stringify(cookies.filter((cookie) => cookie.path.startsWith('/backoffice'))));
 }
 

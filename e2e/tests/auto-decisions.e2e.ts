@@ -52,6 +52,35 @@ const PASSPORT = {
 describe('automatic decisions in the browser', () => {
   const browser = useBrowser();
 
+  /** The case of `email` as a reviewer's API answers it: the checks, their run, the risk, the screening. */
+  async function caseSummary(email: string): Promise<string> {
+    const reviewer = await staffPage(browser(), 'reviewer@demo.test');
+    try {
+      let userId: number | undefined;
+      // Oldest first: a new person is on a later page when earlier files left cases waiting.
+      for (
+        let cursor: string | null = '', pages = 0;
+        userId === undefined && cursor !== null && pages < 20;
+        pages++
+      ) {
+        const url = `${baseUrl()}/backoffice/api/queue?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const { result } = (await (await reviewer.page.request.get(url)).json()) as {
+          result: { items: { userId: number; email: string }[]; nextCursor: string | null };
+        };
+        userId = result.items.find((item) => item.email === email)?.userId;
+        cursor = result.nextCursor;
+      }
+      if (userId === undefined) return `${email} is not in the verification queue`;
+      const { result } = (await (
+        await reviewer.page.request.get(`${baseUrl()}/backoffice/api/cases/${userId}`)
+      ).json()) as { result: Record<string, unknown> };
+      const { checksRun, checks, risk, screening } = result;
+      return JSON.stringify({ checksRun, checks, risk, screening });
+    } finally {
+      await reviewer.context.close();
+    }
+  }
+
   it('a clean, low-risk person on GLOBAL is approved automatically and sees "verified"; the queue and the case history show the evidence, en and ar-SA at phone and desktop width, axe clean', async () => {
     const dir = path.join(ARTIFACTS, 'files');
     mkdirSync(dir, { recursive: true });
@@ -68,13 +97,20 @@ describe('automatic decisions in the browser', () => {
 
     const person = await newContext(browser(), PHONE);
     const page = await person.context.newPage();
-    await signUpFresh(page, baseUrl(), 'auto');
+    const email = await signUpFresh(page, baseUrl(), 'auto');
     await submitLevel1ByFile(page, TYPED, 'auto', { front, selfie });
 
     // No person decides: the checks run in the background (OCR takes seconds), then the provider approves.
+    // Should it not, the failure says what the case shows (this wait failed twice in full runs, 2026-11-29,
+    // with no server error logged and the test passing alone and after the files that change shared state).
     await untilServerDone('the automatic approval', async () => {
       const info = await post(page, '/v3/private/kyc/kyc-info', { data: { obtain_current: true } });
       return (info.result.applicant as { level?: number } | undefined)?.level === 1;
+    }).catch(async (error: unknown) => {
+      const info = await post(page, '/v3/private/kyc/kyc-info', { data: { obtain_current: true } });
+      throw new Error(
+        `${String(error)}\nthe person's kyc-info: ${JSON.stringify(info.result)}\nthe case: ${await caseSummary(email)}`,
+      );
     });
     await page.goto(`${baseUrl()}/user/accounts/en/auth/kyc`);
     await page.getByText('Your identity is verified for this level.').first().waitFor();
