@@ -98,14 +98,21 @@ function hasCrossOriginFrame(page: Page): boolean {
 declare global {
   interface Window {
     axe?: {
-      run: (
-        context: Document,
-        options: object,
-      ) => Promise<{
-        violations: { id: string; impact?: string | null; nodes: { target: (string | string[])[] }[] }[];
-      }>;
+      run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }>;
     };
   }
+}
+
+/** A violation as axe-core reports it (the fields the checks read). */
+export interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  nodes: { target: (string | string[])[] }[];
+}
+
+/** Each violation as "rule (impact): targets", as the checks report them. */
+export function describeViolations(violations: readonly AxeViolation[]): string[] {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -126,15 +133,17 @@ export async function injectAxe(page: Page): Promise<void> {
   }
 }
 
-/** The violations axe finds in the page (every rule), each as "rule (impact): targets". */
-async function violationsInPage(page: Page): Promise<string[]> {
+/** The violations axe finds in the page (every rule). */
+async function violationsInPage(page: Page): Promise<AxeViolation[]> {
   await injectAxe(page);
   return page.evaluate(async () => {
     if (!window.axe) throw new Error('axe was not injected');
     const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
-    return violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+    return violations.map(({ id, impact, nodes }) => ({
+      id,
+      impact,
+      nodes: nodes.map(({ target }) => ({ target })),
+    }));
   });
 }
 
@@ -154,11 +163,10 @@ export async function expectNoAxeViolations(
   page: Page,
   { soft = false, message }: { soft?: boolean; message?: string } = {},
 ) {
-  const summary = hasCrossOriginFrame(page)
-    ? (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations.map(
-        (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      )
+  const violations = hasCrossOriginFrame(page)
+    ? (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations
     : await violationsInPage(page);
+  const summary = describeViolations(violations);
   (soft ? expect.soft : expect)(summary, message).toEqual([]);
 }
 

@@ -23,6 +23,7 @@ import {
   EMIRATES_HOST,
   PHONE,
   baseUrl,
+  describeViolations,
   emiratesUrl,
   expectNoAxeViolations,
   expectOnlyOwnOrigins,
@@ -110,7 +111,7 @@ const PARALLEL_PAGES = 3;
 /** axe (violations only: the slow part of a full run is collecting passes) and the text checks. */
 async function inspect(page: Page, rules: readonly string[] | null): Promise<PageFindings> {
   await injectAxe(page);
-  return page.evaluate(async (rules) => {
+  const found = await page.evaluate(async (rules) => {
     const axe = window.axe;
     if (!axe) throw new Error('axe was not injected');
     const result = await axe.run(document, {
@@ -119,7 +120,7 @@ async function inspect(page: Page, rules: readonly string[] | null): Promise<Pag
     });
     const violations = result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      .map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.map(({ target }) => ({ target })) }));
     // A raw key is a whole text that looks like one: 'http.tokenTimeout', 'capture.retakeFor'.
     const KEY = /^[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+$/;
     const rawKeys: string[] = [];
@@ -146,6 +147,7 @@ async function inspect(page: Page, rules: readonly string[] | null): Promise<Pag
       easternDigits,
     };
   }, rules);
+  return { ...found, violations: describeViolations(found.violations) };
 }
 
 /** Client-side navigation: the app's router follows popstate, so the page (and axe) stay loaded. */
