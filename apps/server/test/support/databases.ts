@@ -186,9 +186,10 @@ const SEEDED = 'kyc_snapshot_seeded';
  * whose table and indexes have grown by more than 16 pages since the seeded snapshot (`kyc_test.sizes`: a
  * volume test's thousands of rows, or indexes swollen by many resets) is truncated, with the tables that
  * refer to it (all emptied anyway), rather than emptied row by row: deleted rows leave their index pages
- * behind, and the planner prices an index by its pages (backoffice-lists' plans chose to read and sort the
- * queue once its index had grown over a run's resets). Truncating every table instead cost ~300 ms a
- * reset. Triggers
+ * behind, so a run's resets would keep swelling the same indexes. Up to that margin a table keeps what
+ * earlier tests left in its indexes; a test whose assertions depend on the planner's pricing compacts its
+ * own tables first (backoffice-lists: `vacuum full analyze`). Truncating every table instead cost ~300 ms
+ * a reset. Triggers
  * (the audit log's append-only rule, the roll-ups kept by triggers) and foreign keys are off while it
  * does (session_replication_role = replica): the snapshot already holds what they kept.
  */
