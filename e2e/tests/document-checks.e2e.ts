@@ -76,9 +76,7 @@ describe('document checks in the browser', () => {
     await untilChecksFinished(reviewer.page);
     await reviewer.page.reload();
     await reviewer.page.getByRole('article', { name: en('case.checks.names.data_match') }).waitFor();
-    // First on the page: before the level and applicant sections (read once the page after the last reload
-    // has rendered its sections: allTextContents does not wait, and the loop may end on a fresh reload).
-    await reviewer.page.locator('main h2').first().waitFor();
+    // First on the page: before the level and applicant sections.
     const headings = await reviewer.page.locator('main h2').allTextContents();
     expect(headings[0]).toBe(en('case.checks.heading'));
 

@@ -45,10 +45,11 @@ export function selfExportUseCases(
   }
 
   /**
-   * A refusal (a copy in progress, or one already today) may be this very request's twin: a concurrent
-   * request with the same key can insert its row between our reads, and the row that refuses us is then
-   * its own (seen on PostgreSQL with four test workers: the second of two same-key requests answered
-   * 62021). The row that refused us is committed, so reading the key once more finds the twin's copy.
+   * The one-a-day refusal may come from this very request's twin: a concurrent request with the same key
+   * can insert its row after our read of the latest copy and before our read of the last request, which
+   * then refuses us (seen on PostgreSQL with four test workers: the second of two same-key requests
+   * answered 62021). That row is committed, so reading the key once more finds the twin's copy. (A copy in
+   * progress under another key cannot be the twin's: one copy is in progress at a time.)
    */
   async function replayOrRefuse(
     userId: number,
@@ -78,7 +79,7 @@ export function selfExportUseCases(
       // A concurrent request with the same key may have inserted it since the read above.
       if (latest?.idempotency_key === idempotencyKey) return viewOf(latest, now());
       if (latest && (latest.status === 'pending' || latest.status === 'building'))
-        return replayOrRefuse(userId, idempotencyKey, new AppError('DATA_EXPORT_IN_PROGRESS'));
+        throw new AppError('DATA_EXPORT_IN_PROGRESS');
       const next = await nextRequestAt(userId);
       if (now() < next)
         return replayOrRefuse(
