@@ -26,9 +26,12 @@ function run(command, commandArgs) {
   return result.status ?? 1;
 }
 
-/** Runs commands at the same time (one core each), printing each one's output whole when it ends. */
-async function runTogether(commands) {
-  const statuses = await Promise.all(
+/**
+ * Runs commands at the same time, printing each one's output whole when it ends; answers each one's
+ * status, in the order given.
+ */
+function runTogether(commands) {
+  return Promise.all(
     commands.map(
       ([command, commandArgs]) =>
         new Promise((resolve) => {
@@ -43,8 +46,10 @@ async function runTogether(commands) {
         }),
     ),
   );
-  return statuses.find((status) => status !== 0) ?? 0;
 }
+
+/** The first failing status of several, else 0. */
+const firstFailure = (statuses) => statuses.find((status) => status !== 0) ?? 0;
 
 /**
  * Workers per project, measured on the 2-core machines CI runs on: unit tests are CPU-bound (2 workers:
@@ -93,7 +98,7 @@ const stages = [
       runTogether([
         [bin('eslint'), ['--max-warnings=0', '.']],
         [bin('prettier'), ['--check', '--log-level=warn', '.']],
-      ]),
+      ]).then(firstFailure),
   ],
   ['typecheck', () => run(process.execPath, ['scripts/typecheck.mjs'])],
   // The OCR unit tests draw their documents in DejaVu Sans Mono, a font Debian installs with Chromium
@@ -156,26 +161,13 @@ async function runStage(name) {
 }
 
 /** Runs the stages of one step side by side, each as `--only <stage> --part`; answers each one's status. */
-function runSideBySide(names) {
-  return Promise.all(
-    names.map(
-      (name) =>
-        new Promise((resolve) => {
-          const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--only', name, '--part'], {
-            cwd: root,
-            env: process.env,
-          });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          child.on('close', (status) => {
-            process.stdout.write(output);
-            if (VITEST_STAGES.has(name)) countReport(name);
-            resolve(status ?? 1);
-          });
-        }),
-    ),
+async function runSideBySide(names) {
+  const script = fileURLToPath(import.meta.url);
+  const statuses = await runTogether(
+    names.map((name) => [process.execPath, [script, '--only', name, '--part']]),
   );
+  for (const name of names) if (VITEST_STAGES.has(name)) countReport(name);
+  return statuses;
 }
 
 const started = Date.now();
