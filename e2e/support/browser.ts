@@ -188,6 +188,37 @@ export async function screenshot(page: Page, name: string) {
   });
 }
 
+/**
+ * The page as it stands, at phone and at desktop width: the viewport is resized in place (no reload, no
+ * second walk of the journey to reach the same state), then axe runs (soft, so that every finding of a
+ * screens test is collected) and, with E2E_SCREENSHOTS=1, a screenshot is taken, at each width; the
+ * viewport is left as it was. A phone context (`PHONE`: mobile and touch) stays one when widened: the
+ * portal tells a phone from the user agent and the width (spec §1), and the browser's user agent is not a
+ * phone's, so at 1280 px the page lays out as on a desktop. `axe: false` only takes the screenshots (and
+ * does nothing without E2E_SCREENSHOTS=1). D129.
+ */
+export async function atBothWidths(
+  page: Page,
+  name: string,
+  { axe = true, message = name }: { axe?: boolean; message?: string } = {},
+) {
+  if (!axe && !SCREENSHOTS) return;
+  const original = page.viewportSize();
+  for (const viewport of [PHONE, DESKTOP]) {
+    const current = page.viewportSize();
+    if (current?.width !== viewport.width || current.height !== viewport.height) {
+      await page.setViewportSize(viewport);
+      // The layout and any component that follows the width (matchMedia) settle within two frames.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    }
+    await screenshot(page, name);
+    if (axe) await expectNoAxeViolations(page, { soft: true, message: `${message} at ${viewport.width} px` });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
 /** Signs in through the real /login page, as a person would. */
 export async function signIn(
   page: Page,

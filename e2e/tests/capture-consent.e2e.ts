@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ARTIFACTS,
   DESKTOP,
+  atBothWidths,
   PHONE,
   baseUrl,
   emiratesUrl,
@@ -205,48 +206,44 @@ describe('capture sign-off (issue 10)', () => {
 
   it('screenshots: refusal, consent and address steps, the approve dialog and the filtered queue, at phone and desktop width, in en and in ar-SA on the Emirates host', async () => {
     const tiny = await solidFile('red-shots', 200, 150);
-    for (const viewport of [PHONE, DESKTOP]) {
-      for (const [origin, lang] of [
-        [baseUrl(), 'en'],
-        [emiratesUrl(), 'ar-SA'],
-      ] as const) {
-        const { context, requests } = await newContext(browser(), viewport);
-        const page = await context.newPage();
-        await signUpFresh(page, origin, `capture-shots-${lang}`);
-        await toDocumentFront(page, origin, lang);
-        await chooseCaptureFile(page, tiny);
-        const errors = locale('inverse-error-code', lang);
-        await expect.poll(() => page.locator('.capture__error').textContent()).toBe(text(errors, '40006'));
-        if (lang === 'ar-SA') await page.locator('html[dir="rtl"]').waitFor({ state: 'attached' });
-        await screenshot(page, `capture-refused-${lang}`);
-        await expectNoAxeViolations(page, { soft: true, message: `refusal ${lang}` });
-        await uploadGood(page, await photoFile(`shots-front-${lang}`));
-        await nextStep(page);
-        await uploadGood(page, await photoFile(`shots-selfie-${lang}`, 900, 1200));
-        await nextStep(page);
-        await page.locator('.kyc-consent').waitFor();
-        await screenshot(page, `capture-consent-${lang}`);
-        await expectNoAxeViolations(page, { soft: true, message: `consent ${lang}` });
-        // The step and answers survive a reload (the files do not).
-        await page.reload();
-        await page.locator('[data-testid="capture-file-front"]').waitFor({ state: 'attached' });
-        await context.close();
+    // One walk per language; each screen is checked at both widths where it stands (atBothWidths).
+    for (const [origin, lang] of [
+      [baseUrl(), 'en'],
+      [emiratesUrl(), 'ar-SA'],
+    ] as const) {
+      const { context, requests } = await newContext(browser(), PHONE);
+      const page = await context.newPage();
+      await signUpFresh(page, origin, `capture-shots-${lang}`);
+      await toDocumentFront(page, origin, lang);
+      await chooseCaptureFile(page, tiny);
+      const errors = locale('inverse-error-code', lang);
+      await expect.poll(() => page.locator('.capture__error').textContent()).toBe(text(errors, '40006'));
+      if (lang === 'ar-SA') await page.locator('html[dir="rtl"]').waitFor({ state: 'attached' });
+      await atBothWidths(page, `capture-refused-${lang}`, { message: `refusal ${lang}` });
+      await uploadGood(page, await photoFile(`shots-front-${lang}`));
+      await nextStep(page);
+      await uploadGood(page, await photoFile(`shots-selfie-${lang}`, 900, 1200));
+      await nextStep(page);
+      await page.locator('.kyc-consent').waitFor();
+      await atBothWidths(page, `capture-consent-${lang}`, { message: `consent ${lang}` });
+      // The step and answers survive a reload (the files do not).
+      await page.reload();
+      await page.locator('[data-testid="capture-file-front"]').waitFor({ state: 'attached' });
+      await context.close();
 
-        // The address step of a person verified at level 1.
-        const verified = await newContext(browser(), viewport);
-        const l1 = await verified.context.newPage();
-        await signIn(l1, origin, 'l1@demo.test');
-        await l1.waitForURL('**/user/accounts/**');
-        await l1.goto(`${origin}/user/accounts/${lang}/auth/kyc?level=2`);
-        await l1.locator('input[autocomplete="address-line1"]').waitFor();
-        await l1.locator('select[autocomplete="country"]').selectOption('DE');
-        await l1.locator('input[autocomplete="address-line1"]').fill('Unter den Linden 1');
-        await l1.locator('input[autocomplete="address-level2"]').fill('Berlin');
-        await screenshot(l1, `capture-address-${lang}`);
-        await expectNoAxeViolations(l1, { soft: true, message: `address ${lang}` });
-        expectOnlyOwnOrigins([...requests, ...verified.requests]);
-        await verified.context.close();
-      }
+      // The address step of a person verified at level 1.
+      const verified = await newContext(browser(), PHONE);
+      const l1 = await verified.context.newPage();
+      await signIn(l1, origin, 'l1@demo.test');
+      await l1.waitForURL('**/user/accounts/**');
+      await l1.goto(`${origin}/user/accounts/${lang}/auth/kyc?level=2`);
+      await l1.locator('input[autocomplete="address-line1"]').waitFor();
+      await l1.locator('select[autocomplete="country"]').selectOption('DE');
+      await l1.locator('input[autocomplete="address-line1"]').fill('Unter den Linden 1');
+      await l1.locator('input[autocomplete="address-level2"]').fill('Berlin');
+      await atBothWidths(l1, `capture-address-${lang}`, { message: `address ${lang}` });
+      expectOnlyOwnOrigins([...requests, ...verified.requests]);
+      await verified.context.close();
     }
 
     // The back office in both languages and widths: the approve dialog and the filtered queue.
@@ -257,30 +254,20 @@ describe('capture sign-off (issue 10)', () => {
         await page.locator(`html[lang="${lang}"][dir="rtl"]`).waitFor({ state: 'attached' });
       }
       const bo = locale('backoffice', lang === 'en' ? 'en-US' : lang);
-      for (const viewport of [DESKTOP, PHONE]) {
-        await page.setViewportSize(viewport);
-        await page.goto(`${baseUrl()}/backoffice/verification-queue?pendingFinal=true`);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.waitForLoadState('networkidle');
-        await screenshot(page, `backoffice-queue-pending-final-${lang}`);
-        await expectNoAxeViolations(page, { soft: true, message: `queue ${lang}` });
-        await page.goto(`${baseUrl()}/backoffice/verification-queue`);
-        await page
-          .getByRole('row')
-          .filter({ hasText: 'pending@demo.test' })
-          .getByRole('link')
-          .first()
-          .click();
-        const approve = page.getByRole('button', {
-          name: text(bo, 'decisions.approve').replace('{{level}}', '1'),
-        });
-        await approve.click();
-        await page.getByRole('dialog').waitFor();
-        await screenshot(page, `backoffice-approve-dialog-${lang}`);
-        await expectNoAxeViolations(page, { soft: true, message: `approve dialog ${lang}` });
-        await page.keyboard.press('Escape');
-        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-      }
+      await page.goto(`${baseUrl()}/backoffice/verification-queue?pendingFinal=true`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await atBothWidths(page, `backoffice-queue-pending-final-${lang}`, { message: `queue ${lang}` });
+      await page.goto(`${baseUrl()}/backoffice/verification-queue`);
+      await page.getByRole('row').filter({ hasText: 'pending@demo.test' }).getByRole('link').first().click();
+      const approve = page.getByRole('button', {
+        name: text(bo, 'decisions.approve').replace('{{level}}', '1'),
+      });
+      await approve.click();
+      await page.getByRole('dialog').waitFor();
+      await atBothWidths(page, `backoffice-approve-dialog-${lang}`, { message: `approve dialog ${lang}` });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     }
     await context.close();
   }, 300_000);

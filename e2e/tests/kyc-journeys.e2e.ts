@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   FAKE_CAMERA_ARGS,
+  atBothWidths,
   PHONE,
   baseUrl,
   emiratesUrl,
@@ -368,56 +369,52 @@ describe('identity verification journeys', () => {
   });
 
   it('screenshots: the capture steps at phone and desktop width, in en and in ar-SA on the Emirates host', async () => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      for (const [origin, lang] of [
-        [baseUrl(), 'en'],
-        [emiratesUrl(), 'ar-SA'],
-      ] as const) {
-        const { context, requests } = await newContext(browser(), viewport);
-        const page = await context.newPage();
-        await signUpFresh(page, origin, `shots-${lang}`);
-        await page.goto(`${origin}/user/accounts/${lang}/auth/kyc?level=1`);
-        const country = page.locator('main select').first();
-        await country.waitFor();
-        await screenshot(page, `kyc-country-${lang}`);
-        await country.selectOption('DE');
-        await page.locator('main button').last().click();
-        await page.locator('input[autocomplete="given-name"]').waitFor();
-        await screenshot(page, `kyc-details-${lang}`);
-        await enterDetails(page);
-        await page.getByRole('radio').first().waitFor();
-        // The document step with the nationality and number (D125): a number refused inline first.
-        await page.locator('input[type="radio"][value="PASSPORT"]').check();
-        await enterDocumentDetails(page, { documentNumber: 'C01 X00T47' });
-        await page.locator('main button').last().click();
-        await page.locator('main .field__error').waitFor();
-        await screenshot(page, `kyc-document-${lang}`);
-        await expectNoAxeViolations(page, { soft: true, message: `document step ${lang}` });
-        await enterDocumentDetails(page, { documentNumber: 'C01X00T47' });
-        await page.locator('main button').last().click();
-        // The camera needs a secure context: on the plain-http test host of the Emirates site the
-        // browser offers none, and the step shows its file-upload fallback instead.
-        const region = page.getByRole('region').first();
-        await region.getByRole('button').first().waitFor();
-        if (origin === baseUrl()) {
-          await region.getByRole('button').first().click();
-          await page.locator('video').waitFor();
-          await expect
-            .poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth))
-            .toBeGreaterThan(0);
-        }
-        await screenshot(page, `kyc-capture-${lang}`);
-        await expectNoAxeViolations(page, { soft: true, message: `capture step ${lang}` });
-        for (const screen of ['vendor', 'resetkyc', 'updatekyc', 'updatePOA', 'step1', 'step2']) {
-          await page.goto(`${origin}/user/accounts/${lang}/auth/${screen}`);
-          await page.getByRole('heading', { level: 1 }).waitFor();
-          await page.waitForLoadState('networkidle');
-          await screenshot(page, `${screen}-${lang}`);
-          await expectNoAxeViolations(page, { soft: true, message: `${screen} ${lang}` });
-        }
-        expectOnlyOwnOrigins(requests);
-        await context.close();
+    for (const [origin, lang] of [
+      [baseUrl(), 'en'],
+      [emiratesUrl(), 'ar-SA'],
+    ] as const) {
+      // One walk per language; each screen is checked at both widths where it stands (atBothWidths).
+      const { context, requests } = await newContext(browser(), PHONE);
+      const page = await context.newPage();
+      await signUpFresh(page, origin, `shots-${lang}`);
+      await page.goto(`${origin}/user/accounts/${lang}/auth/kyc?level=1`);
+      const country = page.locator('main select').first();
+      await country.waitFor();
+      await atBothWidths(page, `kyc-country-${lang}`, { axe: false });
+      await country.selectOption('DE');
+      await page.locator('main button').last().click();
+      await page.locator('input[autocomplete="given-name"]').waitFor();
+      await atBothWidths(page, `kyc-details-${lang}`, { axe: false });
+      await enterDetails(page);
+      await page.getByRole('radio').first().waitFor();
+      // The document step with the nationality and number (D125): a number refused inline first.
+      await page.locator('input[type="radio"][value="PASSPORT"]').check();
+      await enterDocumentDetails(page, { documentNumber: 'C01 X00T47' });
+      await page.locator('main button').last().click();
+      await page.locator('main .field__error').waitFor();
+      await atBothWidths(page, `kyc-document-${lang}`, { message: `document step ${lang}` });
+      await enterDocumentDetails(page, { documentNumber: 'C01X00T47' });
+      await page.locator('main button').last().click();
+      // The camera needs a secure context: on the plain-http test host of the Emirates site the
+      // browser offers none, and the step shows its file-upload fallback instead.
+      const region = page.getByRole('region').first();
+      await region.getByRole('button').first().waitFor();
+      if (origin === baseUrl()) {
+        await region.getByRole('button').first().click();
+        await page.locator('video').waitFor();
+        await expect
+          .poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth))
+          .toBeGreaterThan(0);
       }
+      await atBothWidths(page, `kyc-capture-${lang}`, { message: `capture step ${lang}` });
+      for (const screen of ['vendor', 'resetkyc', 'updatekyc', 'updatePOA', 'step1', 'step2']) {
+        await page.goto(`${origin}/user/accounts/${lang}/auth/${screen}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await atBothWidths(page, `${screen}-${lang}`, { message: `${screen} ${lang}` });
+      }
+      expectOnlyOwnOrigins(requests);
+      await context.close();
     }
   }, 240_000);
 });

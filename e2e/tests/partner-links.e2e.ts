@@ -10,16 +10,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  DESKTOP,
   EMIRATES_HOST,
   PHONE,
+  atBothWidths,
   baseUrl,
   emiratesUrl,
   expectNoAxeViolations,
   expectOnlyOwnOrigins,
   newContext,
-  SCREENSHOTS,
-  screenshot,
   serverPort,
   signIn,
   useBrowser,
@@ -207,28 +205,26 @@ describe('partner links (issue 11)', () => {
       ['ar-SA', emiratesUrl],
     ] as const) {
       const email = await personWithAccount(browser(), `link-shots-${lang}`);
-      for (const viewport of [PHONE, DESKTOP]) {
-        const { context } = await newContext(browser(), viewport);
-        const page = await context.newPage();
-        const { url } = await mintForRef(ref(`shots-${lang}`), lang);
-        await page.goto(linkOn(url, origin(), lang));
-        await page.locator('main form').waitFor();
-        expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
-        await expectNoAxeViolations(page, { soft: true, message: `sign-in ${lang}` });
-        await screenshot(page, `links-sign-in-${lang}`);
+      // One walk per language; each screen is checked at both widths where it stands (atBothWidths).
+      const flow = await newContext(browser(), PHONE);
+      const page = await flow.context.newPage();
+      const { url } = await mintForRef(ref(`shots-${lang}`), lang);
+      await page.goto(linkOn(url, origin(), lang));
+      await page.locator('main form').waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
+      await atBothWidths(page, `links-sign-in-${lang}`, { message: `sign-in ${lang}` });
 
-        await signInOnForm(page, email);
-        await page.locator('main .link-flow__actions').waitFor();
-        // A reload of the tab keeps the consent step (the proof of sign-in stays in the tab).
-        await page.reload();
-        await page.locator('main .link-flow__actions').waitFor();
-        await expectNoAxeViolations(page, { soft: true, message: `consent ${lang}` });
-        await screenshot(page, `links-consent-${lang}`);
-        await page.locator('main .link-flow__actions button').last().click();
-        await page.locator('main h1').filter({ hasNotText: 'Demo Partner' }).waitFor();
-        await screenshot(page, `links-declined-${lang}`);
-        await context.close();
-      }
+      await signInOnForm(page, email);
+      await page.locator('main .link-flow__actions').waitFor();
+      // A reload of the tab keeps the consent step (the proof of sign-in stays in the tab).
+      await page.reload();
+      await page.locator('main .link-flow__actions').waitFor();
+      await atBothWidths(page, `links-consent-${lang}`, { message: `consent ${lang}` });
+      await page.locator('main .link-flow__actions button').last().click();
+      await page.locator('main h1').filter({ hasNotText: 'Demo Partner' }).waitFor();
+      await atBothWidths(page, `links-declined-${lang}`, { axe: false });
+      await flow.context.close();
+
       // A live link for the personal page.
       const { token } = await mintForRef(ref(`shots-linked-${lang}`), lang);
       const signedIn = await sdkCall<{ proof: string }>(token, 'link-sign-in', {
@@ -242,31 +238,20 @@ describe('partner links (issue 11)', () => {
         { 'kyc-link-proof': signedIn.result.proof },
       );
       expect(consent.ret_code).toBe(0);
-      for (const viewport of [PHONE, DESKTOP]) {
-        const { context } = await newContext(browser(), viewport);
-        const page = await context.newPage();
-        await signIn(page, origin(), email);
-        await page.waitForURL('**/user/accounts/**');
-        await page.goto(`${origin()}/user/accounts/${lang}/auth/personal`);
-        const section = page.locator('.partner-links');
-        await section.waitFor({ timeout: 20_000 });
-        await section.scrollIntoViewIfNeeded();
-        await expectNoAxeViolations(page, { soft: true, message: `personal ${lang}` });
-        await screenshot(page, `links-personal-${lang}`);
-        await section.getByRole('button').first().click();
-        await page.getByRole('dialog').waitFor();
-        await expectNoAxeViolations(page, { soft: true, message: `dialog ${lang}` });
-        if (SCREENSHOTS)
-          await page.screenshot({
-            path: path.join(
-              ROOT,
-              'e2e/artifacts/screens',
-              `links-dialog-${lang}-${viewport.width}x${viewport.height}.png`,
-            ),
-          });
-        await context.close();
-      }
+      const { context } = await newContext(browser(), PHONE);
+      const personal = await context.newPage();
+      await signIn(personal, origin(), email);
+      await personal.waitForURL('**/user/accounts/**');
+      await personal.goto(`${origin()}/user/accounts/${lang}/auth/personal`);
+      const section = personal.locator('.partner-links');
+      await section.waitFor({ timeout: 20_000 });
+      await section.scrollIntoViewIfNeeded();
+      await atBothWidths(personal, `links-personal-${lang}`, { message: `personal ${lang}` });
+      await section.getByRole('button').first().click();
+      await personal.getByRole('dialog').waitFor();
+      await atBothWidths(personal, `links-dialog-${lang}`, { message: `dialog ${lang}` });
+      await context.close();
     }
-    // Four sign-ins and four embedded flows, each screenshotted: more than the 60 s of one journey.
+    // Two sign-ins and two embedded flows, each checked at two widths: more than the 60 s of one journey.
   }, 150_000);
 });

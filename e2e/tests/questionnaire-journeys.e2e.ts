@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
+  atBothWidths,
   baseUrl,
   emiratesUrl,
   expectNoAxeViolations,
@@ -349,30 +350,28 @@ describe('questionnaire journeys', () => {
   }, 120_000);
 
   it('screenshots: the questionnaire screens at phone and desktop width, in en and in ar-SA on the Emirates host', async () => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      for (const [origin, lang] of [
-        [baseUrl(), 'en'],
-        [emiratesUrl(), 'ar-SA'],
-      ] as const) {
-        const { context, requests } = await newContext(browser(), viewport);
-        const page = await context.newPage();
-        await signUpFresh(page, origin, `qn-${lang}`);
-        for (const screen of [
-          'eddQuestionnaire',
-          'sourceOfFundsWealth',
-          'risk-tolerance-test',
-          'complianceTasks',
-        ]) {
-          await page.goto(`${origin}/user/accounts/${lang}/auth/${screen}`);
-          await page.getByRole('heading', { level: 1 }).waitFor();
-          await page.waitForLoadState('networkidle');
-          await screenshot(page, `${screen}-${lang}`);
-          if (viewport === PHONE)
-            await expectNoAxeViolations(page, { soft: true, message: `${screen} ${lang}` });
-        }
-        expectOnlyOwnOrigins(requests);
-        await context.close();
+    for (const [origin, lang] of [
+      [baseUrl(), 'en'],
+      [emiratesUrl(), 'ar-SA'],
+    ] as const) {
+      // One walk per language: axe at phone width, the screenshots at both (atBothWidths).
+      const { context, requests } = await newContext(browser(), PHONE);
+      const page = await context.newPage();
+      await signUpFresh(page, origin, `qn-${lang}`);
+      for (const screen of [
+        'eddQuestionnaire',
+        'sourceOfFundsWealth',
+        'risk-tolerance-test',
+        'complianceTasks',
+      ]) {
+        await page.goto(`${origin}/user/accounts/${lang}/auth/${screen}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectNoAxeViolations(page, { soft: true, message: `${screen} ${lang}` });
+        await atBothWidths(page, `${screen}-${lang}`, { axe: false });
       }
+      expectOnlyOwnOrigins(requests);
+      await context.close();
     }
   }, 180_000);
 });

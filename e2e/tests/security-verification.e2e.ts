@@ -9,10 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
-  DESKTOP,
   PHONE,
+  atBothWidths,
   baseUrl,
-  expectNoAxeViolations,
   newContext,
   screenshot,
   signIn,
@@ -50,28 +49,26 @@ describe('security verification', () => {
     const email = await verifiedPerson(browser());
 
     // The dialog as a person sees it, each time cancelled (nothing is spent by looking).
-    for (const viewport of [PHONE, DESKTOP])
-      for (const lang of ['en', 'ar-SA']) {
-        const { context } = await newContext(browser(), viewport);
-        const page = await context.newPage();
-        await signIn(page, originOf(lang), email);
-        await page.waitForURL('**/auth/personal');
-        await page.goto(`${originOf(lang)}/user/accounts/${lang}/auth/personal`);
-        // The verified details, masked until the person confirms that it is them (30029).
-        const section = page.getByRole('region', {
-          name: textAt(localeFile(`user-accounts/${lang}.json`), 'verifiedDetails.title'),
-        });
-        await expect.poll(() => section.textContent()).toContain('A*** L***');
-        await screenshot(page, `verified-details-${lang}`);
-        await expectNoAxeViolations(page, { soft: true, message: `personal ${lang} ${viewport.width}` });
-        const { dialog, texts } = await openResetDialog(page, lang);
-        expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
-        await screenshot(page, `step-up-dialog-${lang}`);
-        await expectNoAxeViolations(page, { soft: true, message: `dialog ${lang} ${viewport.width}` });
-        await dialog.getByRole('button', { name: textAt(texts, 'securityVerification.cancel') }).click();
-        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-        await context.close();
-      }
+    // One walk per language; the page and the dialog are each checked at both widths (atBothWidths).
+    for (const lang of ['en', 'ar-SA']) {
+      const { context } = await newContext(browser(), PHONE);
+      const page = await context.newPage();
+      await signIn(page, originOf(lang), email);
+      await page.waitForURL('**/auth/personal');
+      await page.goto(`${originOf(lang)}/user/accounts/${lang}/auth/personal`);
+      // The verified details, masked until the person confirms that it is them (30029).
+      const section = page.getByRole('region', {
+        name: textAt(localeFile(`user-accounts/${lang}.json`), 'verifiedDetails.title'),
+      });
+      await expect.poll(() => section.textContent()).toContain('A*** L***');
+      await atBothWidths(page, `verified-details-${lang}`, { message: `personal ${lang}` });
+      const { dialog, texts } = await openResetDialog(page, lang);
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
+      await atBothWidths(page, `step-up-dialog-${lang}`, { message: `dialog ${lang}` });
+      await dialog.getByRole('button', { name: textAt(texts, 'securityVerification.cancel') }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await context.close();
+    }
 
     // A fresh browser, no cookies: sign in, reset, the code from the mailbox.
     const { context } = await newContext(browser());
@@ -139,21 +136,19 @@ describe('security verification', () => {
     expect(guid).toMatch(/^[0-9a-f-]{36}$/);
 
     // The same device (its guid) opening the page: default-intercept shows the step at once.
-    for (const viewport of [PHONE, DESKTOP])
-      for (const lang of ['en', 'ar-SA']) {
-        const texts = localeFile(`user-accounts/${lang}.json`);
-        const { context: other } = await newContext(browser(), viewport);
-        await other.addCookies([{ name: GUID_COOKIE, value: guid, url: originOf(lang) }]);
-        const view = await other.newPage();
-        await view.goto(`${originOf(lang)}/login?lang=${lang}`);
-        await view.getByRole('group', { name: textAt(texts, 'login.emailCode.title') }).waitFor();
-        const code = view.getByLabel(textAt(texts, 'login.emailCode.label'));
-        expect(await code.getAttribute('inputmode')).toBe('numeric');
-        expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
-        await screenshot(view, `sign-in-email-code-${lang}`);
-        await expectNoAxeViolations(view, { soft: true, message: `sign-in code ${lang} ${viewport.width}` });
-        await other.close();
-      }
+    for (const lang of ['en', 'ar-SA']) {
+      const texts = localeFile(`user-accounts/${lang}.json`);
+      const { context: other } = await newContext(browser(), PHONE);
+      await other.addCookies([{ name: GUID_COOKIE, value: guid, url: originOf(lang) }]);
+      const view = await other.newPage();
+      await view.goto(`${originOf(lang)}/login?lang=${lang}`);
+      await view.getByRole('group', { name: textAt(texts, 'login.emailCode.title') }).waitFor();
+      const code = view.getByLabel(textAt(texts, 'login.emailCode.label'));
+      expect(await code.getAttribute('inputmode')).toBe('numeric');
+      expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+      await atBothWidths(view, `sign-in-email-code-${lang}`, { message: `sign-in code ${lang}` });
+      await other.close();
+    }
 
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByRole('status').filter({ hasText: 'If an account uses this address' }).waitFor();

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DESKTOP,
   PHONE,
+  atBothWidths,
   baseUrl,
   emiratesUrl,
   expectNoAxeViolations,
   expectOnlyOwnOrigins,
   newContext,
-  screenshot,
   signIn,
   useBrowser,
 } from '../support/browser.ts';
@@ -159,51 +158,48 @@ describe('walking skeleton in Chromium', () => {
   });
 
   it('screenshots: sign-in, personal and back office at phone and desktop width, in en and in ar-SA on the Emirates host', async () => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      const { context, requests } = await newContext(browser(), viewport);
-      const page = await context.newPage();
-      await page.goto(`${baseUrl()}/login`);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await screenshot(page, 'login-en');
+    // One walk; each screen is checked at both widths where it stands (atBothWidths).
+    const { context, requests } = await newContext(browser(), PHONE);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/login`);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await atBothWidths(page, 'login-en', { axe: false });
 
-      await signIn(page, baseUrl(), 'new@demo.test');
-      await page.waitForURL(`**${PERSONAL}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await screenshot(page, 'personal-en');
+    await signIn(page, baseUrl(), 'new@demo.test');
+    await page.waitForURL(`**${PERSONAL}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await atBothWidths(page, 'personal-en', { axe: false });
 
-      // Emirates host: ar-SA is offered and lays the page out right to left (spec §1, §4).
-      await signIn(page, emiratesUrl(), 'new@demo.test');
-      await page.waitForURL('**/auth/personal');
-      await page.goto(`${emiratesUrl()}/user/accounts/ar-SA/auth/personal`);
-      await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
-      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar-SA');
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await screenshot(page, 'personal-ar-SA');
-      await expectNoAxeViolations(page);
+    // Emirates host: ar-SA is offered and lays the page out right to left (spec §1, §4).
+    await signIn(page, emiratesUrl(), 'new@demo.test');
+    await page.waitForURL('**/auth/personal');
+    await page.goto(`${emiratesUrl()}/user/accounts/ar-SA/auth/personal`);
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar-SA');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await atBothWidths(page, 'personal-ar-SA', { message: 'personal ar-SA' });
 
-      await page.goto(`${baseUrl()}/backoffice/login`);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await screenshot(page, 'backoffice-login-en');
-      await page.getByLabel('Email', { exact: true }).fill('reviewer@demo.test');
-      await page.getByLabel('Password', { exact: true }).fill('Demo-Pass-2026');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.getByLabel('Verification code', { exact: true }).waitFor();
-      await screenshot(page, 'backoffice-login-code-en');
-      expectOnlyOwnOrigins(requests);
-      await context.close();
+    await page.goto(`${baseUrl()}/backoffice/login`);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await atBothWidths(page, 'backoffice-login-en', { axe: false });
+    await page.getByLabel('Email', { exact: true }).fill('reviewer@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill('Demo-Pass-2026');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('Verification code', { exact: true }).waitFor();
+    await atBothWidths(page, 'backoffice-login-code-en', { axe: false });
+    expectOnlyOwnOrigins(requests);
+    await context.close();
 
-      // The sign-in page in ar-SA, signed out, in a fresh context (it remembers the language).
-      const arabic = await newContext(browser(), viewport);
-      const signInPage = await arabic.context.newPage();
-      await signInPage.goto(`${emiratesUrl()}/login?lang=ar-SA`);
-      await expect.poll(() => signInPage.locator('html').getAttribute('dir')).toBe('rtl');
-      // Wait for the translated form itself, not just the document: the screenshot must show it.
-      await signInPage.locator('form button[type="submit"]').first().waitFor();
-      expect(await signInPage.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0);
-      await screenshot(signInPage, 'login-ar-SA');
-      await expectNoAxeViolations(signInPage);
-      expectOnlyOwnOrigins(arabic.requests);
-      await arabic.context.close();
-    }
+    // The sign-in page in ar-SA, signed out, in a fresh context (it remembers the language).
+    const arabic = await newContext(browser(), PHONE);
+    const signInPage = await arabic.context.newPage();
+    await signInPage.goto(`${emiratesUrl()}/login?lang=ar-SA`);
+    await expect.poll(() => signInPage.locator('html').getAttribute('dir')).toBe('rtl');
+    // Wait for the translated form itself, not just the document: the screenshot must show it.
+    await signInPage.locator('form button[type="submit"]').first().waitFor();
+    expect(await signInPage.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0);
+    await atBothWidths(signInPage, 'login-ar-SA', { message: 'login ar-SA' });
+    expectOnlyOwnOrigins(arabic.requests);
+    await arabic.context.close();
   });
 });
