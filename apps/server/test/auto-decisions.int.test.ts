@@ -203,6 +203,33 @@ describe.each(testDatabases())('automatic decisions on $name', (testDb) => {
       expect(await autoRows(fixture)).toEqual([]);
     });
 
+    it("when the checks leave the case to a person, then the log says why (the rule's reasons), as it says an approval", async () => {
+      const lines: string[] = [];
+      const logging = await secondInstance(
+        fixture,
+        { SCREENING_LISTS: OFAC },
+        { logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } },
+      );
+      try {
+        await submitted(fixture.app, 'new@demo.test', TYPED, await passport());
+        const userId = await fixture.userIdOf('new@demo.test');
+        await job(fixture.app, 'screening');
+        // A screening run still to finish: not screened, so a person decides.
+        await repositories(fixture.database.db).screening.requestRun(userId, 'document_read', Date.now());
+        expect(await job(logging.app, 'document-checks')).toBe(1);
+        const logged = lines
+          .map((line) => JSON.parse(line) as { event?: string; user?: number; decided?: AutoOutcome })
+          .filter((entry) => entry.event === 'auto-decision');
+        expect(logged).toHaveLength(1);
+        expect(logged[0]).toMatchObject({ user: userId, decided: { outcome: 'person' } });
+        expect(logged[0]?.decided).toMatchObject({
+          reasons: expect.arrayContaining([{ why: 'screening', status: 'not_screened' }]),
+        });
+      } finally {
+        await logging.close();
+      }
+    });
+
     it('when a sampled approval is proposed for reversal, then the proposer cannot confirm it (30002), a second senior reviewer does, and the person must verify again', async () => {
       const person = await submitted(fixture.app, 'new@demo.test', TYPED, await passport());
       await checked(fixture.app);

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AppFixture } from './app-fixture.ts';
 import { testApp, TestClient } from './test-app.ts';
+import type { BuildOptions } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/data/db.ts';
 
 /** The URL of the fixture's database: another process or instance opens the same one. */
@@ -27,11 +28,12 @@ export async function databaseUrlOf(fixture: AppFixture): Promise<string> {
 
 /**
  * A second app on the fixture's database, as a second server instance would be (its own connection or
- * pool), with `env` over the test's; closed by `close`.
+ * pool), with `env` over the test's and `build` (e.g. a logger); closed by `close`.
  */
 export async function secondInstance(
   fixture: AppFixture,
   env: Record<string, string> = {},
+  build: Partial<BuildOptions> = {},
 ): Promise<{
   app: FastifyInstance;
   close(): Promise<void>;
@@ -39,7 +41,7 @@ export async function secondInstance(
   const url = await databaseUrlOf(fixture);
   const database: Database =
     fixture.database.dialect === 'sqlite' ? openDatabase(url) : openDatabase(url, { poolSize: 4 });
-  const app = await testApp(database, { env: { DATA_DIR: fixture.dataDir, ...env } });
+  const app = await testApp(database, { ...build, env: { DATA_DIR: fixture.dataDir, ...env } });
   return {
     app,
     async close() {

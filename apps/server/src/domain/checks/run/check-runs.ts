@@ -42,6 +42,7 @@ const JOB_BATCH = 20;
 const DUPLICATE_LIMIT = 10;
 export interface CheckLog {
   error(details: object, message: string): void;
+  info?(details: object, message: string): void;
 }
 
 export interface CheckRunOptions {
@@ -220,7 +221,13 @@ export function checkRunUseCases(options: CheckRunOptions) {
     }
     // The results are stored whatever follows: a failed automatic decision leaves the case to a person.
     try {
-      await options.afterStored?.(run.submission_id, run.user_id);
+      const decided = await options.afterStored?.(run.submission_id, run.user_id);
+      // What the provider did with the case, and why a person decides it (the route's reasons).
+      if (decided !== undefined)
+        log.info?.(
+          { event: 'auto-decision', run: runId, submission: run.submission_id, user: run.user_id, decided },
+          'automatic decision',
+        );
     } catch (error) {
       log.error({ event: 'auto-decision.failed', run: runId, err: error }, 'automatic decision failed');
     }
