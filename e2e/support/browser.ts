@@ -26,6 +26,13 @@ export function serverPort(): number {
   if (port === undefined) throw new Error('the e2e global setup started no server');
   return port;
 }
+/** This worker's server's data directory (its SQLite database: a failing test's evidence, read only). */
+export function serverDataDir(): string {
+  const dirs = inject('dataDirs');
+  const dir = dirs[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % dirs.length];
+  if (!dir) throw new Error('the e2e global setup started no server');
+  return dir;
+}
 export const baseUrl = () => `http://127.0.0.1:${serverPort()}`;
 export const emiratesUrl = () => `http://${EMIRATES_HOST}:${serverPort()}`;
 

@@ -19,6 +19,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The loopback ports of the servers, one per worker (VITEST_POOL_ID 1 takes the first). */
     ports: number[];
+    /** The servers' data directories, in the same order (a failing test may read its server's database). */
+    dataDirs: string[];
     /** A folder of this run where staff sessions signed in by one file are kept for the next (kyc.ts). */
     staffSessions: string;
   }
@@ -56,6 +58,7 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 
 interface Server {
   port: number;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -88,6 +91,10 @@ export default async function setup(project: TestProject) {
     throw failure.reason;
   }
   project.provide('ports', ports);
+  project.provide(
+    'dataDirs',
+    ports.map((port) => servers.find((server) => server.port === port)?.dataDir ?? ''),
+  );
   const staffSessions = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-staff-'));
   project.provide('staffSessions', staffSessions);
   return async () => {
@@ -167,5 +174,5 @@ async function startServer(port: number): Promise<Server> {
     await stop();
     throw error;
   }
-  return { port, stop };
+  return { port, dataDir, stop };
 }

@@ -8,6 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { renderDocument } from '../../apps/server/test/support/mrz-documents.ts';
 import { cameraman, cameramanPortrait, selfieFrom } from '../../apps/server/test/support/face-images.ts';
@@ -20,6 +21,7 @@ import {
   expectOnlyOwnOrigins,
   newContext,
   screenshot,
+  serverDataDir,
   useBrowser,
 } from '../support/browser.ts';
 import { signUpFresh } from '../support/kyc.ts';
@@ -48,6 +50,32 @@ const PASSPORT = {
   sex: 'F' as const,
   expiryDate: '340101',
 };
+
+/**
+ * What the server's own database holds for `email` (read only): the person's screening runs (a run still
+ * due or running when the checks were stored leaves the case to a person), their check runs and any
+ * automatic decision. For a failure's message.
+ */
+function databaseEvidence(email: string): string {
+  const db = new Database(path.join(serverDataDir(), 'kyc.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const user = db.prepare('select id from users where email = ?').get(email) as { id: number } | undefined;
+    if (!user) return `no user ${email}`;
+    const rows = (table: string, columns: string) =>
+      db.prepare(`select ${columns} from ${table} where user_id = ? order by id`).all(user.id);
+    return JSON.stringify({
+      userId: user.id,
+      screeningRuns: rows(
+        'screening_runs',
+        'id, reason, status, requested_at, screened_at, attempts, claimed_until, error',
+      ),
+      checkRuns: rows('document_check_runs', '*'),
+      autoDecisions: rows('auto_decisions', 'id, submission_id, outcome, review_state'),
+    });
+  } finally {
+    db.close();
+  }
+}
 
 describe('automatic decisions in the browser', () => {
   const browser = useBrowser();
@@ -102,7 +130,7 @@ describe('automatic decisions in the browser', () => {
     }).catch(async (error: unknown) => {
       const info = await post(page, '/v3/private/kyc/kyc-info', { data: { obtain_current: true } });
       throw new Error(
-        `${String(error)}\nthe person's kyc-info: ${JSON.stringify(info.result)}\nthe case: ${await caseSummary(email)}`,
+        `${String(error)}\nthe person's kyc-info: ${JSON.stringify(info.result)}\nthe case: ${await caseSummary(email)}\nthe database: ${databaseEvidence(email)}`,
       );
     });
     await page.goto(`${baseUrl()}/user/accounts/en/auth/kyc`);
