@@ -12,6 +12,7 @@ import { ALL_LANGUAGE_CODES, HELP_CENTER_ARTICLES } from '@kyc/contracts';
 import {
   DESKTOP,
   PHONE,
+  atBothWidths,
   baseUrl,
   emiratesUrl,
   expectNoAxeViolations,
@@ -36,6 +37,12 @@ async function capture(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await screenshot(page, name);
   await expectNoAxeViolations(page, { soft: true, message: name });
+}
+
+/** The page as it stands, at phone and desktop width (atBothWidths: resized in place, not reloaded). */
+async function captureBoth(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await atBothWidths(page, name);
 }
 
 describe('help centre', () => {
@@ -77,26 +84,23 @@ describe('help centre', () => {
       ['ar-SA', emiratesUrl()],
     ] as const) {
       const t = (key: string) => textOf(localeOf('help', lang), key);
-      for (const viewport of [DESKTOP, PHONE]) {
-        await page.setViewportSize(viewport);
-        await page.goto(`${origin}/help/?lang=${lang}`);
-        await page.waitForURL(`**/help/${lang}/`);
-        expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
-        await page.getByRole('heading', { level: 1, name: t('index.title') }).waitFor();
-        await capture(page, `help-index-${lang}`);
+      await page.goto(`${origin}/help/?lang=${lang}`);
+      await page.waitForURL(`**/help/${lang}/`);
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar-SA' ? 'rtl' : 'ltr');
+      await page.getByRole('heading', { level: 1, name: t('index.title') }).waitFor();
+      await captureBoth(page, `help-index-${lang}`);
 
-        await page.goto(`${origin}/help/${lang}/${HELP_CENTER_ARTICLES.detail}`);
-        await page.locator('.help-article table').waitFor();
-        await capture(page, `help-article-${lang}`);
+      await page.goto(`${origin}/help/${lang}/${HELP_CENTER_ARTICLES.detail}`);
+      await page.locator('.help-article table').waitFor();
+      await captureBoth(page, `help-article-${lang}`);
 
-        await page.goto(`${origin}/help/${lang}/${HELP_CENTER_ARTICLES.webFormIssueReport}`);
-        await page.locator('#report-submit:not([disabled])').waitFor();
-        await capture(page, `help-report-${lang}`);
+      await page.goto(`${origin}/help/${lang}/${HELP_CENTER_ARTICLES.webFormIssueReport}`);
+      await page.locator('#report-submit:not([disabled])').waitFor();
+      await captureBoth(page, `help-report-${lang}`);
 
-        await page.goto(`${origin}/help/${lang}/no-such-article`);
-        await page.getByRole('heading', { level: 1, name: t('notFound.title') }).waitFor();
-        await capture(page, `help-not-found-${lang}`);
-      }
+      await page.goto(`${origin}/help/${lang}/no-such-article`);
+      await page.getByRole('heading', { level: 1, name: t('notFound.title') }).waitFor();
+      await captureBoth(page, `help-not-found-${lang}`);
     }
 
     // Keyboard: the skip link leads to the content; the language switcher opens and follows with keys.
@@ -201,16 +205,13 @@ describe('help centre', () => {
     await backoffice.getByLabel(bo('language.label')).selectOption('ar-SA');
     await backoffice.locator('html[lang="ar-SA"][dir="rtl"]').waitFor({ state: 'attached' });
     const boAr = (key: string) => textOf(localeOf('backoffice', 'ar-SA'), key);
-    for (const viewport of [DESKTOP, PHONE]) {
-      await backoffice.setViewportSize(viewport);
-      await backoffice.goto(`${baseUrl()}/backoffice/support-inbox`);
-      await backoffice.getByRole('heading', { level: 1, name: boAr('areas.supportInbox.title') }).waitFor();
-      await backoffice.getByRole('row').filter({ hasText: message }).waitFor();
-      await capture(backoffice, 'backoffice-support-inbox-ar-SA');
-      await backoffice.getByRole('row').filter({ hasText: message }).getByRole('link').click();
-      await backoffice.getByText(answer).waitFor();
-      await capture(backoffice, 'backoffice-support-request-ar-SA');
-    }
+    await backoffice.goto(`${baseUrl()}/backoffice/support-inbox`);
+    await backoffice.getByRole('heading', { level: 1, name: boAr('areas.supportInbox.title') }).waitFor();
+    await backoffice.getByRole('row').filter({ hasText: message }).waitFor();
+    await captureBoth(backoffice, 'backoffice-support-inbox-ar-SA');
+    await backoffice.getByRole('row').filter({ hasText: message }).getByRole('link').click();
+    await backoffice.getByText(answer).waitFor();
+    await captureBoth(backoffice, 'backoffice-support-request-ar-SA');
     await backoffice.setViewportSize(PHONE);
     await backoffice
       .getByLabel(boAr('language.label'))
@@ -224,10 +225,7 @@ describe('help centre', () => {
       .poll(() => mine.locator('.help-mine__status').textContent())
       .toBe(help('report.status.answered'));
     expect(await mine.locator('.help-mine__answer').textContent()).toContain(answer);
-    for (const viewport of [DESKTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      await capture(page, 'help-report-answered-en');
-    }
+    await captureBoth(page, 'help-report-answered-en');
     expectOnlyOwnOrigins([...visitor.requests, ...person.requests, ...staff.requests]);
     await person.context.close();
   }, 300_000);

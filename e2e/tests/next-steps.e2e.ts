@@ -11,12 +11,11 @@ import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
+  atBothWidths,
   baseUrl,
   emiratesUrl,
-  expectNoAxeViolations,
   expectOnlyOwnOrigins,
   newContext,
-  screenshot,
   signIn,
   useBrowser,
   type Browser,
@@ -62,15 +61,6 @@ async function staffPage(browser: Browser) {
   const page = await context.newPage();
   await staffSignIn(page, baseUrl(), 'reviewer@demo.test');
   return { context, page, requests };
-}
-
-/** Both widths of the page as it is now (no reload: a notice is shown once), with axe on each. */
-async function bothWidths(page: Page, name: string) {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await screenshot(page, name);
-    await expectNoAxeViolations(page, { soft: true, message: `${name} ${viewport.width}` });
-  }
 }
 
 /** Level 1 by file upload: country, details, passport, front, selfie, submit. */
@@ -132,7 +122,7 @@ describe('next steps', () => {
       .getByRole('region', { name: 'ما الذي عليك فعله بعد ذلك' })
       .getByText(/الموعد النهائي/)
       .waitFor();
-    await bothWidths(page, 'next-steps-personal-ar-SA');
+    await atBothWidths(page, 'next-steps-personal-ar-SA');
 
     // Then in English: the notice was seen, so it is gone; the item stays until the task is done.
     await page.setViewportSize(PHONE);
@@ -142,7 +132,7 @@ describe('next steps', () => {
     const item = next.getByRole('listitem').filter({ hasText: 'Request for information' });
     await item.getByText(/^Due by /).waitFor();
     await next.getByRole('link', { name: 'See all compliance tasks' }).waitFor();
-    await bothWidths(page, 'next-steps-personal-en');
+    await atBothWidths(page, 'next-steps-personal-en');
 
     // Keyboard: the item's link is reachable with Tab and opens the task.
     await page.setViewportSize(PHONE);
@@ -167,7 +157,7 @@ describe('next steps', () => {
     await page.getByRole('heading', { name: 'Under review' }).waitFor();
     const leadOn = page.getByRole('navigation', { name: 'Next steps' });
     await leadOn.getByRole('link', { name: 'See your open tasks' }).waitFor();
-    await bothWidths(page, 'next-steps-result-under-review-en');
+    await atBothWidths(page, 'next-steps-result-under-review-en');
 
     // The result leads back to the personal page, where the request is no longer open.
     await leadOn.getByRole('link', { name: 'Back to your verification overview' }).click();
@@ -217,7 +207,7 @@ describe('next steps', () => {
       .getByRole('region', { name: 'What to do next' })
       .getByRole('link', { name: 'Fix and resubmit level 1 verification' })
       .waitFor();
-    await bothWidths(page, 'next-steps-rejected-en');
+    await atBothWidths(page, 'next-steps-rejected-en');
 
     // Seen once: after a reload the notice is gone, the reason stays on the step card.
     await page.setViewportSize(DESKTOP);
@@ -230,7 +220,7 @@ describe('next steps', () => {
     await page.getByLabel('Country that issued your document').waitFor();
     await page.getByText('What to fix').waitFor();
     await page.getByText(NOTE).waitFor();
-    await bothWidths(page, 'next-steps-retry-start-en');
+    await atBothWidths(page, 'next-steps-retry-start-en');
 
     // The same reason in Arabic on the Emirates host: the code is translated, the note as written.
     await signIn(page, emiratesUrl(), email);
@@ -239,10 +229,10 @@ describe('next steps', () => {
     await page.getByText('ما يجب تصحيحه').waitFor();
     await page.getByText(/كانت إحدى الصور ضبابية/).waitFor();
     await page.getByText(NOTE).waitFor();
-    await bothWidths(page, 'next-steps-rejected-ar-SA');
+    await atBothWidths(page, 'next-steps-rejected-ar-SA');
     await page.goto(`${emiratesUrl()}/user/accounts/ar-SA/auth/kyc?level=1`);
     await page.getByText('ما يجب تصحيحه').waitFor();
-    await bothWidths(page, 'next-steps-retry-start-ar-SA');
+    await atBothWidths(page, 'next-steps-retry-start-ar-SA');
 
     expectOnlyOwnOrigins(requests);
     for (const c of [context, staff.context]) await c.close();
@@ -280,7 +270,7 @@ describe('next steps', () => {
     const listed = page.locator('.qn-wrong__list li');
     await expect.poll(() => listed.allInnerTexts()).toEqual(wrongLabels);
     await page.getByRole('navigation', { name: 'Next steps' }).waitFor();
-    await bothWidths(page, 'next-steps-test-failed-en');
+    await atBothWidths(page, 'next-steps-test-failed-en');
 
     // The client agreement, accepted, then downloaded again as the accepted version.
     await page.setViewportSize(PHONE);
@@ -305,7 +295,7 @@ describe('next steps', () => {
     expect(file.status()).toBe(200);
     expect(file.headers()['content-disposition']).toBe('attachment; filename="client-agreement-v1.html"');
     expect(await file.text()).toContain('Version 1, accepted on');
-    await bothWidths(page, 'next-steps-agreement-accepted-en');
+    await atBothWidths(page, 'next-steps-agreement-accepted-en');
 
     // Both results in Arabic on the Emirates host.
     await signIn(page, emiratesUrl(), email);
@@ -317,7 +307,7 @@ describe('next steps', () => {
       await page.setViewportSize(PHONE);
       await page.goto(`${emiratesUrl()}/user/accounts/ar-SA/auth/${screen}`);
       await page.getByRole('navigation', { name: 'الخطوات التالية' }).waitFor();
-      await bothWidths(page, name);
+      await atBothWidths(page, name);
     }
     await page.getByRole('link', { name: 'تنزيل نسخة' }).waitFor();
 

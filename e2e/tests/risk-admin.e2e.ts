@@ -5,15 +5,7 @@
  * 390×844 and 1280×800 in en and ar-SA (shot with E2E_SCREENSHOTS=1).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  baseUrl,
-  expectNoAxeViolations,
-  expectOnlyOwnOrigins,
-  screenshot,
-  useBrowser,
-} from '../support/browser.ts';
+import { atBothWidths, baseUrl, expectOnlyOwnOrigins, useBrowser } from '../support/browser.ts';
 import { backofficeLanguage, staffPage } from '../support/level1.ts';
 import { backofficeText } from '../support/locales.ts';
 
@@ -50,21 +42,16 @@ describe('the risk admin pages in the browser', () => {
 
     for (const lang of ['en', 'ar-SA'] as const) {
       const t = backoffice(lang);
-      for (const viewport of [DESKTOP, PHONE]) {
-        await admin.page.setViewportSize(viewport);
-        await admin.page.goto(`${baseUrl()}/backoffice/risk/weights`);
-        await backofficeLanguage(admin.page, lang);
-        await admin.page.getByRole('button', { name: t('riskWeights.save') }).waitFor();
-        await expectNoAxeViolations(admin.page, { soft: true, message: `risk weights (${lang})` });
-        await screenshot(admin.page, `risk-weights-${lang}`);
+      await admin.page.goto(`${baseUrl()}/backoffice/risk/weights`);
+      await backofficeLanguage(admin.page, lang);
+      await admin.page.getByRole('button', { name: t('riskWeights.save') }).waitFor();
+      await atBothWidths(admin.page, `risk-weights-${lang}`, { message: `risk weights (${lang})` });
 
-        await admin.page.goto(`${baseUrl()}/backoffice/risk/country-lists`);
-        await admin.page
-          .getByRole('table', { name: t('riskCountryLists.lists.fatf_call_for_action') })
-          .waitFor();
-        await expectNoAxeViolations(admin.page, { soft: true, message: `country lists (${lang})` });
-        await screenshot(admin.page, `risk-country-lists-${lang}`);
-      }
+      await admin.page.goto(`${baseUrl()}/backoffice/risk/country-lists`);
+      await admin.page
+        .getByRole('table', { name: t('riskCountryLists.lists.fatf_call_for_action') })
+        .waitFor();
+      await atBothWidths(admin.page, `risk-country-lists-${lang}`, { message: `country lists (${lang})` });
     }
     await backofficeLanguage(admin.page, 'en');
 

@@ -11,12 +11,12 @@ import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
+  atBothWidths,
   baseUrl,
   emiratesUrl,
   expectNoAxeViolations,
   expectOnlyOwnOrigins,
   newContext,
-  screenshot,
   useBrowser,
   type Page,
 } from '../support/browser.ts';
@@ -109,22 +109,19 @@ describe('sanctions screening in the browser', () => {
     // The alerts queue lists the open hit; its row leads to the case.
     for (const lang of ['en', 'ar-SA'] as const) {
       const t = backoffice(lang);
-      for (const viewport of [DESKTOP, PHONE]) {
-        await reviewer.page.setViewportSize(viewport);
-        await reviewer.page.goto(`${baseUrl()}/backoffice/screening-alerts`);
-        await backofficeLanguage(reviewer.page, lang);
-        await reviewer.page
-          .getByRole('heading', { level: 1, name: t('areas.screeningAlerts.title') })
-          .waitFor();
-        const row = reviewer.page.getByRole('row').filter({ hasText: email }).first();
-        await row.waitFor();
-        await expectNoAxeViolations(reviewer.page, { soft: true, message: `alerts queue (${lang})` });
-        await screenshot(reviewer.page, `screening-alerts-${lang}`);
-        await row.getByRole('link').first().click();
-        await reviewer.page.getByRole('region', { name: t('case.screening.heading') }).waitFor();
-        await expectNoAxeViolations(reviewer.page, { soft: true, message: `case with a hit (${lang})` });
-        await screenshot(reviewer.page, `screening-case-hit-${lang}`);
-      }
+      await reviewer.page.goto(`${baseUrl()}/backoffice/screening-alerts`);
+      await backofficeLanguage(reviewer.page, lang);
+      await reviewer.page
+        .getByRole('heading', { level: 1, name: t('areas.screeningAlerts.title') })
+        .waitFor();
+      const row = reviewer.page.getByRole('row').filter({ hasText: email }).first();
+      await row.waitFor();
+      await atBothWidths(reviewer.page, `screening-alerts-${lang}`, { message: `alerts queue (${lang})` });
+      await row.getByRole('link').first().click();
+      await reviewer.page.getByRole('region', { name: t('case.screening.heading') }).waitFor();
+      await atBothWidths(reviewer.page, `screening-case-hit-${lang}`, {
+        message: `case with a hit (${lang})`,
+      });
     }
     await backofficeLanguage(reviewer.page, 'en');
     await reviewer.page.setViewportSize(DESKTOP);
@@ -145,17 +142,12 @@ describe('sanctions screening in the browser', () => {
     // Beside the compliance mail (D111): the back-office home says accounts are frozen and links to them.
     for (const lang of ['en', 'ar-SA'] as const) {
       const t = backoffice(lang);
-      for (const viewport of [PHONE, DESKTOP]) {
-        await reviewer.page.setViewportSize(viewport);
-        await reviewer.page.goto(`${baseUrl()}/backoffice/`);
-        await backofficeLanguage(reviewer.page, lang);
-        await reviewer.page.getByRole('link', { name: t('home.frozen.link') }).waitFor();
-        await expectNoAxeViolations(reviewer.page, {
-          soft: true,
-          message: `frozen accounts notice (${lang})`,
-        });
-        await screenshot(reviewer.page, `screening-home-frozen-${lang}`);
-      }
+      await reviewer.page.goto(`${baseUrl()}/backoffice/`);
+      await backofficeLanguage(reviewer.page, lang);
+      await reviewer.page.getByRole('link', { name: t('home.frozen.link') }).waitFor();
+      await atBothWidths(reviewer.page, `screening-home-frozen-${lang}`, {
+        message: `frozen accounts notice (${lang})`,
+      });
     }
     await backofficeLanguage(reviewer.page, 'en');
     await reviewer.page.getByRole('link', { name: en('home.frozen.link') }).click();
@@ -165,14 +157,10 @@ describe('sanctions screening in the browser', () => {
     // The person: restricted, with the way to support, in both languages and widths.
     const user = (lang: string) => (key: string) => textAt(localeFile(`user-accounts/${lang}.json`), key);
     for (const lang of ['en', 'ar-SA'] as const) {
-      for (const viewport of [PHONE, DESKTOP]) {
-        await page.setViewportSize(viewport);
-        await page.goto(`${emiratesUrl()}/user/accounts/${lang}/auth/personal`);
-        await page.getByRole('heading', { name: user(lang)('kyc.frozen.title') }).waitFor();
-        await page.getByRole('link', { name: user(lang)('kyc.frozen.support') }).waitFor();
-        await expectNoAxeViolations(page, { soft: true, message: `restricted account (${lang})` });
-        await screenshot(page, `screening-frozen-${lang}`);
-      }
+      await page.goto(`${emiratesUrl()}/user/accounts/${lang}/auth/personal`);
+      await page.getByRole('heading', { name: user(lang)('kyc.frozen.title') }).waitFor();
+      await page.getByRole('link', { name: user(lang)('kyc.frozen.support') }).waitFor();
+      await atBothWidths(page, `screening-frozen-${lang}`, { message: `restricted account (${lang})` });
     }
     await page.goto(`${emiratesUrl()}/user/accounts/en/auth/kyc?level=1`);
     await page.getByRole('heading', { name: user('en')('kyc.frozen.title') }).waitFor();

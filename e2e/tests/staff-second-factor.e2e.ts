@@ -11,12 +11,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   DESKTOP,
-  PHONE,
+  atBothWidths,
   baseUrl,
-  expectNoAxeViolations,
   expectOnlyOwnOrigins,
   newContext,
-  screenshot,
   useBrowser,
   type Page,
 } from '../support/browser.ts';
@@ -32,10 +30,10 @@ const t = (key: string, texts: Texts = en): string =>
   key.split('.').reduce<unknown>((node, part) => (node as Texts)[part], texts) as string;
 const AUDITOR = 'auditor@demo.test';
 
+/** The screen as it stands, at phone and desktop width (atBothWidths: resized in place, not reloaded). */
 async function capture(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await screenshot(page, name);
-  await expectNoAxeViolations(page, { soft: true, message: name });
+  await atBothWidths(page, name);
 }
 
 /** Email and password of the auditor: the page asks for the authenticator code next. */
@@ -143,21 +141,18 @@ describe('staff second factor', () => {
     const page = await context.newPage();
     for (const lang of ['en', 'ar-SA'] as const) {
       const texts = localeOf(lang === 'en' ? 'en-US' : lang);
-      for (const viewport of [DESKTOP, PHONE]) {
-        await page.setViewportSize(viewport);
-        // The code step of the admin, switched to a recovery code (nothing is sent).
-        await page.goto(`${baseUrl()}/backoffice/login`);
-        if ((await page.locator('html').getAttribute('lang')) !== lang) {
-          await page.locator('.login-page__header select').selectOption(lang);
-          await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
-        }
-        await page.locator('input[name="email"]').fill('admin@demo.test');
-        await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-        await page.locator('button[type="submit"]').click();
-        await page.getByRole('button', { name: t('login.recovery.useCode', texts) }).click();
-        await page.getByRole('heading', { name: t('login.recovery.heading', texts) }).waitFor();
-        await capture(page, `backoffice-login-recovery-${lang}`);
+      // The code step of the admin, switched to a recovery code (nothing is sent).
+      await page.goto(`${baseUrl()}/backoffice/login`);
+      if ((await page.locator('html').getAttribute('lang')) !== lang) {
+        await page.locator('.login-page__header select').selectOption(lang);
+        await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
       }
+      await page.locator('input[name="email"]').fill('admin@demo.test');
+      await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+      await page.locator('button[type="submit"]').click();
+      await page.getByRole('button', { name: t('login.recovery.useCode', texts) }).click();
+      await page.getByRole('heading', { name: t('login.recovery.heading', texts) }).waitFor();
+      await capture(page, `backoffice-login-recovery-${lang}`);
     }
     await page.setViewportSize(DESKTOP);
     await page.locator('.login-page__header select').selectOption('en');
@@ -169,29 +164,26 @@ describe('staff second factor', () => {
         await page.locator('.shell-topbar__language select').selectOption(lang);
         await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
       }
-      for (const viewport of [DESKTOP, PHONE]) {
-        await page.setViewportSize(viewport);
-        await page.goto(`${baseUrl()}/backoffice/staff`);
-        await page.getByRole('heading', { level: 1, name: t('areas.staff.title', texts) }).waitFor();
-        await page.getByRole('row').filter({ hasText: 'reviewer@demo.test' }).waitFor();
-        await capture(page, `backoffice-staff-${lang}`);
-        const reviewerRow = page.getByRole('row').filter({ hasText: 'reviewer@demo.test' });
-        const named = (key: string) => t(key, texts).replace('{{name}}', 'Riley Reviewer');
-        await reviewerRow.getByRole('button', { name: named('staffAdmin.resetFor') }).click();
-        await page.getByRole('dialog').waitFor();
-        await capture(page, `backoffice-staff-reset-dialog-${lang}`);
-        await page.keyboard.press('Escape');
-        // Issue 17 (D121): the sites the member works, for the automatic case assignment.
-        await reviewerRow.getByRole('button', { name: named('staffAdmin.sites.editFor') }).click();
-        await page.getByRole('dialog', { name: named('staffAdmin.sites.dialogTitle') }).waitFor();
-        await capture(page, `backoffice-staff-sites-dialog-${lang}`);
-        await page.keyboard.press('Escape');
+      await page.goto(`${baseUrl()}/backoffice/staff`);
+      await page.getByRole('heading', { level: 1, name: t('areas.staff.title', texts) }).waitFor();
+      await page.getByRole('row').filter({ hasText: 'reviewer@demo.test' }).waitFor();
+      await capture(page, `backoffice-staff-${lang}`);
+      const reviewerRow = page.getByRole('row').filter({ hasText: 'reviewer@demo.test' });
+      const named = (key: string) => t(key, texts).replace('{{name}}', 'Riley Reviewer');
+      await reviewerRow.getByRole('button', { name: named('staffAdmin.resetFor') }).click();
+      await page.getByRole('dialog').waitFor();
+      await capture(page, `backoffice-staff-reset-dialog-${lang}`);
+      await page.keyboard.press('Escape');
+      // Issue 17 (D121): the sites the member works, for the automatic case assignment.
+      await reviewerRow.getByRole('button', { name: named('staffAdmin.sites.editFor') }).click();
+      await page.getByRole('dialog', { name: named('staffAdmin.sites.dialogTitle') }).waitFor();
+      await capture(page, `backoffice-staff-sites-dialog-${lang}`);
+      await page.keyboard.press('Escape');
 
-        await page.goto(`${baseUrl()}/backoffice/security`);
-        await page.getByRole('heading', { level: 1, name: t('areas.security.title', texts) }).waitFor();
-        await page.getByRole('button', { name: t('security.codes.regenerate', texts) }).waitFor();
-        await capture(page, `backoffice-security-${lang}`);
-      }
+      await page.goto(`${baseUrl()}/backoffice/security`);
+      await page.getByRole('heading', { level: 1, name: t('areas.security.title', texts) }).waitFor();
+      await page.getByRole('button', { name: t('security.codes.regenerate', texts) }).waitFor();
+      await capture(page, `backoffice-security-${lang}`);
     }
     expectOnlyOwnOrigins(requests);
     await context.close();
