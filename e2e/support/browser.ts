@@ -16,20 +16,23 @@ export const EMIRATES_HOST = 'kyc.example.ae';
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
+/** This worker's index among the run's servers: VITEST_POOL_ID is 1…maxWorkers. */
+const workerIndex = () => Number(process.env.VITEST_POOL_ID ?? '1') - 1;
+
 /**
- * The port of this worker's own server (support/global-setup.ts starts one per worker): VITEST_POOL_ID
- * is 1…maxWorkers, and no two files run in one worker at once.
+ * The port of this worker's own server (support/global-setup.ts starts one per worker): no two files run
+ * in one worker at once.
  */
 export function serverPort(): number {
   const ports = inject('ports');
-  const port = ports[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % ports.length];
+  const port = ports[workerIndex() % ports.length];
   if (port === undefined) throw new Error('the e2e global setup started no server');
   return port;
 }
 /** This worker's server's data directory (its SQLite database: a failing test's evidence, read only). */
 export function serverDataDir(): string {
   const dirs = inject('dataDirs');
-  const dir = dirs[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % dirs.length];
+  const dir = dirs[workerIndex() % dirs.length];
   if (!dir) throw new Error('the e2e global setup started no server');
   return dir;
 }
