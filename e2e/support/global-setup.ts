@@ -91,9 +91,10 @@ export default async function setup(project: TestProject) {
     throw failure.reason;
   }
   project.provide('ports', ports);
+  // Every server started (a failure threw above), in the order of `ports`.
   project.provide(
     'dataDirs',
-    ports.map((port) => servers.find((server) => server.port === port)?.dataDir ?? ''),
+    servers.map((server) => server.dataDir),
   );
   const staffSessions = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-staff-'));
   project.provide('staffSessions', staffSessions);
