@@ -2,6 +2,7 @@
 export interface MachineCpu {
   busy: number;
   idle: number;
+  steal: number;
 }
 export function parseProcStat(text: string): MachineCpu;
 export function machineCpu(): MachineCpu | undefined;

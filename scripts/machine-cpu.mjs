@@ -10,7 +10,8 @@ const USER_HZ = 100;
 
 /**
  * Busy and idle CPU seconds since boot from the text of /proc/stat: its first line sums every core; busy
- * is user + nice + system + irq + softirq + steal, idle is idle + iowait (guest time is already in user).
+ * is user + nice + system + irq + softirq, idle is idle + iowait (guest time is already in user), and
+ * steal (time a virtual machine's host gave to someone else) is neither: the machine's, not the run's.
  */
 export function parseProcStat(text) {
   const line = text.split('\n').find((row) => row.startsWith('cpu '));
@@ -21,8 +22,9 @@ export function parseProcStat(text) {
     .slice(1)
     .map(Number);
   return {
-    busy: (user + nice + system + irq + softirq + steal) / USER_HZ,
+    busy: (user + nice + system + irq + softirq) / USER_HZ,
     idle: (idle + iowait) / USER_HZ,
+    steal: steal / USER_HZ,
   };
 }
 
@@ -42,7 +44,7 @@ export function machineCpu() {
 export function describeMachineCpu(before, after, cores = availableParallelism()) {
   if (!before || !after) return '';
   const busy = after.busy - before.busy;
-  const all = busy + (after.idle - before.idle);
+  const all = busy + (after.idle - before.idle) + (after.steal - before.steal);
   const share = all > 0 ? Math.round((100 * busy) / all) : 0;
   return `${Math.round(busy).toLocaleString('en-GB').replace(/,/g, ' ')} CPU s, ${share} % of ${cores} cores`;
 }
