@@ -141,3 +141,15 @@ export async function backofficeLanguage(page: Page, lang: 'en' | 'ar-SA') {
     .selectOption(lang);
   await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
 }
+
+/** The screening-alerts queue opened at `url` in `lang`: the first row that names `email`, once listed. */
+export async function alertsRowOf(page: Page, url: string, lang: 'en' | 'ar-SA', email: string) {
+  await page.goto(url);
+  await backofficeLanguage(page, lang);
+  await page
+    .getByRole('heading', { level: 1, name: backofficeText(lang, 'areas.screeningAlerts.title') })
+    .waitFor();
+  const row = page.getByRole('row').filter({ hasText: email }).first();
+  await row.waitFor();
+  return row;
+}

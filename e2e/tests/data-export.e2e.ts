@@ -19,6 +19,7 @@ import {
   screenshot,
   signIn,
   useBrowser,
+  type Browser,
   type Page,
 } from '../support/browser.ts';
 import { localeFile, originOf, textAt } from '../support/locales.ts';
@@ -32,6 +33,15 @@ async function openSection(page: Page, lang: string) {
   await section.getByText(textAt(texts, 'dataExport.intro')).waitFor();
   await section.scrollIntoViewIfNeeded();
   return { section, texts };
+}
+
+/** A fresh phone context signed in on the Emirates host, its page showing the section in Arabic. */
+async function openInArabic(browser: Browser, email: string) {
+  const { context } = await newContext(browser, PHONE);
+  const page = await context.newPage();
+  await signIn(page, originOf('ar-SA'), email);
+  await page.waitForURL('**/auth/personal');
+  return { context, page, ...(await openSection(page, 'ar-SA')) };
 }
 
 /** The security-verification dialog passed with the newest email code. */
@@ -78,18 +88,15 @@ describe('the person’s own copy of their data', () => {
     await atBothWidths(page, 'data-export-ready-en', { message: 'ready en' });
 
     // The ready copy in Arabic at both widths (no new code: viewing needs none).
-    const other = await newContext(browser(), PHONE);
-    const view = await other.context.newPage();
-    await signIn(view, originOf('ar-SA'), email);
-    await view.waitForURL('**/auth/personal');
-    const opened = await openSection(view, 'ar-SA');
+    const opened = await openInArabic(browser(), email);
+    const view = opened.page;
     await opened.section.getByRole('button', { name: textAt(opened.texts, 'dataExport.download') }).waitFor();
     expect(await view.locator('html').getAttribute('dir')).toBe('rtl');
     const shown = (await opened.section.textContent()) ?? '';
     expect(shown).not.toMatch(/dataExport\./);
     expect(shown).not.toMatch(/Your data|Download|copy/);
     await atBothWidths(view, 'data-export-ready-ar-SA', { message: 'ready ar-SA' });
-    await other.context.close();
+    await opened.context.close();
 
     // Download, behind a second email code: the file the browser saves.
     const zipAnswer = page.waitForResponse((r) =>
@@ -135,14 +142,10 @@ describe('the person’s own copy of their data', () => {
     await context.close();
 
     // The downloaded state in Arabic on a phone.
-    const arabic = await newContext(browser(), PHONE);
-    const arPage = await arabic.context.newPage();
-    await signIn(arPage, originOf('ar-SA'), email);
-    await arPage.waitForURL('**/auth/personal');
-    const ar = await openSection(arPage, 'ar-SA');
+    const ar = await openInArabic(browser(), email);
     await ar.section.getByRole('button', { name: textAt(ar.texts, 'dataExport.request') }).waitFor();
-    await screenshot(arPage, 'data-export-downloaded-ar-SA');
-    await expectNoAxeViolations(arPage, { soft: true, message: 'downloaded ar-SA phone' });
-    await arabic.context.close();
+    await screenshot(ar.page, 'data-export-downloaded-ar-SA');
+    await expectNoAxeViolations(ar.page, { soft: true, message: 'downloaded ar-SA phone' });
+    await ar.context.close();
   }, 300_000);
 });

@@ -23,6 +23,7 @@ import {
 import { signUpFresh } from '../support/kyc.ts';
 import {
   approveLevel1,
+  alertsRowOf,
   backofficeLanguage,
   openCase,
   staffPage,
@@ -96,13 +97,7 @@ describe('screening alerts in the browser', () => {
 
     for (const lang of ['en', 'ar-SA'] as const) {
       const t = backoffice(lang);
-      await reviewer.page.goto(`${ALERTS()}?assignee=me`);
-      await backofficeLanguage(reviewer.page, lang);
-      await reviewer.page
-        .getByRole('heading', { level: 1, name: t('areas.screeningAlerts.title') })
-        .waitFor();
-      const mine = reviewer.page.getByRole('row').filter({ hasText: email }).first();
-      await mine.waitFor();
+      const mine = await alertsRowOf(reviewer.page, `${ALERTS()}?assignee=me`, lang, email);
       expect(await reviewer.page.getByLabel(t('screeningAlerts.filters.assignee')).inputValue()).toBe('me');
       await atBothWidths(reviewer.page, `screening-alerts-mine-${lang}`, {
         message: `alerts assigned to me (${lang})`,

@@ -23,6 +23,7 @@ import {
 import { signUpFresh } from '../support/kyc.ts';
 import {
   approveLevel1,
+  alertsRowOf,
   backofficeLanguage,
   openCase,
   staffPage,
@@ -109,13 +110,7 @@ describe('sanctions screening in the browser', () => {
     // The alerts queue lists the open hit; its row leads to the case.
     for (const lang of ['en', 'ar-SA'] as const) {
       const t = backoffice(lang);
-      await reviewer.page.goto(`${baseUrl()}/backoffice/screening-alerts`);
-      await backofficeLanguage(reviewer.page, lang);
-      await reviewer.page
-        .getByRole('heading', { level: 1, name: t('areas.screeningAlerts.title') })
-        .waitFor();
-      const row = reviewer.page.getByRole('row').filter({ hasText: email }).first();
-      await row.waitFor();
+      const row = await alertsRowOf(reviewer.page, `${baseUrl()}/backoffice/screening-alerts`, lang, email);
       await atBothWidths(reviewer.page, `screening-alerts-${lang}`, { message: `alerts queue (${lang})` });
       await row.getByRole('link').first().click();
       await reviewer.page.getByRole('region', { name: t('case.screening.heading') }).waitFor();
